@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** Error codes of the envelope (DESIGN §5). Later features add their own conflict codes here. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'INVALID_TOKEN',
+  'SESSION_REVOKED',
+  'REFRESH_TOKEN_REUSED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorDetailSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  details: z.array(errorDetailSchema).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** `{ success: true, data, message? }` around any data schema. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    data,
+    message: z.string().optional(),
+  });
+}
+export type Envelope<T> = { success: true; data: T; message?: string };
+
+export const MAX_PAGE_LIMIT = 100;
+export const DEFAULT_PAGE_LIMIT = 20;
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  });
+}
+export type Paginated<T> = { items: T[]; page: number; limit: number; total: number };
+
+export const uuidParamSchema = z.object({ id: z.uuid() });

@@ -1,0 +1,3 @@
+export * from './roles.js';
+export * from './api.js';
+export * from './auth.js';
