@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { JWTVerifyGetKey } from 'jose';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createDb, type DbHandle } from './db/client.js';
+import { seedDemo } from './db/seed.js';
+import { createAccessTokens } from './lib/access-token.js';
+import { resolveJwtSecret } from './lib/secrets.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { activatePendingEnrollments } from './modules/enrollments/service.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { profileRoutes } from './modules/profile/routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { dbPlugin } from './plugins/db.js';
+import { docsPlugin } from './plugins/docs.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { securityPlugin } from './plugins/security.js';
+import { staticPlugin } from './plugins/static.js';
+
+export const API_PREFIX = '/api/v1';
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  /**
+   * An open, migrated database the app uses but does not close (tests share one per worker).
+   * Without it the app opens the configured database, migrates it and closes it on close().
+   */
+  db?: DbHandle;
+  /** Replaces Google's remote JWKS, so the Google sign-in path is testable offline. */
+  googleJwks?: JWTVerifyGetKey;
+}
+
+/** Builds the whole application, ready to `listen()` or `inject()`. */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const ownsDb = !options.db;
+  const handle = options.db ?? createDb(config);
+  let dbClosed = false;
+  const closeDb = async () => {
+    if (!ownsDb || dbClosed) return;
+    dbClosed = true;
+    await handle.close();
+  };
+
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    bodyLimit: JSON_BODY_LIMIT,
+  });
+  // close() lets in-flight requests finish before onClose hooks run, so the database goes last.
+  app.addHook('onClose', closeDb);
+  try {
+    if (ownsDb) {
+      await handle.migrate();
+      app.log.info({ driver: handle.driver }, 'database migrated');
+    }
+    if (config.SEED_DEMO) {
+      const { usersCreated } = await seedDemo(handle.db);
+      app.log.info({ usersCreated }, 'demo data seeded');
+    }
+
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    // The API speaks JSON (and, for uploads, multipart); a text body is a client mistake
+    // and gets 415 instead of reaching validation as a string.
+    app.removeContentTypeParser('text/plain');
+
+    await app.register(errorsPlugin);
+    await app.register(dbPlugin, { handle });
+    await app.register(authPlugin, {
+      accessTokens: createAccessTokens(resolveJwtSecret(config), config.ACCESS_TOKEN_TTL),
+    });
+    await app.register(cookie);
+    await app.register(securityPlugin, { config });
+    await app.register(docsPlugin);
+
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(authRoutes, {
+          config,
+          googleJwks: options.googleJwks,
+          activatePendingEnrollments,
+        });
+        await api.register(profileRoutes);
+      },
+      { prefix: API_PREFIX },
+    );
+
+    await app.register(staticPlugin, { config });
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await closeDb().catch(() => undefined);
+    throw error;
+  }
+}

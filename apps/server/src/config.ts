@@ -1,0 +1,174 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { parseDurationSeconds } from './lib/duration.js';
+import { defaultWebDistDir } from './lib/paths.js';
+
+const TRUE_WORDS = ['on', 'true', '1', 'yes'];
+const FALSE_WORDS = ['off', 'false', '0', 'no'];
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => TRUE_WORDS.includes(v) || FALSE_WORDS.includes(v), {
+    error: 'expected on/off, true/false or 1/0',
+  })
+  .transform((v) => TRUE_WORDS.includes(v));
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'expected a number' })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `expected a number from ${min} to ${max}` });
+
+const duration = z.string().transform((v, ctx) => {
+  const seconds = parseDurationSeconds(v);
+  if (seconds === null) {
+    ctx.addIssue({ code: 'custom', message: 'expected a duration like 15m, 30d or 3600s' });
+    return z.NEVER;
+  }
+  return seconds;
+});
+
+const emailList = z.string().transform((v, ctx) => {
+  const emails = v
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of emails) {
+    if (!z.email().safeParse(email).success) {
+      ctx.addIssue({ code: 'custom', message: `"${email}" is not an email address` });
+      return z.NEVER;
+    }
+  }
+  return emails;
+});
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'expected development, production or test',
+    })
+    .default('development'),
+  PORT: wholeNumber(0, 65_535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { error: 'expected a postgres:// connection string' })
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  AUTH_DEV_LOGIN: flag.optional(),
+  SUPERADMIN_EMAILS: emailList.default([]),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL: duration.default(15 * 60),
+  REFRESH_TOKEN_TTL: duration.default(30 * 86_400),
+  SEED_DEMO: flag.optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'expected one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  AUTH_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(30),
+  WEB_DIST_DIR: z.string().trim().min(1).optional(),
+});
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  NODE_ENV: NodeEnv;
+  PORT: number;
+  HOST: string;
+  /** Absolute. */
+  DATA_DIR: string;
+  /** Unset: embedded PGlite under DATA_DIR/pglite. */
+  DATABASE_URL: string | undefined;
+  /** Origin of the web app, without a trailing slash. */
+  PUBLIC_URL: string;
+  GOOGLE_CLIENT_ID: string | undefined;
+  AUTH_DEV_LOGIN: boolean;
+  /** Lower-cased. */
+  SUPERADMIN_EMAILS: string[];
+  /** Unset outside production: generated once into DATA_DIR (see lib/secrets.ts). */
+  JWT_SECRET: string | undefined;
+  /** Seconds. */
+  ACCESS_TOKEN_TTL: number;
+  /** Seconds. */
+  REFRESH_TOKEN_TTL: number;
+  SEED_DEMO: boolean;
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  AUTH_RATE_LIMIT_MAX: number;
+  /** Absolute. */
+  WEB_DIST_DIR: string;
+}
+
+function fail(issues: { path: string; message: string }[]): never {
+  throw new Error(
+    `Invalid configuration: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+  );
+}
+
+/**
+ * Reads the configuration from an environment object. Pure apart from resolving relative
+ * paths against `cwd`, so tests can call it with any environment.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  cwd: string = process.cwd(),
+): Config {
+  // An empty variable (`FOO=` in a compose file) means "unset", not "invalid".
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, env[key]] as const)
+      .filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    fail(
+      parsed.error.issues.map((issue) => ({
+        path: issue.path.join('.') || '(environment)',
+        message: issue.message,
+      })),
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+
+  const issues: { path: string; message: string }[] = [];
+  if (production && e.AUTH_DEV_LOGIN === true) {
+    issues.push({
+      path: 'AUTH_DEV_LOGIN',
+      message: 'the development identity provider must stay off when NODE_ENV=production',
+    });
+  }
+  if (production && !e.GOOGLE_CLIENT_ID) {
+    issues.push({ path: 'GOOGLE_CLIENT_ID', message: 'required when NODE_ENV=production' });
+  }
+  if (production && !e.JWT_SECRET) {
+    issues.push({ path: 'JWT_SECRET', message: 'required when NODE_ENV=production' });
+  }
+  if (issues.length > 0) fail(issues);
+
+  const toAbsolute = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  return {
+    NODE_ENV: e.NODE_ENV,
+    PORT: e.PORT,
+    HOST: e.HOST,
+    DATA_DIR: toAbsolute(e.DATA_DIR),
+    DATABASE_URL: e.DATABASE_URL,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
+    AUTH_DEV_LOGIN: e.AUTH_DEV_LOGIN ?? !production,
+    SUPERADMIN_EMAILS: e.SUPERADMIN_EMAILS,
+    JWT_SECRET: e.JWT_SECRET,
+    ACCESS_TOKEN_TTL: e.ACCESS_TOKEN_TTL,
+    REFRESH_TOKEN_TTL: e.REFRESH_TOKEN_TTL,
+    SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && !production),
+    LOG_LEVEL: e.LOG_LEVEL,
+    AUTH_RATE_LIMIT_MAX: e.AUTH_RATE_LIMIT_MAX,
+    WEB_DIST_DIR: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR) : defaultWebDistDir,
+  };
+}

@@ -1,0 +1,14 @@
+// `npm run db:seed`: applies the migrations, then inserts whatever demo data is missing.
+import { loadConfig } from '../config.js';
+import { createDb } from './client.js';
+import { seedDemo } from './seed.js';
+
+const config = loadConfig(process.env);
+const handle = createDb(config);
+try {
+  await handle.migrate();
+  const { usersCreated } = await seedDemo(handle.db);
+  console.log(`Demo data seeded (${handle.driver}): ${usersCreated} users created.`);
+} finally {
+  await handle.close();
+}

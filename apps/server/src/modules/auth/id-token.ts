@@ -1,0 +1,81 @@
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
+import { AppError } from '../../plugins/errors.js';
+
+export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+
+/** An identity provider whose ID tokens we accept. */
+export interface TrustedIssuer {
+  issuers: string[];
+  audience: string;
+  jwks: JWTVerifyGetKey;
+}
+
+/** What a verified ID token tells us about the person signing in. */
+export interface VerifiedIdentity {
+  issuer: string;
+  sub: string;
+  /** Lower-cased. */
+  email: string;
+  name: string | null;
+  picture: string | null;
+}
+
+export function googleIssuer(clientId: string, jwks?: JWTVerifyGetKey): TrustedIssuer {
+  return {
+    issuers: GOOGLE_ISSUERS,
+    audience: clientId,
+    // jose fetches and caches Google's keys on first use, and refetches on an unknown kid.
+    jwks: jwks ?? createRemoteJWKSet(new URL(GOOGLE_JWKS_URL)),
+  };
+}
+
+const emailSchema = z.email();
+
+export const invalidCredential = () =>
+  new AppError(401, 'INVALID_TOKEN', 'Invalid Google credential');
+
+/**
+ * The one verification path for every issuer (Google and the development identity
+ * provider): pick the issuer by the unverified `iss`, then let jose check signature, issuer,
+ * audience, algorithm and expiry against that issuer's keys. Any failure is the same 401, so
+ * a caller cannot probe which check failed.
+ */
+export function createIdTokenVerifier(trusted: TrustedIssuer[]) {
+  return async function verifyIdToken(token: string): Promise<VerifiedIdentity> {
+    let iss: unknown;
+    try {
+      iss = decodeJwt(token).iss;
+    } catch {
+      throw invalidCredential();
+    }
+    const issuer = trusted.find((t) => typeof iss === 'string' && t.issuers.includes(iss));
+    if (!issuer) throw invalidCredential();
+    try {
+      const { payload } = await jwtVerify(token, issuer.jwks, {
+        issuer: issuer.issuers,
+        audience: issuer.audience,
+        algorithms: ['RS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+      });
+      const { sub, email, email_verified: emailVerified, name, picture } = payload;
+      if (emailVerified !== true) throw new Error('email not verified');
+      if (typeof sub !== 'string' || sub.length === 0) throw new Error('no subject');
+      if (typeof email !== 'string' || !emailSchema.safeParse(email).success) {
+        throw new Error('no email');
+      }
+      return {
+        issuer: payload.iss as string,
+        sub,
+        email: email.toLowerCase(),
+        name: typeof name === 'string' && name.trim() ? name.trim() : null,
+        picture: typeof picture === 'string' && /^https:\/\//.test(picture) ? picture : null,
+      };
+    } catch {
+      throw invalidCredential();
+    }
+  };
+}
+
+export type VerifyIdToken = ReturnType<typeof createIdTokenVerifier>;

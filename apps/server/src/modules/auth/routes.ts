@@ -1,0 +1,256 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
+import {
+  authConfigSchema,
+  authUserSchema,
+  envelope,
+  googleLoginBodySchema,
+  loginResponseSchema,
+  refreshResponseSchema,
+  sessionSchema,
+  uuidParamSchema,
+  type ActivatedEnrollment,
+} from '@teamup/shared';
+import type { Config } from '../../config.js';
+import type { Tx } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { defineRoute } from '../../lib/route.js';
+import { AppError, notFound, unauthenticated } from '../../plugins/errors.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { authRateLimit } from '../../plugins/security.js';
+import { DEV_AUDIENCE_FALLBACK, loadDevIdp } from './dev-idp.js';
+import { devRoutes } from './dev-routes.js';
+import { createIdTokenVerifier, googleIssuer, type TrustedIssuer } from './id-token.js';
+import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie } from './refresh-token.js';
+import * as service from './service.js';
+
+export interface AuthRoutesOptions {
+  config: Config;
+  /** Stands in for Google's JWKS (tests run offline). */
+  googleJwks?: JWTVerifyGetKey | undefined;
+  /** Runs inside the sign-in transaction; composed in app.ts so auth does not import enrollments. */
+  activatePendingEnrollments: (tx: Tx, user: UserRow) => Promise<ActivatedEnrollment[]>;
+}
+
+const TAGS = ['auth'];
+const nullData = envelope(z.null());
+
+function sessionMeta(request: FastifyRequest, ttlSeconds: number) {
+  return {
+    userAgent: request.headers['user-agent'] ?? null,
+    ip: request.ip ?? null,
+    ttlSeconds,
+  };
+}
+
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
+  const { config } = opts;
+  const trusted: TrustedIssuer[] = [];
+  if (config.GOOGLE_CLIENT_ID) trusted.push(googleIssuer(config.GOOGLE_CLIENT_ID, opts.googleJwks));
+  if (config.AUTH_DEV_LOGIN) {
+    const devIdp = await loadDevIdp(
+      config.DATA_DIR,
+      config.GOOGLE_CLIENT_ID ?? DEV_AUDIENCE_FALLBACK,
+    );
+    trusted.push(devIdp.issuer);
+    // Registered only when on: with dev login off, /dev/* does not exist at all.
+    await app.register(devRoutes, { config, devIdp });
+  }
+  const verifyIdToken = createIdTokenVerifier(trusted);
+  const rateLimit = authRateLimit(config);
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/auth/config',
+    config: { access: 'public' },
+    schema: {
+      tags: TAGS,
+      summary: 'How the login page should offer sign-in',
+      response: { 200: envelope(authConfigSchema) },
+    },
+    handler: async () => ({
+      success: true as const,
+      data: { googleClientId: config.GOOGLE_CLIENT_ID ?? null, devLogin: config.AUTH_DEV_LOGIN },
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/auth/login/google',
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: TAGS,
+      summary: 'Sign in with a Google (or development) ID token',
+      body: googleLoginBodySchema,
+      response: { 200: envelope(loginResponseSchema) },
+    },
+    handler: async (request, reply) => {
+      const identity = await verifyIdToken(request.body.credential);
+      const signedIn = await app.db.transaction(async (tx) => {
+        const user = await service.upsertUserFromIdentity(tx, identity, config.SUPERADMIN_EMAILS);
+        const activatedEnrollments = await opts.activatePendingEnrollments(tx, user);
+        const session = await service.openSession(
+          tx,
+          user.id,
+          sessionMeta(request, config.REFRESH_TOKEN_TTL),
+        );
+        return { user, activatedEnrollments, ...session };
+      });
+      const { token, expiresAt } = await app.accessTokens.sign({
+        userId: signedIn.user.id,
+        sessionId: signedIn.sessionId,
+        role: signedIn.user.role,
+        email: signedIn.user.email,
+      });
+      setRefreshCookie(reply, config, signedIn.refreshToken);
+      return {
+        success: true as const,
+        message: 'Google login successful!',
+        data: {
+          user: service.toAuthUser(signedIn.user, expiresAt),
+          token,
+          activatedEnrollments: signedIn.activatedEnrollments,
+        },
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/auth/refresh-token',
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: TAGS,
+      summary: 'Exchange the refresh cookie for a new access token (rotates the cookie)',
+      response: { 200: envelope(refreshResponseSchema) },
+    },
+    handler: async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) {
+        clearRefreshCookie(reply, config);
+        throw unauthenticated('No refresh token');
+      }
+      const result = await service.rotateRefreshToken(app.db, presented, config.REFRESH_TOKEN_TTL);
+      if (result.kind !== 'rotated') {
+        clearRefreshCookie(reply, config);
+        if (result.kind === 'reused') {
+          request.log.warn('refresh token reused: session revoked');
+          throw new AppError(
+            401,
+            'REFRESH_TOKEN_REUSED',
+            'This refresh token was already used; the session has been ended. Please sign in again.',
+          );
+        }
+        throw unauthenticated('Invalid or expired refresh token');
+      }
+      const { token, expiresAt } = await app.accessTokens.sign({
+        userId: result.user.id,
+        sessionId: result.sessionId,
+        role: result.user.role,
+        email: result.user.email,
+      });
+      setRefreshCookie(reply, config, result.refreshToken);
+      return {
+        success: true as const,
+        data: { token, user: service.toAuthUser(result.user, expiresAt) },
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/auth/logout',
+    // Public so that a client whose access token already expired can still end its session.
+    config: { access: 'public' },
+    schema: {
+      tags: TAGS,
+      summary: 'End the current session (by Bearer token, else by refresh cookie)',
+      response: { 200: nullData },
+    },
+    handler: async (request, reply) => {
+      const auth = await app.authenticate(request);
+      const presented = request.cookies[REFRESH_COOKIE];
+      const sessionId = auth.ok
+        ? auth.auth.sessionId
+        : presented
+          ? await service.findSessionIdByRefreshToken(app.db, presented)
+          : null;
+      if (sessionId) await service.revokeSession(app.db, sessionId, 'logout');
+      clearRefreshCookie(reply, config);
+      return { success: true as const, data: null, message: 'Logged out' };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/auth/session/me',
+    config: { access: 'authenticated' },
+    schema: {
+      tags: TAGS,
+      summary: 'The signed-in user',
+      response: { 200: envelope(authUserSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const user = await service.findUser(app.db, auth.userId);
+      if (!user) throw unauthenticated();
+      return { success: true as const, data: service.toAuthUser(user, auth.tokenExpiresAt) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/auth/session',
+    config: { access: 'authenticated' },
+    schema: {
+      tags: TAGS,
+      summary: 'The current session',
+      response: { 200: envelope(sessionSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const session = await service.getSession(app.db, auth.sessionId);
+      if (!session) throw unauthenticated();
+      return { success: true as const, data: session };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/auth/session/all',
+    config: { access: 'authenticated' },
+    schema: {
+      tags: TAGS,
+      summary: "The signed-in user's active sessions, most recently used first",
+      response: { 200: envelope(z.array(sessionSchema)) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      return {
+        success: true as const,
+        data: await service.listLiveSessions(app.db, auth.userId, auth.sessionId),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/auth/session/:id',
+    config: { access: 'authenticated' },
+    schema: {
+      tags: TAGS,
+      summary: 'Revoke one of my sessions',
+      params: uuidParamSchema,
+      response: { 200: nullData },
+    },
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      // Someone else's session is "not found", not "forbidden": ids reveal nothing.
+      const revoked = await service.revokeOwnSession(app.db, auth.userId, request.params.id);
+      if (!revoked) throw notFound('Session not found');
+      if (request.params.id === auth.sessionId) clearRefreshCookie(reply, config);
+      return { success: true as const, data: null, message: 'Session revoked' };
+    },
+  });
+}

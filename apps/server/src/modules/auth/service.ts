@@ -1,0 +1,271 @@
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AuthUser, DevUser, Role, Session } from '@teamup/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { refreshTokens, sessions, users, type UserRow } from '../../db/schema/index.js';
+import { deviceLabel } from './device-label.js';
+import type { VerifiedIdentity } from './id-token.js';
+import { hashRefreshToken, newRefreshToken } from './refresh-token.js';
+
+export type RevokeReason = 'logout' | 'revoked_by_user' | 'refresh_token_reused';
+
+export function toAuthUser(
+  user: Pick<UserRow, 'id' | 'fullname' | 'email' | 'avatar' | 'role'>,
+  expiresAt: Date,
+): AuthUser {
+  return {
+    id: user.id,
+    fullname: user.fullname,
+    email: user.email,
+    avatar: user.avatar,
+    role: user.role,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Finds the user of a verified identity, by provider subject first and then by email (which
+ * links the subject, e.g. for an admin appointed by email before their first sign-in), or
+ * creates them. A role is never lowered here: SUPERADMIN_EMAILS can only raise it.
+ */
+export async function upsertUserFromIdentity(
+  tx: DbOrTx,
+  identity: VerifiedIdentity,
+  superadminEmails: readonly string[],
+): Promise<UserRow> {
+  const raise = superadminEmails.includes(identity.email);
+  const signedIn = (existing: UserRow) => ({
+    googleSub: identity.sub,
+    avatar: existing.avatar ?? identity.picture,
+    role: raise ? ('SUPERADMIN' as const) : existing.role,
+    lastSignInAt: sql`now()`,
+    updatedAt: sql`now()`,
+  });
+
+  const [bySub] = await tx.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  const existing =
+    bySub ?? (await tx.select().from(users).where(eq(users.email, identity.email)).limit(1))[0];
+  if (existing) {
+    const [updated] = await tx
+      .update(users)
+      .set(signedIn(existing))
+      .where(eq(users.id, existing.id))
+      .returning();
+    return updated!;
+  }
+
+  const [created] = await tx
+    .insert(users)
+    .values({
+      email: identity.email,
+      googleSub: identity.sub,
+      fullname: identity.name ?? identity.email.split('@')[0]!,
+      avatar: identity.picture,
+      role: raise ? 'SUPERADMIN' : 'STUDENT',
+      lastSignInAt: sql`now()`,
+    })
+    // Two first sign-ins of one person at once: the second links to the first's row.
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (created) return created;
+  const [raced] = await tx.select().from(users).where(eq(users.email, identity.email)).limit(1);
+  const [updated] = await tx
+    .update(users)
+    .set(signedIn(raced!))
+    .where(eq(users.id, raced!.id))
+    .returning();
+  return updated!;
+}
+
+export interface SessionMeta {
+  userAgent: string | null;
+  ip: string | null;
+  ttlSeconds: number;
+}
+
+/** Opens a session with its first refresh token; returns the token in clear, once. */
+export async function openSession(
+  tx: DbOrTx,
+  userId: string,
+  meta: SessionMeta,
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const [session] = await tx
+    .insert(sessions)
+    .values({
+      userId,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ip: meta.ip,
+      expiresAt: sql`now() + make_interval(secs => ${meta.ttlSeconds})`,
+    })
+    .returning({ id: sessions.id });
+  const { token, hash } = newRefreshToken();
+  await tx.insert(refreshTokens).values({ sessionId: session!.id, tokenHash: hash });
+  return { sessionId: session!.id, refreshToken: token };
+}
+
+export type RotateResult =
+  | {
+      kind: 'rotated';
+      sessionId: string;
+      refreshToken: string;
+      user: Pick<UserRow, 'id' | 'fullname' | 'email' | 'avatar' | 'role'>;
+    }
+  | { kind: 'reused' }
+  | { kind: 'invalid' };
+
+/**
+ * Exchanges a refresh token for the next one. The claim is a single conditional UPDATE, so
+ * of two requests presenting the same token exactly one wins; the loser sees a used token,
+ * which is what a stolen copy looks like, and the whole session is revoked.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  presented: string,
+  ttlSeconds: number,
+): Promise<RotateResult> {
+  const hash = hashRefreshToken(presented);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
+      .returning({ sessionId: refreshTokens.sessionId });
+
+    if (!claimed) {
+      const [known] = await tx
+        .select({ sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hash))
+        .limit(1);
+      if (!known) return { kind: 'invalid' };
+      await revokeSession(tx, known.sessionId, 'refresh_token_reused');
+      return { kind: 'reused' };
+    }
+
+    const [row] = await tx
+      .select({
+        id: users.id,
+        fullname: users.fullname,
+        email: users.email,
+        avatar: users.avatar,
+        role: users.role,
+        live: sql<boolean>`(${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, claimed.sessionId))
+      .limit(1);
+    if (!row || !row.live) return { kind: 'invalid' };
+
+    const { token, hash: nextHash } = newRefreshToken();
+    await tx.insert(refreshTokens).values({ sessionId: claimed.sessionId, tokenHash: nextHash });
+    // Sliding expiry: a session lives REFRESH_TOKEN_TTL past its last refresh.
+    await tx
+      .update(sessions)
+      .set({
+        lastUsedAt: sql`now()`,
+        expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`,
+      })
+      .where(eq(sessions.id, claimed.sessionId));
+    const { live: _live, ...user } = row;
+    return { kind: 'rotated', sessionId: claimed.sessionId, refreshToken: token, user };
+  });
+}
+
+export async function revokeSession(
+  db: DbOrTx,
+  sessionId: string,
+  reason: RevokeReason,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** The session a refresh cookie belongs to, used or not (logout without an access token). */
+export async function findSessionIdByRefreshToken(
+  db: DbOrTx,
+  presented: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)))
+    .limit(1);
+  return row?.sessionId ?? null;
+}
+
+/** Revokes one of the user's live sessions; false when there is no such session of theirs. */
+export async function revokeOwnSession(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: 'revoked_by_user' })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+function toSession(row: typeof sessions.$inferSelect, currentSessionId: string): Session {
+  return {
+    id: row.id,
+    userAgent: row.userAgent,
+    device: deviceLabel(row.userAgent),
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    current: row.id === currentSessionId,
+  };
+}
+
+export async function getSession(db: DbOrTx, sessionId: string): Promise<Session | null> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row ? toSession(row, sessionId) : null;
+}
+
+export async function listLiveSessions(
+  db: DbOrTx,
+  userId: string,
+  currentSessionId: string,
+): Promise<Session[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+  return rows.map((row) => toSession(row, currentSessionId));
+}
+
+export async function findUser(db: DbOrTx, userId: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+const ROLE_ORDER: Role[] = ['SUPERADMIN', 'ORG_ADMIN', 'STUDENT'];
+
+/** The "Sign in as…" picker of the development identity provider. */
+export async function listDevUsers(db: DbOrTx, limit = 100): Promise<DevUser[]> {
+  const roleRank = sql`array_position(${sql.raw(`ARRAY[${ROLE_ORDER.map((r) => `'${r}'`).join(',')}]`)}::text[], ${users.role}::text)`;
+  return db
+    .select({ email: users.email, fullname: users.fullname, role: users.role })
+    .from(users)
+    .orderBy(roleRank, asc(users.fullname), asc(users.email))
+    .limit(limit);
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { API, bearer, driver, signIn, tempDir, testConfig } from '../helper.js';
+
+describe('embedded database', () => {
+  it.skipIf(driver !== 'pglite')(
+    'keeps data and sessions across a restart (PGlite project only: it owns its DATA_DIR)',
+    async () => {
+      // No JWT_SECRET: the generated one in DATA_DIR must be reused too.
+      const config = testConfig({ DATA_DIR: tempDir('restart'), JWT_SECRET: undefined });
+      const first = await buildApp(config);
+      let signedIn;
+      try {
+        signedIn = await signIn(first, 'persistent@example.edu', 'Still Here');
+      } finally {
+        await first.close();
+      }
+      expect(existsSync(join(config.DATA_DIR, 'pglite'))).toBe(true);
+      expect(existsSync(join(config.DATA_DIR, 'jwt-secret'))).toBe(true);
+
+      const second = await buildApp(config);
+      try {
+        const users = await second.inject({ method: 'GET', url: `${API}/dev/users` });
+        expect(users.json().data).toContainEqual({
+          email: 'persistent@example.edu',
+          fullname: 'Still Here',
+          role: 'STUDENT',
+        });
+        const me = await second.inject({
+          method: 'GET',
+          url: `${API}/auth/session/me`,
+          headers: bearer(signedIn.token),
+        });
+        expect(me.statusCode).toBe(200);
+        expect(me.json().data.id).toBe(signedIn.user.id);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+});

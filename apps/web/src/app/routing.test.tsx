@@ -1,0 +1,174 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { useAuthStore } from '@/lib/auth-store';
+import { createAuthUser, createDetailedHealth, createToken } from '@/testing/data';
+import { api, fail, ok } from '@/testing/handlers';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+
+describe('route guards', () => {
+  it('sends a signed-out visitor to the login page, keeping the path', async () => {
+    const { router } = renderApp('/teams/my');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to Teamup' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(router.state.location.search).toEqual({ redirect: '/teams/my' });
+  });
+
+  it.each([
+    ['STUDENT', '/admin/courses', '/dashboard'],
+    ['STUDENT', '/s/health', '/dashboard'],
+    ['ORG_ADMIN', '/teams', '/admin/dashboard'],
+    ['ORG_ADMIN', '/s/organizations', '/admin/dashboard'],
+    ['SUPERADMIN', '/dashboard', '/s/dashboard'],
+    ['SUPERADMIN', '/admin/csv', '/s/dashboard'],
+    ['TEACHER', '/admin/dashboard', '/dashboard'],
+  ])('sends a %s away from %s to %s', async (role, from, home) => {
+    const { router } = renderApp(from, { user: { role: role as 'STUDENT' } });
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(home);
+  });
+
+  it.each([
+    ['ORG_ADMIN', '/admin/courses/create', 'Create course'],
+    ['SUPERADMIN', '/s/organizations/create', 'Create organization'],
+    ['STUDENT', '/community', 'Community'],
+    ['ORG_ADMIN', '/community', 'Community'],
+  ])('lets a %s open %s', async (role, path, title) => {
+    renderApp(path, { user: { role: role as 'STUDENT' } });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it('refreshes a persisted token that is about to expire before loading the page', async () => {
+    const fresh = createToken({ exp: Math.floor(Date.now() / 1000) + 900 });
+    server.use(
+      http.get(api('/auth/refresh-token'), () => ok({ token: fresh, user: createAuthUser() })),
+    );
+    const exp = Math.floor(Date.now() / 1000) + 20;
+    renderApp('/dashboard', {
+      user: { token: createToken({ exp }), expiresAt: new Date(exp * 1000).toISOString() },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
+    expect(useAuthStore.getState().user?.token).toBe(fresh);
+  });
+
+  it('sends the user to the login page when that refresh fails', async () => {
+    server.use(http.get(api('/auth/refresh-token'), () => fail(401, 'Revoked', 'SESSION_REVOKED')));
+    const exp = Math.floor(Date.now() / 1000) - 60;
+    const { router } = renderApp('/courses', {
+      user: { token: createToken({ exp }), expiresAt: new Date(exp * 1000).toISOString() },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to Teamup' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ redirect: '/courses' });
+    expect(await screen.findByText('Please login again.')).toBeInTheDocument();
+  });
+
+  it('a 401 on a page clears the session, says so and goes to the login page', async () => {
+    server.use(http.get(api('/auth/profile'), () => fail(401, 'Expired', 'UNAUTHENTICATED')));
+    const { router } = renderApp('/profile', { user: {} });
+    expect(await screen.findByText('Please login again.')).toBeInTheDocument();
+    expect(screen.getByText('Session Expired')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to Teamup' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+});
+
+describe('public pages', () => {
+  it('the landing page shows the Beta badge and Sign in', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    );
+    expect(screen.getAllByText('Beta').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Go to dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('the landing page offers the dashboard to a signed-in user', async () => {
+    renderApp('/', { user: { role: 'ORG_ADMIN' } });
+    expect(await screen.findByRole('link', { name: 'Go to dashboard' })).toHaveAttribute(
+      'href',
+      '/admin/dashboard',
+    );
+  });
+
+  it('the register page explains accounts and links to sign-in', async () => {
+    renderApp('/auth/register');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/created the first time you sign in with Google/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
+  });
+});
+
+describe('dashboards', () => {
+  it('welcomes the user and links a card to each menu page', async () => {
+    renderApp('/admin/dashboard', { user: { role: 'ORG_ADMIN', fullname: 'Omar Haddad' } });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Omar Haddad' }),
+    ).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    for (const [title, href] of [
+      ['Your organizations', '/admin/organizations'],
+      ['Students', '/admin/students'],
+      ['Courses', '/admin/courses'],
+      ['CSV enrollment', '/admin/csv'],
+      ['Find teammates', '/community'],
+    ] as const) {
+      expect(within(main).getByRole('link', { name: new RegExp(`^${title}`) })).toHaveAttribute(
+        'href',
+        href,
+      );
+    }
+    // One link per name on the page: the sidebar keeps the menu labels to itself.
+    expect(screen.getAllByRole('link', { name: /Course Management/ })).toHaveLength(1);
+  });
+});
+
+describe('system analytics', () => {
+  it('shows database, latency, uptime, memory and version', async () => {
+    server.use(
+      http.get(api('/healthcheck/detailed'), () =>
+        ok(createDetailedHealth({ version: '1.4.2', uptimeSeconds: 90_061 })),
+      ),
+    );
+    renderApp('/s/health', { user: { role: 'SUPERADMIN' } });
+    expect(await screen.findByText('Reachable')).toBeInTheDocument();
+    expect(screen.getByText('1.8 ms')).toBeInTheDocument();
+    expect(screen.getByText('1d 1h 1m')).toBeInTheDocument();
+    expect(screen.getByText('120.0 MB')).toBeInTheDocument();
+    expect(screen.getByText('40.0 MB of 80.0 MB')).toBeInTheDocument();
+    expect(screen.getByText('1.4.2')).toBeInTheDocument();
+    expect(screen.getByText('All systems normal')).toBeInTheDocument();
+  });
+
+  it('shows an unreachable database as degraded', async () => {
+    server.use(
+      http.get(api('/healthcheck/detailed'), () =>
+        ok(
+          createDetailedHealth({
+            status: 'degraded',
+            database: { driver: 'postgres', reachable: false, latencyMs: null },
+          }),
+        ),
+      ),
+    );
+    renderApp('/s/health', { user: { role: 'SUPERADMIN' } });
+    expect(await screen.findByText('Unreachable')).toBeInTheDocument();
+    expect(screen.getByText('Degraded')).toBeInTheDocument();
+    expect(screen.getByText('n/a')).toBeInTheDocument();
+  });
+
+  it('shows an error state', async () => {
+    server.use(http.get(api('/healthcheck/detailed'), () => fail(403, 'Forbidden', 'FORBIDDEN')));
+    renderApp('/s/health', { user: { role: 'SUPERADMIN' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load system health');
+  });
+});

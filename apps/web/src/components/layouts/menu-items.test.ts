@@ -1,0 +1,57 @@
+import { findActiveMenuItem, getMenuItems } from './menu-items';
+
+const labels = (role: string) => getMenuItems(role).map((i) => [i.label, i.to]);
+
+describe('getMenuItems', () => {
+  it('gives a student their courses and teams, then Community', () => {
+    expect(labels('STUDENT')).toEqual([
+      ['My Enrollments', '/courses'],
+      ['My Teams', '/teams/my'],
+      ['All Teams', '/teams'],
+      ['Community', '/community'],
+    ]);
+  });
+
+  it('gives an organization admin the management pages, then Community', () => {
+    expect(labels('ORG_ADMIN')).toEqual([
+      ['Organizations', '/admin/organizations'],
+      ['Student Management', '/admin/students'],
+      ['Course Management', '/admin/courses'],
+      ['Enroll Students', '/admin/csv'],
+      ['Community', '/community'],
+    ]);
+  });
+
+  it('gives a superadmin analytics and organizations, then Community', () => {
+    expect(labels('SUPERADMIN')).toEqual([
+      ['System Analytics', '/s/health'],
+      ['Organizations', '/s/organizations'],
+      ['Community', '/community'],
+    ]);
+  });
+
+  it.each(['TEACHER', '', null, undefined])(
+    'falls back to the student menu for role %j',
+    (role) => {
+      expect(getMenuItems(role)).toEqual(getMenuItems('STUDENT'));
+    },
+  );
+});
+
+describe('findActiveMenuItem', () => {
+  const items = getMenuItems('STUDENT');
+  it.each([
+    ['/teams/my', 'My Teams'],
+    ['/teams', 'All Teams'],
+    ['/teams/4f1c', 'All Teams'],
+    ['/courses/abc', 'My Enrollments'],
+    ['/community', 'Community'],
+  ])('marks %s as %s', (path, label) => {
+    expect(findActiveMenuItem(items, path)?.label).toBe(label);
+  });
+
+  it('marks nothing on a page outside the menu', () => {
+    expect(findActiveMenuItem(items, '/profile')).toBeUndefined();
+    expect(findActiveMenuItem(items, '/teamsx')).toBeUndefined();
+  });
+});

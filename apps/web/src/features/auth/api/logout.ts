@@ -1,0 +1,40 @@
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { apiClient } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { NOTIFICATION_TEXTS } from '@/lib/notification-texts';
+
+/** The token is passed in because the local session is already gone when this runs. */
+export async function logout(token: string | null): Promise<void> {
+  await apiClient.post('/auth/logout', null, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+}
+
+/** SPEC §4: clear the local session first, then tell the backend. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  return useCallback(async () => {
+    try {
+      const token = useAuthStore.getState().user?.token ?? null;
+      useAuthStore.getState().clear();
+      queryClient.clear();
+      const backend = logout(token).then(
+        () => true,
+        () => false,
+      );
+      await router.navigate({ to: '/auth/login' });
+      const ok = await backend;
+      notifications.show(
+        ok
+          ? { color: 'green', ...NOTIFICATION_TEXTS.loggedOut }
+          : { color: 'orange', ...NOTIFICATION_TEXTS.logoutBackendFailed },
+      );
+    } catch {
+      notifications.show({ color: 'red', ...NOTIFICATION_TEXTS.logoutFailed });
+    }
+  }, [queryClient, router]);
+}

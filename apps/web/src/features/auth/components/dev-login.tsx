@@ -1,0 +1,126 @@
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { devIdTokenBodySchema, type DevIdTokenBody, type DevUser, type Role } from '@teamup/shared';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { ErrorAlert, InlineLoader, EmptyState } from '@/components/ui/query-state';
+import { useDevUsers } from '../api/get-dev-users';
+
+const ROLE_LABEL: Record<Role, string> = {
+  STUDENT: 'Student',
+  ORG_ADMIN: 'Org admin',
+  SUPERADMIN: 'Superadmin',
+};
+const ROLE_COLOR: Record<Role, string> = {
+  STUDENT: 'teal.9',
+  ORG_ADMIN: 'grape.9',
+  SUPERADMIN: 'red.9',
+};
+
+type DevLoginProps = {
+  pending: boolean;
+  onSignIn: (body: DevIdTokenBody) => void;
+};
+
+function DevUserRow({ user, pending, onSignIn }: { user: DevUser } & DevLoginProps) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <UserAvatar fullname={user.fullname} avatar={null} size="md" />
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} size="sm" truncate>
+              {user.fullname}
+            </Text>
+            <Badge size="xs" color={ROLE_COLOR[user.role]} variant="filled">
+              {ROLE_LABEL[user.role]}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Stack>
+      </Group>
+      <Button
+        size="xs"
+        disabled={pending}
+        aria-label={`Sign in as ${user.fullname}`}
+        onClick={() => onSignIn({ email: user.email })}
+      >
+        Sign in
+      </Button>
+    </Group>
+  );
+}
+
+/** The development identity provider: demo users and any email (DESIGN §4). */
+export function DevLogin({ pending, onSignIn }: DevLoginProps) {
+  const users = useDevUsers(true);
+  const form = useForm<{ email: string; fullname: string }>({
+    mode: 'controlled',
+    initialValues: { email: '', fullname: '' },
+    validate: {
+      email: (v) =>
+        devIdTokenBodySchema.shape.email.safeParse(v.trim()).success ? null : 'Enter a valid email',
+    },
+  });
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            Sign in as…
+          </Title>
+          <Text size="sm" c="dimmed">
+            Development sign-in: pick a demo user. This is off in production.
+          </Text>
+        </Stack>
+        {users.isPending ? (
+          <InlineLoader label="Loading demo users" />
+        ) : users.isError ? (
+          <ErrorAlert
+            title="Could not load demo users"
+            error={users.error}
+            onRetry={() => void users.refetch()}
+          />
+        ) : users.data.length === 0 ? (
+          <EmptyState>No demo users. Use an email below.</EmptyState>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {users.data.map((u) => (
+              <li key={u.email}>
+                <DevUserRow user={u} pending={pending} onSignIn={onSignIn} />
+              </li>
+            ))}
+          </Stack>
+        )}
+        <form
+          onSubmit={form.onSubmit((v) =>
+            onSignIn({ email: v.email.trim(), fullname: v.fullname.trim() || undefined }),
+          )}
+          noValidate
+        >
+          <Stack gap="xs">
+            <Text fw={600} size="sm">
+              Or any email
+            </Text>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label="Name (optional)"
+              autoComplete="name"
+              {...form.getInputProps('fullname')}
+            />
+            <Button type="submit" variant="default" loading={pending}>
+              Sign in with this email
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,156 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { AUTH_STORAGE_KEY, useAuthStore } from '@/lib/auth-store';
+import { createActivatedEnrollment, createAuthUser, createToken } from '@/testing/data';
+import { api, fail, ok } from '@/testing/handlers';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+
+describe('login page', () => {
+  it('lists the demo users with name, email and role', async () => {
+    renderApp('/auth/login');
+    expect(await screen.findByRole('button', { name: 'Sign in as Maya Chen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in as Omar Haddad' })).toBeInTheDocument();
+    expect(screen.getByText('omar.haddad@northfield.edu')).toBeInTheDocument();
+    expect(screen.getByText('Org admin')).toBeInTheDocument();
+  });
+
+  it('the picker signs in, says so and opens the student dashboard', async () => {
+    const { user, router } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in as Maya Chen' }));
+
+    expect(await screen.findByText('Google login successful!')).toBeInTheDocument();
+    expect(screen.getByText('Login Successful')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya Chen' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(useAuthStore.getState().user?.email).toBe('maya.chen@student.northfield.edu');
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('sends an organization admin to their own home', async () => {
+    const { user, router } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in as Omar Haddad' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Omar Haddad' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+  });
+
+  it('returns to the safe redirect path after sign-in', async () => {
+    const { user, router } = renderApp(`/auth/login?redirect=${encodeURIComponent('/teams/my')}`);
+    await user.click(await screen.findByRole('button', { name: 'Sign in as Maya Chen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Teams' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/teams/my');
+  });
+
+  it('ignores a redirect to another site', async () => {
+    const { user, router } = renderApp(
+      `/auth/login?redirect=${encodeURIComponent('//evil.example/x')}`,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Sign in as Maya Chen' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya Chen' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("an invalid token fails with 'Invalid token received' and stores nothing", async () => {
+    server.use(
+      http.post(api('/auth/login/google'), () =>
+        ok({ user: createAuthUser(), token: 'not-a-jwt', activatedEnrollments: [] }),
+      ),
+    );
+    const { user, router } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in as Maya Chen' }));
+
+    expect(await screen.findByText('Invalid token received')).toBeInTheDocument();
+    expect(screen.getByText('Login Failed')).toBeInTheDocument();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('shows the server message when the login call fails', async () => {
+    server.use(
+      http.post(api('/auth/login/google'), () =>
+        fail(401, 'Email is not verified', 'INVALID_TOKEN'),
+      ),
+    );
+    const { user } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in as Maya Chen' }));
+    expect(await screen.findByText('Email is not verified')).toBeInTheDocument();
+    expect(screen.getByText('Login Failed')).toBeInTheDocument();
+  });
+
+  it('names the courses a sign-in activated', async () => {
+    server.use(
+      http.post(api('/auth/login/google'), () =>
+        ok({
+          user: createAuthUser(),
+          token: createToken(),
+          activatedEnrollments: [
+            createActivatedEnrollment({
+              courseTitle: 'Databases',
+              organizationName: 'Northfield University',
+            }),
+          ],
+        }),
+      ),
+    );
+    const { user } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in as Maya Chen' }));
+    expect(await screen.findByText('Enrollment activated')).toBeInTheDocument();
+    expect(screen.getByText(/Databases \(Northfield University\)/)).toBeInTheDocument();
+  });
+
+  it('signs in as any email with an optional name', async () => {
+    let sent: unknown;
+    server.use(
+      http.post(api('/dev/id-token'), async ({ request }) => {
+        sent = await request.json();
+        return ok({ credential: 'dev-credential:new.student@northfield.edu' });
+      }),
+    );
+    const { user, router } = renderApp('/auth/login');
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Email' }),
+      'new.student@northfield.edu',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Name (optional)' }), 'New Student');
+    await user.click(screen.getByRole('button', { name: 'Sign in with this email' }));
+    expect(await screen.findByText('Google login successful!')).toBeInTheDocument();
+    expect(sent).toEqual({ email: 'new.student@northfield.edu', fullname: 'New Student' });
+    await screen.findByRole('heading', { level: 1, name: /Welcome/ });
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('validates the email before asking the server', async () => {
+    const { user } = renderApp('/auth/login');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in with this email' }));
+    expect(await screen.findByText('Enter a valid email')).toBeInTheDocument();
+  });
+
+  it('hides the picker when development sign-in is off', async () => {
+    server.use(http.get(api('/auth/config'), () => ok({ googleClientId: null, devLogin: false })));
+    renderApp('/auth/login');
+    expect(
+      await screen.findByText('Google sign-in is not configured on this server.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sign in as…' })).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in user home', async () => {
+    const { router } = renderApp('/auth/login', {
+      user: { role: 'SUPERADMIN', fullname: 'Sam Root' },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam Root' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/s/dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'System Analytics' })).toBeInTheDocument();
+  });
+});

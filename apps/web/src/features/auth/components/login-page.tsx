@@ -1,0 +1,68 @@
+import { notifications } from '@mantine/notifications';
+import { Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { NOTIFICATION_TEXTS } from '@/lib/notification-texts';
+import { useAuthConfig } from '../api/get-auth-config';
+import { useSignIn } from '../api/login-with-google';
+import { DevLogin } from './dev-login';
+import { GoogleSignIn } from './google-sign-in';
+
+type LoginPageProps = { redirect?: string };
+
+export function LoginPage({ redirect }: LoginPageProps) {
+  const config = useAuthConfig();
+  const signIn = useSignIn({ redirect });
+
+  return (
+    <PublicLayout>
+      <Container size={480} py={{ base: 24, sm: 56 }}>
+        <Stack gap="lg">
+          <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+            <Stack gap="md">
+              <Stack gap={4} ta="center">
+                <Title order={1} fz={28}>
+                  Sign in to Teamup
+                </Title>
+                <Text c="dimmed" size="sm">
+                  Use your university Google account. First time here? Your account is created when
+                  you sign in.
+                </Text>
+              </Stack>
+              {config.isPending ? (
+                <InlineLoader label="Loading sign-in options" />
+              ) : config.isError ? (
+                <ErrorAlert
+                  title="Sign-in is unavailable"
+                  error={config.error}
+                  onRetry={() => void config.refetch()}
+                />
+              ) : config.data.googleClientId ? (
+                <GoogleSignIn
+                  clientId={config.data.googleClientId}
+                  onCredential={(credential) => signIn.mutate({ credential })}
+                  onFailure={() =>
+                    notifications.show({ color: 'red', ...NOTIFICATION_TEXTS.loginFailed })
+                  }
+                />
+              ) : (
+                !config.data.devLogin && (
+                  <Text size="sm" ta="center" role="alert">
+                    Google sign-in is not configured on this server.
+                  </Text>
+                )
+              )}
+              {signIn.isPending && <InlineLoader label="Signing in" />}
+            </Stack>
+          </Paper>
+          {config.data?.devLogin && (
+            <>
+              {config.data.googleClientId && <Divider label="or, for development" />}
+              <DevLogin pending={signIn.isPending} onSignIn={(body) => signIn.mutate(body)} />
+            </>
+          )}
+        </Stack>
+      </Container>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,58 @@
+import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { AUTH_STORAGE_KEY, msUntilExpiry, useAuthStore } from '@/lib/auth-store';
+import { REFRESH_MARGIN_MS, needsRefresh, refreshSession } from '../utils/refresh-session';
+
+// setTimeout overflows above 2^31-1 ms and would fire at once.
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Keeps the access token fresh while the app is open: a timer about a minute before expiry, a
+ * check when the window regains focus or visibility (timers sleep in background tabs), and the
+ * sessions of other tabs followed through the storage event.
+ */
+export function useSessionKeeper() {
+  const router = useRouter();
+  const expiresAt = useAuthStore((s) => s.user?.expiresAt);
+
+  useEffect(() => {
+    const refreshIfDue = async () => {
+      const user = useAuthStore.getState().user;
+      if (!user || !needsRefresh(user)) return;
+      if (!(await refreshSession())) await router.invalidate();
+    };
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (expiresAt) {
+      const delay = msUntilExpiry({ expiresAt }) - REFRESH_MARGIN_MS;
+      timer = setTimeout(() => void refreshIfDue(), Math.min(Math.max(delay, 0), MAX_TIMEOUT_MS));
+    }
+
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshIfDue();
+    };
+    const onFocus = () => void refreshIfDue();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== AUTH_STORAGE_KEY) return;
+      const wasSignedIn = useAuthStore.getState().isAuthenticated;
+      const followed =
+        event.newValue === null
+          ? Promise.resolve(useAuthStore.getState().clear())
+          : Promise.resolve(useAuthStore.persist.rehydrate());
+      void followed.then(() => {
+        // Signed out in another tab: rerun the guards so protected pages go to the login page.
+        if (wasSignedIn && !useAuthStore.getState().isAuthenticated) void router.invalidate();
+      });
+    };
+
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [expiresAt, router]);
+}

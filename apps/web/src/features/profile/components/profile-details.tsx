@@ -1,0 +1,90 @@
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import type { Profile, Role } from '@teamup/shared';
+import { UserAvatar } from '@/components/ui/user-avatar';
+
+const ROLE_LABEL: Record<Role, string> = {
+  STUDENT: 'Student',
+  ORG_ADMIN: 'Organization admin',
+  SUPERADMIN: 'Superadmin',
+};
+
+export function ProfileDetails({ profile }: { profile: Profile }) {
+  return (
+    <Stack gap="md">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <UserAvatar fullname={profile.fullname} avatar={profile.avatar} size={72} radius="xl" />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={2} fz="xl">
+            {profile.fullname}
+          </Title>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {profile.email}
+          </Text>
+          <Group gap="xs">
+            <Badge variant="filled" color="blue.9">
+              {ROLE_LABEL[profile.role] ?? profile.role}
+            </Badge>
+            <Badge variant="filled" color={profile.lookingForTeam ? 'teal.9' : 'gray.8'}>
+              {profile.lookingForTeam ? 'Looking for a team' : 'Not looking for a team'}
+            </Badge>
+          </Group>
+        </Stack>
+      </Group>
+
+      <Stack gap={4}>
+        <Title order={3} fz="md">
+          Bio
+        </Title>
+        <Text size="sm" c={profile.bio ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+          {profile.bio || 'No bio yet.'}
+        </Text>
+      </Stack>
+
+      <Stack gap={4}>
+        <Title order={3} fz="md">
+          Skills
+        </Title>
+        {profile.skills.length > 0 ? (
+          <Group gap={6}>
+            {profile.skills.map((skill) => (
+              <Badge key={skill} variant="outline" color="blue.9" tt="none">
+                {skill}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No skills listed yet.
+          </Text>
+        )}
+      </Stack>
+
+      <Stack gap={4}>
+        <Title order={3} fz="md">
+          Links
+        </Title>
+        {profile.links.length > 0 ? (
+          <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {profile.links.map((link) => (
+              <li key={`${link.label}-${link.url}`}>
+                <Anchor
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="sm"
+                  c="blue.9"
+                >
+                  {link.label}
+                </Anchor>
+              </li>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No links yet.
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+import { HttpResponse, http } from 'msw';
+import { api, fail, ok } from '@/testing/handlers';
+import { signInAs } from '@/testing/render';
+import { server } from '@/testing/server';
+import { ApiError, apiClient, setApiNavigator, toApiError } from './api-client';
+import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
+import { createProfile } from '@/testing/data';
+import { AxiosError } from 'axios';
+
+/** Records the Authorization header each request arrives with. */
+function captureAuthorization() {
+  const seen: Record<string, string | null> = {};
+  server.use(
+    http.all(api('/*'), ({ request }) => {
+      seen[new URL(request.url).pathname] = request.headers.get('authorization');
+      return ok({});
+    }),
+  );
+  return seen;
+}
+
+describe('apiClient', () => {
+  let navigate: ReturnType<typeof vi.fn<(href: string) => void>>;
+
+  beforeEach(() => {
+    navigate = vi.fn<(href: string) => void>();
+    setApiNavigator(navigate);
+  });
+
+  it('uses the /api/v1 base, credentials and JSON headers', () => {
+    expect(apiClient.defaults.baseURL).toBe('/api/v1');
+    expect(apiClient.defaults.withCredentials).toBe(true);
+    expect(apiClient.defaults.headers['Content-Type']).toBe('application/json');
+  });
+
+  it('sends the stored token as a Bearer header on normal calls', async () => {
+    const { token } = signInAs();
+    const seen = captureAuthorization();
+    await apiClient.get('/auth/profile');
+    expect(seen['/api/v1/auth/profile']).toBe(`Bearer ${token}`);
+  });
+
+  it('sends no Authorization on the login and refresh-token calls', async () => {
+    signInAs();
+    const seen = captureAuthorization();
+    await apiClient.post('/auth/login/google', { credential: 'x' });
+    await apiClient.get('/auth/refresh-token');
+    expect(seen['/api/v1/auth/login/google']).toBeNull();
+    expect(seen['/api/v1/auth/refresh-token']).toBeNull();
+  });
+
+  it('sends no Authorization when nobody is signed in', async () => {
+    const seen = captureAuthorization();
+    await apiClient.get('/auth/config');
+    expect(seen['/api/v1/auth/config']).toBeNull();
+  });
+
+  it('on a 401 clears the session, removes auth-storage, redirects to login and rejects', async () => {
+    signInAs();
+    useAuthStore.getState().setProfile(createProfile());
+    window.history.replaceState(null, '', '/teams/my?tab=invites');
+    server.use(http.get(api('/auth/profile'), () => fail(401, 'Token expired', 'UNAUTHENTICATED')));
+
+    const error = await apiClient.get('/auth/profile').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Session expired. Please login again.');
+    expect((error as ApiError).status).toBe(401);
+    expect(useAuthStore.getState()).toMatchObject({
+      user: null,
+      userProfile: null,
+      isAuthenticated: false,
+    });
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith(
+      `/auth/login?redirect=${encodeURIComponent('/teams/my?tab=invites')}`,
+    );
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('handles several 401s of one burst once', async () => {
+    signInAs();
+    server.use(http.get(api('/*'), () => fail(401, 'Token expired', 'UNAUTHENTICATED')));
+
+    const results = await Promise.allSettled([
+      apiClient.get('/a'),
+      apiClient.get('/b'),
+      apiClient.get('/c'),
+    ]);
+
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const r of results) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        message: 'Session expired. Please login again.',
+      });
+    }
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a 401 from the login call report its own error, without redirecting', async () => {
+    signInAs();
+    server.use(
+      http.post(api('/auth/login/google'), () =>
+        fail(401, 'Invalid Google token', 'INVALID_TOKEN'),
+      ),
+    );
+    const error = await apiClient
+      .post('/auth/login/google', { credential: 'x' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Invalid Google token', status: 401 });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it('turns an error response into an ApiError with its message, status and data', async () => {
+    const details = [{ path: 'bio', message: 'Bio is at most 1000 characters' }];
+    server.use(
+      http.patch(api('/auth/profile/update'), () =>
+        fail(400, 'Invalid request', 'VALIDATION_ERROR', details),
+      ),
+    );
+    const error = (await apiClient
+      .patch('/auth/profile/update', {})
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Invalid request');
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.details).toEqual(details);
+    expect(error.data).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it('falls back to the client message when the response has none', async () => {
+    server.use(
+      http.get(api('/auth/profile'), () => new HttpResponse('Bad gateway', { status: 502 })),
+    );
+    const error = (await apiClient.get('/auth/profile').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('Request failed with status code 502');
+  });
+
+  it('reports a network failure with status 500 and the client message', async () => {
+    server.use(http.get(api('/auth/profile'), () => HttpResponse.error()));
+    const error = (await apiClient.get('/auth/profile').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(500);
+    expect(error.message).toBe('Network Error');
+  });
+
+  it("falls back to 'An unexpected error occurred' when there is no message at all", () => {
+    const error = toApiError(new AxiosError(''));
+    expect(error.message).toBe('An unexpected error occurred');
+    expect(error.status).toBe(500);
+    expect(toApiError('boom').message).toBe('An unexpected error occurred');
+  });
+});

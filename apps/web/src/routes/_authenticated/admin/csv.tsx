@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '@/components/ui/page-header';
+
+// Content arrives with the feature that owns this page; the route and its title exist now.
+export const Route = createFileRoute('/_authenticated/admin/csv')({
+  component: () => (
+    <PageHeader
+      title="Enroll Students"
+      description="Upload a CSV roster to enroll a whole class at once."
+    />
+  ),
+});

@@ -1,0 +1,7 @@
+import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { requireRoleArea } from '@/features/auth/utils/route-guards';
+
+export const Route = createFileRoute('/_authenticated/admin')({
+  beforeLoad: () => requireRoleArea('admin'),
+  component: Outlet,
+});

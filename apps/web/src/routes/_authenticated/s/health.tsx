@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { detailedHealthQueryOptions } from '@/features/health/api/get-detailed-health';
+import { SystemHealth } from '@/features/health/components/system-health';
+
+export const Route = createFileRoute('/_authenticated/s/health')({
+  // prefetch, not ensure: the page shows its own loading and error states.
+  loader: ({ context }) => context.queryClient.prefetchQuery(detailedHealthQueryOptions()),
+  component: SystemHealth,
+});

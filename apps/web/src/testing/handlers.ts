@@ -1,0 +1,56 @@
+import type { DevIdTokenBody, ErrorDetail, LoginResponse } from '@teamup/shared';
+import { HttpResponse, http } from 'msw';
+import {
+  DEV_USERS,
+  createAuthUser,
+  createDetailedHealth,
+  createProfile,
+  createSession,
+  createToken,
+} from './data';
+
+/** MSW paths match any origin: the client calls the relative base '/api/v1'. */
+export const api = (path: string) => `*/api/v1${path}`;
+
+export const ok = <T>(data: T, init?: ResponseInit) =>
+  HttpResponse.json({ success: true, data }, init);
+
+export const fail = (status: number, message: string, code: string, details?: ErrorDetail[]) =>
+  HttpResponse.json({ success: false, message, code, ...(details ? { details } : {}) }, { status });
+
+/** The happy path of every endpoint the web app calls; tests override with server.use(). */
+export const handlers = [
+  http.get(api('/auth/config'), () => ok({ googleClientId: null, devLogin: true })),
+  http.get(api('/dev/users'), () => ok(DEV_USERS)),
+  http.post(api('/dev/id-token'), async ({ request }) => {
+    const body = (await request.json()) as DevIdTokenBody;
+    return ok({ credential: `dev-credential:${body.email}` });
+  }),
+  http.post(api('/auth/login/google'), async ({ request }) => {
+    const { credential } = (await request.json()) as { credential: string };
+    const email = credential.replace(/^dev-credential:/, '');
+    const known = DEV_USERS.find((u) => u.email === email);
+    const user = createAuthUser({
+      email,
+      fullname: known?.fullname ?? email,
+      role: known?.role ?? 'STUDENT',
+    });
+    const body: LoginResponse = { user, token: createToken(), activatedEnrollments: [] };
+    return ok(body);
+  }),
+  http.get(api('/auth/refresh-token'), () => ok({ token: createToken(), user: createAuthUser() })),
+  http.post(api('/auth/logout'), () => ok(null)),
+  http.get(api('/auth/profile'), () => ok(createProfile())),
+  http.patch(api('/auth/profile/update'), async ({ request }) => {
+    const patch = (await request.json()) as Record<string, unknown>;
+    return ok({ ...createProfile(), ...patch });
+  }),
+  http.get(api('/auth/session/all'), () =>
+    ok([
+      createSession({ current: true, device: 'Firefox on macOS' }),
+      createSession({ device: 'Chrome on Android', ip: '198.51.100.4' }),
+    ]),
+  ),
+  http.delete(api('/auth/session/:id'), () => ok(null)),
+  http.get(api('/healthcheck/detailed'), () => ok(createDetailedHealth())),
+];

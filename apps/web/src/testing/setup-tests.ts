@@ -1,0 +1,71 @@
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { format } from 'node:util';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { server } from './server';
+
+// --- Browser APIs that jsdom lacks and Mantine uses -------------------------------------------
+
+/** Evaluates `(min-width: Npx)` / `(max-width: Npx)` against the jsdom window width (1024). */
+function matches(query: string): boolean {
+  const min = /min-width:\s*([\d.]+)(px|em)/.exec(query);
+  const max = /max-width:\s*([\d.]+)(px|em)/.exec(query);
+  const px = (m: RegExpExecArray) => Number(m[1]) * (m[2] === 'em' ? 16 : 1);
+  if (min && window.innerWidth < px(min)) return false;
+  if (max && window.innerWidth > px(max)) return false;
+  return Boolean(min || max);
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+window.scrollTo = () => {};
+
+// --- Network: every request must hit a handler ------------------------------------------------
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+// --- console.error fails the test (act warnings, React errors, failed prop types) -------------
+
+let consoleErrors: string[] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  notifications.clean();
+  useAuthStore.getState().clear();
+  localStorage.clear();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`console.error was called during the test:\n${errors.join('\n---\n')}`);
+  }
+});
