@@ -8,8 +8,12 @@ import { seedDemo } from './db/seed.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { courseRoutes } from './modules/courses/routes.js';
+import { enrollmentAdminRoutes } from './modules/enrollments/routes.js';
 import { activatePendingEnrollments } from './modules/enrollments/service.js';
+import { enrollmentStudentRoutes } from './modules/enrollments/student-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
@@ -85,6 +89,10 @@ export async function buildApp(
           activatePendingEnrollments,
         });
         await api.register(profileRoutes);
+        await api.register(organizationRoutes);
+        await api.register(courseRoutes);
+        await api.register(enrollmentAdminRoutes);
+        await api.register(enrollmentStudentRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -14,6 +14,14 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'SESSION_REVOKED',
   'REFRESH_TOKEN_REUSED',
+  // Organizations, courses, enrollments
+  'SLUG_TAKEN',
+  'ALREADY_ADMIN',
+  'COURSE_CODE_TAKEN',
+  'COURSE_ARCHIVED',
+  'ALREADY_ENROLLED',
+  'ENROLLMENT_PENDING',
+  'NOT_ENROLLED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -60,9 +60,7 @@ export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const profileLinkSchema = z.strictObject({
   label: z.string().trim().min(1, 'Label is required').max(40),
-  url: z
-    .url({ protocol: /^https?$/, message: 'Enter a full http(s) address' })
-    .max(500),
+  url: z.url({ protocol: /^https?$/, message: 'Enter a full http(s) address' }).max(500),
 });
 export type ProfileLink = z.infer<typeof profileLinkSchema>;
 
@@ -89,9 +87,7 @@ export const profileUpdateBodySchema = z
       .max(1000)
       .nullable(),
     bio: z.string().trim().max(1000, 'Bio is at most 1000 characters'),
-    skills: z
-      .array(z.string().trim().min(1).max(40))
-      .max(SKILL_MAX, `At most ${SKILL_MAX} skills`),
+    skills: z.array(z.string().trim().min(1).max(40)).max(SKILL_MAX, `At most ${SKILL_MAX} skills`),
     links: z.array(profileLinkSchema).max(LINK_MAX, `At most ${LINK_MAX} links`),
     lookingForTeam: z.boolean(),
   })

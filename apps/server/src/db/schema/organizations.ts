@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '@teamup/shared';
+import { users } from './users.js';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Soft delete: a deleted organization keeps all its data and can be restored. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('organizations_slug_unique').on(t.slug),
+    index('organizations_name_idx').on(t.name),
+  ],
+);
+
+export const organizationAdmins = pgTable(
+  'organization_admins',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appointedBy: uuid('appointed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index('organization_admins_user_idx').on(t.userId),
+  ],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    term: text('term').notNull(),
+    description: text('description').notNull().default(''),
+    teamSizeMin: integer('team_size_min').notNull(),
+    teamSizeMax: integer('team_size_max').notNull(),
+    teamFormationDeadline: timestamp('team_formation_deadline', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deleting a course archives it; nothing is lost. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Codes are unique within an organization whatever their case ("cs101" = "CS101").
+    uniqueIndex('courses_org_code_unique').on(t.organizationId, sql`lower(${t.code})`),
+    index('courses_org_idx').on(t.organizationId, t.archivedAt),
+    check(
+      'courses_team_size_range',
+      sql`${t.teamSizeMin} >= 1 AND ${t.teamSizeMin} <= ${t.teamSizeMax}`,
+    ),
+  ],
+);
+
+export const enrollmentStatusEnum = pgEnum('enrollment_status', ENROLLMENT_STATUSES);
+export const enrollmentSourceEnum = pgEnum('enrollment_source', ENROLLMENT_SOURCES);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** Lower-cased; the key until the student signs in. */
+    email: text('email').notNull(),
+    /** Set once the student has an account. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fullname: text('fullname').notNull().default(''),
+    studentId: text('student_id'),
+    status: enrollmentStatusEnum('status').notNull(),
+    source: enrollmentSourceEnum('source').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** Removed by an admin: hidden everywhere, kept for the record; adding again restores it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('enrollments_course_email_unique').on(t.courseId, t.email),
+    index('enrollments_email_idx').on(t.email),
+    index('enrollments_user_idx').on(t.userId),
+    index('enrollments_course_status_idx').on(t.courseId, t.status),
+    check('enrollments_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * Who changed what, for enrollments now and teams later (DESIGN §7.8). One table keeps every
+ * history query an index scan on the object it is about.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id'),
+    /** Null when the system acted (e.g. a first sign-in activating an enrollment). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_events_enrollment_idx').on(t.enrollmentId, t.createdAt),
+    index('audit_events_team_idx').on(t.teamId, t.createdAt),
+    index('audit_events_org_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type CourseRow = typeof courses.$inferSelect;
+export type EnrollmentRow = typeof enrollments.$inferSelect;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { paginationQuerySchema } from './api.js';
+
+export const COURSE_CODE_MAX = 32;
+export const COURSE_TITLE_MAX = 200;
+export const COURSE_TERM_MAX = 60;
+export const COURSE_DESCRIPTION_MAX = 5000;
+export const TEAM_SIZE_LIMIT = 50;
+
+const teamSize = z
+  .number({ message: 'Enter a whole number' })
+  .int('Enter a whole number')
+  .min(1, 'At least 1')
+  .max(TEAM_SIZE_LIMIT, `At most ${TEAM_SIZE_LIMIT}`);
+
+const courseFields = {
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Code is required')
+    .max(COURSE_CODE_MAX)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'Letters, digits, spaces, dots, dashes, underscores'),
+  title: z.string().trim().min(1, 'Title is required').max(COURSE_TITLE_MAX),
+  term: z.string().trim().min(1, 'Term is required').max(COURSE_TERM_MAX),
+  description: z.string().trim().max(COURSE_DESCRIPTION_MAX),
+  teamSizeMin: teamSize,
+  teamSizeMax: teamSize,
+  /** ISO 8601 with an offset; stored and returned in UTC. */
+  teamFormationDeadline: z.iso.datetime({ offset: true, message: 'Enter a date and time' }),
+};
+
+export const createCourseBodySchema = z
+  .strictObject({
+    organizationId: z.uuid(),
+    ...courseFields,
+    description: courseFields.description.default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.teamSizeMin > v.teamSizeMax) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['teamSizeMax'],
+        message: 'Maximum team size must be at least the minimum',
+      });
+    }
+    if (Date.parse(v.teamFormationDeadline) <= Date.now()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['teamFormationDeadline'],
+        message: 'The deadline must be in the future',
+      });
+    }
+  });
+export type CreateCourseBody = z.input<typeof createCourseBodySchema>;
+
+/** Any subset; min ≤ max is checked against the stored values on the server. */
+export const updateCourseBodySchema = z
+  .strictObject(courseFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' })
+  .superRefine((v, ctx) => {
+    if (
+      v.teamSizeMin !== undefined &&
+      v.teamSizeMax !== undefined &&
+      v.teamSizeMin > v.teamSizeMax
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['teamSizeMax'],
+        message: 'Maximum team size must be at least the minimum',
+      });
+    }
+  });
+export type UpdateCourseBody = z.infer<typeof updateCourseBodySchema>;
+
+export const courseSchema = z.object({
+  id: z.uuid(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  code: z.string(),
+  title: z.string(),
+  term: z.string(),
+  description: z.string(),
+  teamSizeMin: z.number().int(),
+  teamSizeMax: z.number().int(),
+  teamFormationDeadline: z.string(),
+  /** Set when the course was deleted (archived); nothing is lost. */
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  enrollmentCounts: z.object({
+    active: z.number().int(),
+    pending: z.number().int(),
+    inactive: z.number().int(),
+  }),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+export const COURSE_ARCHIVED_FILTERS = ['active', 'archived', 'all'] as const;
+
+export const courseListQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  organizationId: z.uuid().optional(),
+  /** `active` (default): not archived; `archived`: archived only; `all`: both. */
+  archived: z.enum(COURSE_ARCHIVED_FILTERS).default('active'),
+});
+export type CourseListQuery = z.input<typeof courseListQuerySchema>;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { paginationQuerySchema } from './api.js';
+import { emailInputSchema } from './organizations.js';
+
+export const ENROLLMENT_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
+export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
+export type EnrollmentStatus = z.infer<typeof enrollmentStatusSchema>;
+
+export const ENROLLMENT_SOURCES = ['MANUAL', 'CSV'] as const;
+export const enrollmentSourceSchema = z.enum(ENROLLMENT_SOURCES);
+export type EnrollmentSource = z.infer<typeof enrollmentSourceSchema>;
+
+export const teamRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
+/** An enrollment as organization admins see it. */
+export const enrollmentSchema = z.object({
+  id: z.uuid(),
+  courseId: z.uuid(),
+  courseCode: z.string(),
+  courseTitle: z.string(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  email: z.string(),
+  fullname: z.string(),
+  studentId: z.string().nullable(),
+  userId: z.uuid().nullable(),
+  status: enrollmentStatusSchema,
+  source: enrollmentSourceSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  activatedAt: z.string().nullable(),
+  /** The student's team in this course, once teams exist. */
+  team: teamRefSchema.nullable(),
+});
+export type Enrollment = z.infer<typeof enrollmentSchema>;
+
+export const ENROLLMENT_EVENT_ACTIONS = [
+  'ENROLLED',
+  'ACTIVATED',
+  'STATUS_CHANGED',
+  'REMOVED',
+  'RESTORED',
+] as const;
+
+export const enrollmentEventSchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  /** Null for changes the system made (the student's first sign-in). */
+  actor: z.object({ id: z.uuid(), fullname: z.string(), email: z.string() }).nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type EnrollmentEvent = z.infer<typeof enrollmentEventSchema>;
+
+export const enrollmentDetailSchema = enrollmentSchema.extend({
+  history: z.array(enrollmentEventSchema),
+});
+export type EnrollmentDetail = z.infer<typeof enrollmentDetailSchema>;
+
+export const adminStudentsQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  organizationId: z.uuid().optional(),
+  courseId: z.uuid().optional(),
+  status: enrollmentStatusSchema.optional(),
+});
+export type AdminStudentsQuery = z.input<typeof adminStudentsQuerySchema>;
+
+export const courseRosterQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  status: enrollmentStatusSchema.optional(),
+});
+export type CourseRosterQuery = z.input<typeof courseRosterQuerySchema>;
+
+export const manualAddBodySchema = z.strictObject({
+  courseId: z.uuid(),
+  email: emailInputSchema,
+  fullname: z.string().trim().min(1, 'Full name is required').max(120),
+});
+export type ManualAddBody = z.input<typeof manualAddBodySchema>;
+
+export const enrollmentStatusBodySchema = z.strictObject({
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+});
+export type EnrollmentStatusBody = z.infer<typeof enrollmentStatusBodySchema>;
+
+/** A course as its enrolled student sees it. */
+export const myCourseSchema = z.object({
+  enrollmentId: z.uuid(),
+  status: enrollmentStatusSchema,
+  enrolledAt: z.string(),
+  activatedAt: z.string().nullable(),
+  course: z.object({
+    id: z.uuid(),
+    code: z.string(),
+    title: z.string(),
+    term: z.string(),
+    description: z.string(),
+    teamSizeMin: z.number().int(),
+    teamSizeMax: z.number().int(),
+    teamFormationDeadline: z.string(),
+    archivedAt: z.string().nullable(),
+    organization: z.object({ id: z.uuid(), name: z.string() }),
+  }),
+});
+export type MyCourse = z.infer<typeof myCourseSchema>;
+
+export const classmateSchema = z.object({
+  userId: z.uuid(),
+  fullname: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  skills: z.array(z.string()),
+  lookingForTeam: z.boolean(),
+});
+export type Classmate = z.infer<typeof classmateSchema>;
+
+export const classmatesQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+});
+export type ClassmatesQuery = z.input<typeof classmatesQuerySchema>;
