@@ -13,6 +13,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     maxWorkers: 2,
+    // Component tests with user-event are slow on a loaded 2-core CI machine; a 5 s default
+    // timed out there while passing locally.
+    testTimeout: 20_000,
     css: false,
     restoreMocks: true,
   },
