@@ -61,8 +61,8 @@ export async function buildApp(
       app.log.info({ driver: handle.driver }, 'database migrated');
     }
     if (config.SEED_DEMO) {
-      const { usersCreated } = await seedDemo(handle.db);
-      app.log.info({ usersCreated }, 'demo data seeded');
+      const seeded = await seedDemo(handle.db);
+      app.log.info(seeded, 'demo data seeded');
     }
 
     app.setValidatorCompiler(validatorCompiler);

@@ -7,8 +7,10 @@ const config = loadConfig(process.env);
 const handle = createDb(config);
 try {
   await handle.migrate();
-  const { usersCreated } = await seedDemo(handle.db);
-  console.log(`Demo data seeded (${handle.driver}): ${usersCreated} users created.`);
+  const { usersCreated, organizationsCreated } = await seedDemo(handle.db);
+  console.log(
+    `Demo data seeded (${handle.driver}): ${usersCreated} users, ${organizationsCreated} organizations created.`,
+  );
 } finally {
   await handle.close();
 }

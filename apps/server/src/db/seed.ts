@@ -1,6 +1,14 @@
-import type { ProfileLink, Role } from '@teamup/shared';
+import { inArray } from 'drizzle-orm';
+import type { EnrollmentSource, EnrollmentStatus, ProfileLink, Role } from '@teamup/shared';
 import type { DbOrTx } from './client.js';
-import { users } from './schema/index.js';
+import {
+  auditEvents,
+  courses,
+  enrollments,
+  organizationAdmins,
+  organizations,
+  users,
+} from './schema/index.js';
 
 export interface DemoUser {
   email: string;
@@ -99,15 +107,347 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 export const DEMO_EMAILS: readonly string[] = DEMO_USERS.map((u) => u.email);
 
+const FIRST_NAMES = [
+  'Olivia',
+  'Ethan',
+  'Ava',
+  'Mateo',
+  'Isla',
+  'Arjun',
+  'Zara',
+  'Kai',
+  'Leila',
+  'Jonas',
+  'Priya',
+  'Omar',
+  'Hana',
+  'Diego',
+  'Chloe',
+  'Tariq',
+  'Freya',
+  'Ravi',
+  'Mei',
+  'Samuel',
+  'Anika',
+  'Luca',
+  'Nadia',
+  'Felix',
+  'Imani',
+  'Hugo',
+];
+const LAST_NAMES = [
+  'Nguyen',
+  'Schmidt',
+  'Kowalski',
+  'Haddad',
+  'Silva',
+  'Johansson',
+  'Mensah',
+  'Ivanova',
+  'Fischer',
+  'Kim',
+  'Dubois',
+  'Costa',
+  'Novak',
+  'Ahmed',
+  'Larsen',
+  'Romero',
+];
+const ROSTER_SIZE = 52;
+const NORTHFIELD_ROSTER = 30;
+
+/**
+ * Students beyond the named personas, so that lists, filters and pagination have something to
+ * show: 30 at Northfield, 22 at Riverside. Deterministic, so every start agrees.
+ */
+export const ROSTER_STUDENTS: readonly { email: string; fullname: string }[] = Array.from(
+  { length: ROSTER_SIZE },
+  (_, i) => {
+    const first = FIRST_NAMES[i % FIRST_NAMES.length]!;
+    const last = LAST_NAMES[(i + Math.floor(i / FIRST_NAMES.length) * 5) % LAST_NAMES.length]!;
+    const domain = i < NORTHFIELD_ROSTER ? 'student.northfield.edu' : 'student.riverside.edu';
+    return { email: `${first}.${last}@${domain}`.toLowerCase(), fullname: `${first} ${last}` };
+  },
+);
+
+/** Emails enrolled by an admin whose owners have not signed in yet (PENDING). */
+export const PENDING_EMAILS = {
+  northfield: [
+    'jordan.blake@student.northfield.edu',
+    'riley.morgan@student.northfield.edu',
+    'casey.wright@student.northfield.edu',
+    'avery.quinn@student.northfield.edu',
+  ],
+  riverside: ['drew.harper@student.riverside.edu', 'morgan.reyes@student.riverside.edu'],
+};
+
+const DAY = 86_400_000;
+
+interface SeedCourse {
+  org: 'northfield' | 'riverside';
+  code: string;
+  title: string;
+  term: string;
+  description: string;
+  min: number;
+  max: number;
+  /** Days from now to the team formation deadline (negative: passed). */
+  deadlineDays: number;
+  archived?: boolean;
+  /** Persona emails, then roster indexes, enrolled ACTIVE unless listed in `inactive`. */
+  personas: string[];
+  roster: number[];
+  inactive?: number[];
+  pending?: string[];
+  source: EnrollmentSource;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+const SEED_COURSES: SeedCourse[] = [
+  {
+    org: 'northfield',
+    code: 'CS301',
+    title: 'Software Engineering Project',
+    term: 'Fall 2026',
+    description:
+      'Build a real product for a real client in a team of three to five over the semester.',
+    min: 3,
+    max: 5,
+    deadlineDays: 21,
+    personas: [
+      'maya.chen@student.northfield.edu',
+      'liam.obrien@student.northfield.edu',
+      'sofia.rossi@student.northfield.edu',
+      'noah.patel@student.northfield.edu',
+      'elena.garcia@student.northfield.edu',
+    ],
+    roster: range(0, 25),
+    inactive: [20, 21],
+    pending: PENDING_EMAILS.northfield.slice(0, 3),
+    source: 'CSV',
+  },
+  {
+    org: 'northfield',
+    code: 'CS350',
+    title: 'Human-Computer Interaction',
+    term: 'Fall 2026',
+    description: 'User research, prototyping and usability testing in pairs or small teams.',
+    min: 2,
+    max: 4,
+    deadlineDays: 10,
+    personas: [
+      'maya.chen@student.northfield.edu',
+      'sofia.rossi@student.northfield.edu',
+      'elena.garcia@student.northfield.edu',
+    ],
+    roster: range(10, 30),
+    inactive: [28],
+    pending: PENDING_EMAILS.northfield.slice(3),
+    source: 'MANUAL',
+  },
+  {
+    org: 'northfield',
+    code: 'CS210',
+    title: 'Data Structures Lab',
+    term: 'Spring 2026',
+    description: 'Weekly lab assignments in teams of two or three. Team formation has closed.',
+    min: 2,
+    max: 3,
+    deadlineDays: -30,
+    personas: ['liam.obrien@student.northfield.edu', 'noah.patel@student.northfield.edu'],
+    roster: range(0, 12),
+    source: 'CSV',
+  },
+  {
+    org: 'northfield',
+    code: 'CS199',
+    title: 'Introductory Programming Studio',
+    term: 'Fall 2025',
+    description: "Last year's studio course, kept for the record.",
+    min: 2,
+    max: 3,
+    deadlineDays: -300,
+    archived: true,
+    personas: [],
+    roster: range(0, 6),
+    source: 'MANUAL',
+  },
+  {
+    org: 'riverside',
+    code: 'ENG420',
+    title: 'Capstone Design Project',
+    term: 'Fall 2026',
+    description: 'A year-long engineering design project with an industry partner.',
+    min: 4,
+    max: 6,
+    deadlineDays: 30,
+    personas: [
+      'amara.okafor@student.riverside.edu',
+      'lucas.muller@student.riverside.edu',
+      'yuki.tanaka@student.riverside.edu',
+    ],
+    roster: range(30, 52),
+    inactive: [50],
+    pending: PENDING_EMAILS.riverside.slice(0, 1),
+    source: 'CSV',
+  },
+  {
+    org: 'riverside',
+    code: 'ENG305',
+    title: 'Embedded Systems',
+    term: 'Fall 2026',
+    description: 'Microcontrollers, sensors and real-time software, in teams of two or three.',
+    min: 2,
+    max: 3,
+    deadlineDays: 7,
+    personas: ['amara.okafor@student.riverside.edu', 'yuki.tanaka@student.riverside.edu'],
+    roster: range(30, 42),
+    pending: PENDING_EMAILS.riverside.slice(1),
+    source: 'MANUAL',
+  },
+];
+
+const SEED_ORGS = {
+  northfield: {
+    name: 'Northfield University',
+    slug: 'northfield',
+    description: 'School of Computing, Northfield University.',
+    admin: 'alan.turing@northfield.edu',
+  },
+  riverside: {
+    name: 'Riverside College',
+    slug: 'riverside',
+    description: 'Faculty of Engineering, Riverside College.',
+    admin: 'ada.lovelace@riverside.edu',
+  },
+} as const;
+
+/**
+ * Organizations, courses (one past its deadline, one archived) and enrollments in every
+ * status. Seeded once: when a demo organization already exists nothing is touched, so what
+ * people changed in the demo stays changed.
+ */
+async function seedOrganizations(db: DbOrTx): Promise<number> {
+  const existing = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(inArray(organizations.slug, [SEED_ORGS.northfield.slug, SEED_ORGS.riverside.slug]))
+    .limit(1);
+  if (existing.length > 0) return 0;
+
+  const allUsers = await db.select({ id: users.id, email: users.email }).from(users);
+  const userByEmail = new Map(allUsers.map((u) => [u.email, u]));
+  const fullnameOf = new Map<string, string>([
+    ...DEMO_USERS.map((u) => [u.email, u.fullname] as const),
+    ...ROSTER_STUDENTS.map((u) => [u.email, u.fullname] as const),
+  ]);
+
+  const orgIds = {} as Record<keyof typeof SEED_ORGS, string>;
+  const adminIds = {} as Record<keyof typeof SEED_ORGS, string>;
+  for (const key of ['northfield', 'riverside'] as const) {
+    const { admin, ...org } = SEED_ORGS[key];
+    const [row] = await db.insert(organizations).values(org).returning({ id: organizations.id });
+    orgIds[key] = row!.id;
+    const adminUser = userByEmail.get(admin);
+    if (adminUser) {
+      adminIds[key] = adminUser.id;
+      await db.insert(organizationAdmins).values({ organizationId: row!.id, userId: adminUser.id });
+    }
+  }
+
+  const now = Date.now();
+  for (const c of SEED_COURSES) {
+    const [course] = await db
+      .insert(courses)
+      .values({
+        organizationId: orgIds[c.org],
+        code: c.code,
+        title: c.title,
+        term: c.term,
+        description: c.description,
+        teamSizeMin: c.min,
+        teamSizeMax: c.max,
+        teamFormationDeadline: new Date(now + c.deadlineDays * DAY),
+        createdBy: adminIds[c.org] ?? null,
+        archivedAt: c.archived ? new Date(now - 200 * DAY) : null,
+      })
+      .returning({ id: courses.id });
+    const rows: {
+      email: string;
+      status: EnrollmentStatus;
+    }[] = [
+      ...c.personas.map((email) => ({ email, status: 'ACTIVE' as const })),
+      ...c.roster.map((i) => ({
+        email: ROSTER_STUDENTS[i]!.email,
+        status: c.inactive?.includes(i) ? ('INACTIVE' as const) : ('ACTIVE' as const),
+      })),
+      ...(c.pending ?? []).map((email) => ({ email, status: 'PENDING' as const })),
+    ];
+    const inserted = await db
+      .insert(enrollments)
+      .values(
+        rows.map((r) => {
+          const user = r.status === 'PENDING' ? undefined : userByEmail.get(r.email);
+          return {
+            courseId: course!.id,
+            email: r.email,
+            userId: user?.id ?? null,
+            fullname: fullnameOf.get(r.email) ?? nameFromEmail(r.email),
+            status: user || r.status === 'PENDING' ? r.status : ('PENDING' as const),
+            source: c.source,
+            createdBy: adminIds[c.org] ?? null,
+            activatedAt: user ? new Date(now - 5 * DAY) : null,
+          };
+        }),
+      )
+      .returning({
+        id: enrollments.id,
+        email: enrollments.email,
+        status: enrollments.status,
+        userId: enrollments.userId,
+      });
+    await db.insert(auditEvents).values(
+      inserted.map((e) => ({
+        action: 'ENROLLED',
+        actorId: adminIds[c.org] ?? null,
+        organizationId: orgIds[c.org],
+        courseId: course!.id,
+        enrollmentId: e.id,
+        targetUserId: e.userId,
+        data: { email: e.email, status: e.status, source: c.source },
+      })),
+    );
+  }
+  return Object.keys(orgIds).length;
+}
+
+function nameFromEmail(email: string): string {
+  return email
+    .split('@')[0]!
+    .split('.')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(' ');
+}
+
 /**
  * Inserts the demo data that is missing and leaves everything else alone, so it can run at
  * every start: a demo user whose profile or role was changed keeps the change.
  */
-export async function seedDemo(db: DbOrTx): Promise<{ usersCreated: number }> {
+export async function seedDemo(
+  db: DbOrTx,
+): Promise<{ usersCreated: number; organizationsCreated: number }> {
+  // One transaction: a start that stops half-way leaves no half-seeded demo behind.
+  return db.transaction(async (tx) => seedDemoIn(tx));
+}
+
+async function seedDemoIn(
+  db: DbOrTx,
+): Promise<{ usersCreated: number; organizationsCreated: number }> {
   const created = await db
     .insert(users)
-    .values(
-      DEMO_USERS.map((u) => ({
+    .values([
+      ...DEMO_USERS.map((u) => ({
         email: u.email,
         fullname: u.fullname,
         role: u.role,
@@ -116,8 +456,14 @@ export async function seedDemo(db: DbOrTx): Promise<{ usersCreated: number }> {
         links: u.links ?? [],
         lookingForTeam: u.lookingForTeam ?? false,
       })),
-    )
+      ...ROSTER_STUDENTS.map((u) => ({
+        email: u.email,
+        fullname: u.fullname,
+        role: 'STUDENT' as const,
+      })),
+    ])
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  return { usersCreated: created.length };
+  const organizationsCreated = await seedOrganizations(db);
+  return { usersCreated: created.length, organizationsCreated };
 }

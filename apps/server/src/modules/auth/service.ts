@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AuthUser, DevUser, Role, Session } from '@teamup/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { refreshTokens, sessions, users, type UserRow } from '../../db/schema/index.js';
+import { DEMO_EMAILS } from '../../db/seed.js';
 import { deviceLabel } from './device-label.js';
 import type { VerifiedIdentity } from './id-token.js';
 import { hashRefreshToken, newRefreshToken } from './refresh-token.js';
@@ -260,12 +261,16 @@ export async function findUser(db: DbOrTx, userId: string): Promise<UserRow | nu
 
 const ROLE_ORDER: Role[] = ['SUPERADMIN', 'ORG_ADMIN', 'STUDENT'];
 
-/** The "Sign in as…" picker of the development identity provider. */
+/**
+ * The "Sign in as…" picker of the development identity provider: the named demo personas (the
+ * generated roster students would bury them); any other email can be typed in.
+ */
 export async function listDevUsers(db: DbOrTx, limit = 100): Promise<DevUser[]> {
   const roleRank = sql`array_position(${sql.raw(`ARRAY[${ROLE_ORDER.map((r) => `'${r}'`).join(',')}]`)}::text[], ${users.role}::text)`;
   return db
     .select({ email: users.email, fullname: users.fullname, role: users.role })
     .from(users)
+    .where(inArray(users.email, [...DEMO_EMAILS]))
     .orderBy(roleRank, asc(users.fullname), asc(users.email))
     .limit(limit);
 }
