@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'ALREADY_ENROLLED',
   'ENROLLMENT_PENDING',
   'NOT_ENROLLED',
+  // CSV enrollment
+  'CSV_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

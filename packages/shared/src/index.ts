@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './organizations.js';
 export * from './courses.js';
 export * from './enrollments.js';
+export * from './csv.js';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { paginationQuerySchema } from './api.js';
+
+/** Limits of a roster upload (issue: CSV enrollment). */
+export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+export const CSV_MAX_ROWS = 20_000;
+/** Accepted header names, compared trimmed and case-insensitively. */
+export const CSV_COLUMNS = {
+  email: ['email', 'e-mail', 'email address'],
+  fullname: ['fullname', 'full name', 'name'],
+  studentId: ['studentid', 'student id', 'student_id', 'student number'],
+} as const;
+
+export const CSV_UPLOAD_STATUSES = ['QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export const csvUploadStatusSchema = z.enum(CSV_UPLOAD_STATUSES);
+export type CsvUploadStatus = z.infer<typeof csvUploadStatusSchema>;
+
+export const csvRowErrorSchema = z.object({
+  /** The row as a spreadsheet numbers it: the header is row 1, the first student row 2. */
+  row: z.number().int(),
+  email: z.string(),
+  reason: z.string(),
+});
+export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
+
+export const csvCountsSchema = z.object({
+  /** Data rows in the file (blank lines included, the header not). */
+  rowsRead: z.number().int(),
+  /** New enrollments of people who already have an account: ACTIVE at once. */
+  created: z.number().int(),
+  /** New enrollments of people with no account yet: PENDING until their first sign-in. */
+  pending: z.number().int(),
+  alreadyEnrolled: z.number().int(),
+  /** INACTIVE or removed enrollments made active again by the roster. */
+  reactivated: z.number().int(),
+  rejected: z.number().int(),
+});
+export type CsvCounts = z.infer<typeof csvCountsSchema>;
+
+export const csvUploadSchema = z.object({
+  id: z.uuid(),
+  courseId: z.uuid(),
+  courseCode: z.string(),
+  courseTitle: z.string(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  fileName: z.string(),
+  status: csvUploadStatusSchema,
+  /** 0–100. */
+  progress: z.number().int(),
+  counts: csvCountsSchema,
+  uploadedBy: z.object({ id: z.uuid(), fullname: z.string(), email: z.string() }).nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Why a FAILED upload applied nothing. */
+  failureMessage: z.string().nullable(),
+});
+export type CsvUpload = z.infer<typeof csvUploadSchema>;
+
+export const csvUploadResultSchema = csvUploadSchema.extend({
+  errors: z.array(csvRowErrorSchema),
+});
+export type CsvUploadResult = z.infer<typeof csvUploadResultSchema>;
+
+export const csvUploadAcceptedSchema = z.object({
+  id: z.uuid(),
+  status: csvUploadStatusSchema,
+});
+export type CsvUploadAccepted = z.infer<typeof csvUploadAcceptedSchema>;
+
+export const csvUploadListQuerySchema = paginationQuerySchema.extend({
+  courseId: z.uuid().optional(),
+  organizationId: z.uuid().optional(),
+  status: csvUploadStatusSchema.optional(),
+});
+export type CsvUploadListQuery = z.input<typeof csvUploadListQuerySchema>;
