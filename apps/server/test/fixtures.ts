@@ -36,7 +36,7 @@ export async function makeOrganization(input: { name?: string; slug?: string } =
   return row!;
 }
 
-/** Makes `userId` an admin of the organization (and raises a STUDENT to ORG_ADMIN). */
+/** Makes `userId` an admin of the organization; the user's role is left as it is. */
 export async function makeOrgAdmin(organizationId: string, userId: string) {
   const { db } = await getWorkerDb();
   await db.insert(organizationAdmins).values({ organizationId, userId });
@@ -123,4 +123,14 @@ export async function makeWorld() {
     fullname: student.fullname,
   });
   return { superadmin, orgA, orgB, adminA, adminB, courseA, courseB, student, enrollmentA };
+}
+
+/** A user who administers the given organizations (role ORG_ADMIN unless told otherwise). */
+export async function makeAdminOf(
+  organizationIds: string[],
+  input: { email?: string; fullname?: string; role?: Role } = {},
+) {
+  const user = await makeUser({ role: 'ORG_ADMIN', ...input });
+  for (const organizationId of organizationIds) await makeOrgAdmin(organizationId, user.id);
+  return user;
 }

@@ -24,6 +24,22 @@ export const ERROR_CODES = [
   'NOT_ENROLLED',
   // CSV enrollment
   'CSV_INVALID',
+  // Teams (DESIGN §7)
+  'TEAM_FULL',
+  'ALREADY_IN_TEAM',
+  'DEADLINE_PASSED',
+  'TEAM_NAME_TAKEN',
+  'TEAM_DISBANDED',
+  'TEAM_CLOSED',
+  'NOT_TEAM_LEADER',
+  'NOT_TEAM_MEMBER',
+  'ALREADY_REQUESTED',
+  'ALREADY_INVITED',
+  'REQUEST_NOT_PENDING',
+  'INVITATION_NOT_PENDING',
+  'OWN_REQUEST',
+  'CANNOT_REMOVE_SELF',
+  'MAX_SIZE_TOO_SMALL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

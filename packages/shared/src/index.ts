@@ -5,3 +5,4 @@ export * from './organizations.js';
 export * from './courses.js';
 export * from './enrollments.js';
 export * from './csv.js';
+export * from './teams.js';

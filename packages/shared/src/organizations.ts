@@ -88,7 +88,7 @@ export type OrganizationListQuery = z.input<typeof organizationListQuerySchema>;
 
 export const appointAdminBodySchema = z.strictObject({
   email: emailInputSchema,
-  /** Used only when the email has never signed in; their Google name replaces it later. */
+  /** Used only when the email has no account yet; the person can change it in their profile. */
   fullname: z.string().trim().min(1).max(120).optional(),
 });
 export type AppointAdminBody = z.input<typeof appointAdminBodySchema>;

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './sessions.js';
 export * from './organizations.js';
 export * from './csv-uploads.js';
+export * from './teams.js';

@@ -1,4 +1,150 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  adminStudentsQuerySchema,
+  courseRosterQuerySchema,
+  enrollmentDetailSchema,
+  enrollmentSchema,
+  enrollmentStatusBodySchema,
+  envelope,
+  manualAddBodySchema,
+  paginated,
+  uuidParamSchema,
+  type Role,
+} from '@teamup/shared';
+import { defineRoute } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.js';
+import * as service from './service.js';
+
+const TAGS = ['enrollments'];
+const ADMINS: readonly Role[] = ['ORG_ADMIN', 'SUPERADMIN'];
 
 /** /admin/students, /admin/enrollment/*, /admin/course/{id}/students (SPEC §7). */
-export async function enrollmentAdminRoutes(_app: FastifyInstance) {}
+export async function enrollmentAdminRoutes(app: FastifyInstance) {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/students',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: 'Enrollments across my organizations, by name then email',
+      querystring: adminStudentsQuerySchema,
+      response: { 200: envelope(paginated(enrollmentSchema)) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await service.listEnrollments(app.db, requireAuth(request), request.query),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/course/:id/students',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: "A course's roster (archived courses included)",
+      params: uuidParamSchema,
+      querystring: courseRosterQuerySchema,
+      response: { 200: envelope(paginated(enrollmentSchema)) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await service.listCourseRoster(
+        app.db,
+        requireAuth(request),
+        request.params.id,
+        request.query,
+      ),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/admin/students/manual-add',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary:
+        'Enroll one student by email: ACTIVE if they have an account, else PENDING until they sign in',
+      body: manualAddBodySchema,
+      response: { 201: envelope(enrollmentSchema) },
+    },
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      const { enrollment, restored } = await app.db.transaction((tx) =>
+        service.manualAdd(tx, auth, request.body),
+      );
+      reply.status(201);
+      return {
+        success: true as const,
+        data: enrollment,
+        message: restored
+          ? `${enrollment.email} is enrolled in ${enrollment.courseCode} again`
+          : `${enrollment.email} enrolled in ${enrollment.courseCode}`,
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/enrollment/:id',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: 'An enrollment with its history, newest first',
+      params: uuidParamSchema,
+      response: { 200: envelope(enrollmentDetailSchema) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await service.getEnrollmentDetail(app.db, requireAuth(request), request.params.id),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/admin/enrollment/:id/status',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: 'Switch an enrollment between ACTIVE and INACTIVE',
+      params: uuidParamSchema,
+      body: enrollmentStatusBodySchema,
+      response: { 200: envelope(enrollmentSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const { enrollment, changed } = await app.db.transaction((tx) =>
+        service.changeStatus(tx, auth, request.params.id, request.body.status),
+      );
+      return {
+        success: true as const,
+        data: enrollment,
+        message: changed ? `Enrollment is now ${enrollment.status}` : 'Nothing to change',
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/admin/enrollment/:id/remove',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: 'Remove an enrollment (kept for the record; adding the email again restores it)',
+      params: uuidParamSchema,
+      response: { 200: envelope(enrollmentSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const enrollment = await app.db.transaction((tx) =>
+        service.removeEnrollment(tx, auth, request.params.id),
+      );
+      return {
+        success: true as const,
+        data: enrollment,
+        message: `${enrollment.email} removed from ${enrollment.courseCode}`,
+      };
+    },
+  });
+}

@@ -1,4 +1,76 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  classmateSchema,
+  classmatesQuerySchema,
+  envelope,
+  myCourseSchema,
+  paginated,
+  paginationQuerySchema,
+} from '@teamup/shared';
+import { defineRoute } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { getMyCourse, listClassmates, listMyCourses } from './student-service.js';
 
-/** /student/my-courses, /student/courses/{courseId}[/students] (SPEC §7). */
-export async function enrollmentStudentRoutes(_app: FastifyInstance) {}
+const TAGS = ['student'];
+const courseParams = z.object({ courseId: z.uuid() });
+
+/**
+ * /student/my-courses, /student/courses/{courseId}[/students] (SPEC §7). Open to every
+ * signed-in user: what they see is limited to their own enrollments, whatever their role.
+ */
+export async function enrollmentStudentRoutes(app: FastifyInstance) {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/student/my-courses',
+    config: { access: 'authenticated' },
+    schema: {
+      tags: TAGS,
+      summary: 'My enrollments: nearest team-formation deadline first, archived courses last',
+      querystring: paginationQuerySchema,
+      response: { 200: envelope(paginated(myCourseSchema)) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await listMyCourses(app.db, requireAuth(request).userId, request.query),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/student/courses/:courseId',
+    config: { access: 'authenticated' },
+    schema: {
+      tags: TAGS,
+      summary: 'One course I am enrolled in, with my enrollment',
+      params: courseParams,
+      response: { 200: envelope(myCourseSchema) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await getMyCourse(app.db, requireAuth(request).userId, request.params.courseId),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/student/courses/:courseId/students',
+    config: { access: 'authenticated' },
+    schema: {
+      tags: TAGS,
+      summary: 'The active classmates of a course I am actively enrolled in',
+      params: courseParams,
+      querystring: classmatesQuerySchema,
+      response: { 200: envelope(paginated(classmateSchema)) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await listClassmates(
+        app.db,
+        requireAuth(request).userId,
+        request.params.courseId,
+        request.query,
+      ),
+    }),
+  });
+}

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { TEAM_REQUEST_STATUSES } from '@teamup/shared';
+import { courses } from './organizations.js';
+import { users } from './users.js';
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    leaderId: uuid('leader_id').references(() => users.id, { onDelete: 'set null' }),
+    maxSize: integer('max_size').notNull(),
+    openToRequests: boolean('open_to_requests').notNull().default(true),
+    /** Kept up to date in the same transaction as membership changes; lists read it. */
+    memberCount: integer('member_count').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    disbandedAt: timestamp('disbanded_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Names are unique among a course's live teams, whatever their case.
+    uniqueIndex('teams_course_name_unique')
+      .on(t.courseId, sql`lower(${t.name})`)
+      .where(sql`${t.disbandedAt} IS NULL`),
+    index('teams_course_idx').on(t.courseId, t.disbandedAt),
+    check('teams_max_size_positive', sql`${t.maxSize} >= 1`),
+    check('teams_capacity', sql`${t.memberCount} >= 0 AND ${t.memberCount} <= ${t.maxSize}`),
+  ],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Copied from the team so the database can hold "one team per student per course". */
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    unique('team_members_one_team_per_course').on(t.courseId, t.userId),
+    index('team_members_user_idx').on(t.userId),
+  ],
+);
+
+export const teamRequestStatusEnum = pgEnum('team_request_status', TEAM_REQUEST_STATUSES);
+
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    status: teamRequestStatusEnum('status').notNull().default('PENDING'),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One pending request per student per team (DESIGN §7.5).
+    uniqueIndex('join_requests_one_pending')
+      .on(t.teamId, t.userId)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('join_requests_team_idx').on(t.teamId, t.status),
+    index('join_requests_user_idx').on(t.userId, t.courseId, t.status),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    inviteeId: uuid('invitee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull().default(''),
+    status: teamRequestStatusEnum('status').notNull().default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invitations_one_pending')
+      .on(t.teamId, t.inviteeId)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('invitations_team_idx').on(t.teamId, t.status),
+    index('invitations_invitee_idx').on(t.inviteeId, t.courseId, t.status),
+  ],
+);
+
+export const teamNotices = pgTable(
+  'team_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('team_notices_team_idx').on(t.teamId, t.pinned, t.createdAt)],
+);
+
+export type TeamRow = typeof teams.$inferSelect;

@@ -1,0 +1,163 @@
+import { and, asc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  Classmate,
+  classmatesQuerySchema,
+  MyCourse,
+  Paginated,
+  PaginationQuery,
+} from '@teamup/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { courses, enrollments, organizations, users } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like-pattern.js';
+import { AppError, notFound } from '../../plugins/errors.js';
+
+type ClassmatesInput = z.output<typeof classmatesQuerySchema>;
+
+/**
+ * A student's own enrollments. Removed ones and those of deleted organizations are hidden;
+ * INACTIVE ones and archived courses stay visible, since their status is what the student
+ * needs to see.
+ */
+const selectMyCourses = (db: DbOrTx) =>
+  db
+    .select({
+      enrollmentId: enrollments.id,
+      status: enrollments.status,
+      enrolledAt: enrollments.createdAt,
+      activatedAt: enrollments.activatedAt,
+      courseId: courses.id,
+      code: courses.code,
+      title: courses.title,
+      term: courses.term,
+      description: courses.description,
+      teamSizeMin: courses.teamSizeMin,
+      teamSizeMax: courses.teamSizeMax,
+      teamFormationDeadline: courses.teamFormationDeadline,
+      archivedAt: courses.archivedAt,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.organizationId));
+type MyCourseRow = Awaited<ReturnType<typeof selectMyCourses>>[number];
+
+const visibleTo = (userId: string): SQL =>
+  and(
+    eq(enrollments.userId, userId),
+    isNull(enrollments.removedAt),
+    isNull(organizations.deletedAt),
+  )!;
+
+function toMyCourse(row: MyCourseRow): MyCourse {
+  return {
+    enrollmentId: row.enrollmentId,
+    status: row.status,
+    enrolledAt: row.enrolledAt.toISOString(),
+    activatedAt: row.activatedAt?.toISOString() ?? null,
+    course: {
+      id: row.courseId,
+      code: row.code,
+      title: row.title,
+      term: row.term,
+      description: row.description,
+      teamSizeMin: row.teamSizeMin,
+      teamSizeMax: row.teamSizeMax,
+      teamFormationDeadline: row.teamFormationDeadline.toISOString(),
+      archivedAt: row.archivedAt?.toISOString() ?? null,
+      organization: { id: row.organizationId, name: row.organizationName },
+    },
+  };
+}
+
+/** Nearest deadline first, archived courses last. */
+export async function listMyCourses(
+  db: DbOrTx,
+  userId: string,
+  query: PaginationQuery,
+): Promise<Paginated<MyCourse>> {
+  const rows = await selectMyCourses(db)
+    .where(visibleTo(userId))
+    .orderBy(
+      sql`${courses.archivedAt} is not null`,
+      asc(courses.teamFormationDeadline),
+      asc(courses.code),
+      asc(enrollments.id),
+    )
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+    .where(visibleTo(userId));
+  return {
+    items: rows.map(toMyCourse),
+    page: query.page,
+    limit: query.limit,
+    total: total?.count ?? 0,
+  };
+}
+
+/** The caller's enrollment in the course; 404 when there is none (or it was removed). */
+export async function getMyCourse(db: DbOrTx, userId: string, courseId: string): Promise<MyCourse> {
+  const [row] = await selectMyCourses(db)
+    .where(and(visibleTo(userId), eq(enrollments.courseId, courseId)))
+    .limit(1);
+  if (!row) throw notFound('Course not found');
+  return toMyCourse(row);
+}
+
+/**
+ * The course's ACTIVE classmates with an account, without the caller. Only a student whose own
+ * enrollment is ACTIVE may look: not enrolled (or removed) is a 404, so the course's existence
+ * is not revealed; an INACTIVE enrollment is a 403 that tells the student why.
+ */
+export async function listClassmates(
+  db: DbOrTx,
+  userId: string,
+  courseId: string,
+  query: ClassmatesInput,
+): Promise<Paginated<Classmate>> {
+  const mine = await getMyCourse(db, userId, courseId);
+  if (mine.status !== 'ACTIVE') {
+    throw new AppError(403, 'NOT_ENROLLED', 'Your enrollment in this course is inactive');
+  }
+
+  const conditions: (SQL | undefined)[] = [
+    eq(enrollments.courseId, courseId),
+    eq(enrollments.status, 'ACTIVE'),
+    isNull(enrollments.removedAt),
+    isNotNull(enrollments.userId),
+    ne(enrollments.userId, userId),
+  ];
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(or(ilike(users.fullname, pattern), ilike(users.email, pattern)));
+  }
+  const where = and(...conditions);
+
+  const rows = await db
+    .select({
+      userId: users.id,
+      fullname: users.fullname,
+      email: users.email,
+      avatar: users.avatar,
+      skills: users.skills,
+      lookingForTeam: users.lookingForTeam,
+    })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(where)
+    .orderBy(asc(users.fullname), asc(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(where);
+  return { items: rows, page: query.page, limit: query.limit, total: total?.count ?? 0 };
+}

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { paginationQuerySchema } from './api.js';
+
+export const TEAM_NAME_MAX = 80;
+export const TEAM_DESCRIPTION_MAX = 1000;
+export const TEAM_MESSAGE_MAX = 500;
+export const NOTICE_BODY_MAX = 2000;
+
+/** Join requests and invitations: PENDING → ACCEPTED | REJECTED | WITHDRAWN | CANCELLED. */
+export const TEAM_REQUEST_STATUSES = [
+  'PENDING',
+  'ACCEPTED',
+  'REJECTED',
+  'WITHDRAWN',
+  'CANCELLED',
+] as const;
+export const teamRequestStatusSchema = z.enum(TEAM_REQUEST_STATUSES);
+export type TeamRequestStatus = z.infer<typeof teamRequestStatusSchema>;
+
+export const personSchema = z.object({
+  id: z.uuid(),
+  fullname: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const teamCourseSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  title: z.string(),
+  organizationId: z.uuid(),
+  teamSizeMin: z.number().int(),
+  teamSizeMax: z.number().int(),
+  teamFormationDeadline: z.string(),
+  deadlinePassed: z.boolean(),
+  archived: z.boolean(),
+});
+export type TeamCourse = z.infer<typeof teamCourseSchema>;
+
+/** What the caller has to do with a team, so lists can show the right action. */
+export const VIEWER_TEAM_RELATIONS = ['LEADER', 'MEMBER', 'REQUESTED', 'INVITED', 'NONE'] as const;
+export const viewerTeamRelationSchema = z.enum(VIEWER_TEAM_RELATIONS);
+export type ViewerTeamRelation = z.infer<typeof viewerTeamRelationSchema>;
+
+export const teamSummarySchema = z.object({
+  id: z.uuid(),
+  courseId: z.uuid(),
+  courseCode: z.string(),
+  courseTitle: z.string(),
+  name: z.string(),
+  description: z.string(),
+  leader: personSchema,
+  memberCount: z.number().int(),
+  maxSize: z.number().int(),
+  openSeats: z.number().int(),
+  openToRequests: z.boolean(),
+  createdAt: z.string(),
+  disbandedAt: z.string().nullable(),
+  relation: viewerTeamRelationSchema,
+});
+export type TeamSummary = z.infer<typeof teamSummarySchema>;
+
+export const teamMemberSchema = personSchema.extend({
+  skills: z.array(z.string()),
+  joinedAt: z.string(),
+  isLeader: z.boolean(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamDetailSchema = teamSummarySchema.extend({
+  course: teamCourseSchema,
+  members: z.array(teamMemberSchema),
+  viewer: z.object({
+    relation: viewerTeamRelationSchema,
+    /** An organization admin of the course (reads everything, manages members any time). */
+    isAdmin: z.boolean(),
+    pendingRequestId: z.uuid().nullable(),
+    pendingInvitationId: z.uuid().nullable(),
+    /** The caller has an ACTIVE enrollment in the course and no team there. */
+    canApply: z.boolean(),
+  }),
+});
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+export const createTeamBodySchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required').max(TEAM_NAME_MAX),
+  description: z.string().trim().max(TEAM_DESCRIPTION_MAX).default(''),
+  /** Defaults to the course's maximum team size. */
+  maxSize: z.number().int().min(1).max(50).optional(),
+  openToRequests: z.boolean().default(true),
+});
+export type CreateTeamBody = z.input<typeof createTeamBodySchema>;
+
+export const updateTeamBodySchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Name is required').max(TEAM_NAME_MAX),
+    description: z.string().trim().max(TEAM_DESCRIPTION_MAX),
+    openToRequests: z.boolean(),
+    maxSize: z.number().int().min(1).max(50),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+export type UpdateTeamBody = z.infer<typeof updateTeamBodySchema>;
+
+export const courseTeamsQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  hasOpenSeats: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+});
+export type CourseTeamsQuery = z.input<typeof courseTeamsQuerySchema>;
+
+export const allTeamsQuerySchema = courseTeamsQuerySchema.extend({
+  courseId: z.uuid().optional(),
+});
+export type AllTeamsQuery = z.input<typeof allTeamsQuerySchema>;
+
+export const joinRequestSchema = z.object({
+  id: z.uuid(),
+  teamId: z.uuid(),
+  teamName: z.string(),
+  courseId: z.uuid(),
+  courseCode: z.string(),
+  applicant: personSchema.extend({ skills: z.array(z.string()) }),
+  message: z.string(),
+  status: teamRequestStatusSchema,
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+export const applyBodySchema = z.strictObject({
+  message: z.string().trim().max(TEAM_MESSAGE_MAX).default(''),
+});
+export type ApplyBody = z.input<typeof applyBodySchema>;
+
+export const decideBodySchema = z.strictObject({
+  reason: z.string().trim().max(TEAM_MESSAGE_MAX).optional(),
+});
+export type DecideBody = z.infer<typeof decideBodySchema>;
+
+export const joinRequestsQuerySchema = paginationQuerySchema.extend({
+  status: teamRequestStatusSchema.optional(),
+});
+
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  teamId: z.uuid(),
+  teamName: z.string(),
+  courseId: z.uuid(),
+  courseCode: z.string(),
+  courseTitle: z.string(),
+  invitee: personSchema,
+  invitedBy: personSchema.nullable(),
+  message: z.string(),
+  status: teamRequestStatusSchema,
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const inviteBodySchema = z.strictObject({
+  userId: z.uuid(),
+  message: z.string().trim().max(TEAM_MESSAGE_MAX).default(''),
+});
+export type InviteBody = z.input<typeof inviteBodySchema>;
+
+/** The caller's own team life: teams, pending requests, invitations. */
+export const myTeamsSchema = z.object({
+  teams: z.array(teamSummarySchema),
+  requests: z.array(joinRequestSchema),
+});
+export type MyTeams = z.infer<typeof myTeamsSchema>;
+
+export const noticeSchema = z.object({
+  id: z.uuid(),
+  teamId: z.uuid(),
+  author: personSchema.nullable(),
+  body: z.string(),
+  pinned: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const createNoticeBodySchema = z.strictObject({
+  body: z.string().trim().min(1, 'Write something').max(NOTICE_BODY_MAX),
+  pinned: z.boolean().default(false),
+});
+export type CreateNoticeBody = z.input<typeof createNoticeBodySchema>;
+
+export const updateNoticeBodySchema = z
+  .strictObject({
+    body: z.string().trim().min(1, 'Write something').max(NOTICE_BODY_MAX),
+    pinned: z.boolean(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+export type UpdateNoticeBody = z.infer<typeof updateNoticeBodySchema>;
+
+export const TEAM_AUDIT_ACTIONS = [
+  'TEAM_CREATED',
+  'TEAM_UPDATED',
+  'TEAM_DISBANDED',
+  'REQUEST_CREATED',
+  'REQUEST_WITHDRAWN',
+  'REQUEST_ACCEPTED',
+  'REQUEST_REJECTED',
+  'REQUEST_CANCELLED',
+  'INVITATION_CREATED',
+  'INVITATION_ACCEPTED',
+  'INVITATION_REJECTED',
+  'INVITATION_CANCELLED',
+  'MEMBER_JOINED',
+  'MEMBER_LEFT',
+  'MEMBER_REMOVED',
+  'MEMBER_ADDED_BY_ADMIN',
+  'MEMBER_MOVED_BY_ADMIN',
+  'LEADER_CHANGED',
+  'NOTICE_POSTED',
+  'NOTICE_UPDATED',
+  'NOTICE_DELETED',
+] as const;
+export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
+
+export const teamAuditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  actor: personSchema.nullable(),
+  target: personSchema.nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type TeamAuditEntry = z.infer<typeof teamAuditEntrySchema>;
+
+/** Organization admins: add a student to a team, or move them from their current team. */
+export const adminAddMemberBodySchema = z.strictObject({
+  userId: z.uuid(),
+});
+export type AdminAddMemberBody = z.infer<typeof adminAddMemberBodySchema>;
