@@ -15,6 +15,9 @@ import { enrollmentStudentRoutes } from './modules/enrollments/student-routes.js
 import { healthRoutes } from './modules/health/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { teamNoticeRoutes } from './modules/teams/notices-routes.js';
+import { teamRequestRoutes } from './modules/teams/requests-routes.js';
+import { teamRoutes } from './modules/teams/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -93,6 +96,9 @@ export async function buildApp(
         await api.register(courseRoutes);
         await api.register(enrollmentAdminRoutes);
         await api.register(enrollmentStudentRoutes);
+        await api.register(teamRoutes);
+        await api.register(teamRequestRoutes);
+        await api.register(teamNoticeRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -26,7 +26,9 @@ async function openWorkerDb(): Promise<DbHandle> {
   if (driver === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-    const name = `teamup_test_${process.env.VITEST_POOL_ID ?? '1'}`;
+    // TEST_DB_PREFIX lets several runs share one PostgreSQL server without sharing databases.
+    const prefix = (process.env.TEST_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase();
+    const name = `teamup_test_${prefix}${process.env.VITEST_POOL_ID ?? '1'}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     try {

@@ -1,0 +1,406 @@
+// The one place where team membership changes (DESIGN §7). Every path that adds or removes a
+// member — accepting a request or an invitation, creating a team, leaving, removal, admin
+// moves — goes through these functions inside a transaction that holds the team's row lock,
+// so capacity, one-team-per-course and the deadline are decided one change at a time.
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { TeamAuditAction } from '@teamup/shared';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  courses,
+  enrollments,
+  invitations,
+  joinRequests,
+  organizations,
+  teamMembers,
+  teams,
+} from '../../db/schema/index.js';
+import { recordAudit, type AuditEntry } from '../../lib/audit.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { AppError, conflict, notFound } from '../../plugins/errors.js';
+
+export interface LockedTeam {
+  id: string;
+  courseId: string;
+  organizationId: string;
+  name: string;
+  leaderId: string | null;
+  maxSize: number;
+  memberCount: number;
+  openToRequests: boolean;
+  disbandedAt: Date | null;
+  course: {
+    teamSizeMax: number;
+    teamFormationDeadline: Date;
+    archivedAt: Date | null;
+  };
+}
+
+export const deadlinePassed = (team: Pick<LockedTeam, 'course'>, now = new Date()) =>
+  team.course.teamFormationDeadline.getTime() <= now.getTime();
+
+/**
+ * Locks the team's row for the rest of the transaction and returns it with its course.
+ * Concurrent changes to one team queue here; changes to different teams do not wait.
+ */
+export async function lockTeam(tx: DbOrTx, teamId: string): Promise<LockedTeam> {
+  const [row] = await tx
+    .select({
+      id: teams.id,
+      courseId: teams.courseId,
+      organizationId: courses.organizationId,
+      name: teams.name,
+      leaderId: teams.leaderId,
+      maxSize: teams.maxSize,
+      memberCount: teams.memberCount,
+      openToRequests: teams.openToRequests,
+      disbandedAt: teams.disbandedAt,
+      teamSizeMax: courses.teamSizeMax,
+      teamFormationDeadline: courses.teamFormationDeadline,
+      archivedAt: courses.archivedAt,
+    })
+    .from(teams)
+    .innerJoin(courses, eq(courses.id, teams.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+    .where(and(eq(teams.id, teamId), isNull(organizations.deletedAt)))
+    .for('update', { of: teams })
+    .limit(1);
+  if (!row) throw notFound('Team not found');
+  const { teamSizeMax, teamFormationDeadline, archivedAt, ...team } = row;
+  return { ...team, course: { teamSizeMax, teamFormationDeadline, archivedAt } };
+}
+
+export function assertLive(team: LockedTeam): void {
+  if (team.disbandedAt) {
+    throw conflict('TEAM_DISBANDED', `${team.name} has been disbanded`);
+  }
+  if (team.course.archivedAt) {
+    throw conflict('COURSE_ARCHIVED', 'This course is archived; its teams can no longer change');
+  }
+}
+
+/** Students may not change membership after the course's formation deadline; admins may. */
+export function assertBeforeDeadline(team: LockedTeam): void {
+  if (deadlinePassed(team)) {
+    throw conflict(
+      'DEADLINE_PASSED',
+      'The team formation deadline for this course has passed, so teams can no longer change. Ask your course admin if you need a change.',
+    );
+  }
+}
+
+/** Throws unless the user has an ACTIVE enrollment in the course. */
+export async function assertActiveEnrollment(
+  tx: DbOrTx,
+  courseId: string,
+  userId: string,
+  who: 'you' | 'they' = 'you',
+): Promise<void> {
+  const [row] = await tx
+    .select({ status: enrollments.status })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.courseId, courseId),
+        eq(enrollments.userId, userId),
+        isNull(enrollments.removedAt),
+      ),
+    )
+    .limit(1);
+  if (row?.status === 'ACTIVE') return;
+  throw new AppError(
+    403,
+    'NOT_ENROLLED',
+    who === 'you'
+      ? 'Only students with an active enrollment in this course can take part in its teams'
+      : 'That student does not have an active enrollment in this course',
+  );
+}
+
+/** The user's current (live) team in a course, if any. */
+export async function currentTeamOf(
+  tx: DbOrTx,
+  courseId: string,
+  userId: string,
+): Promise<{ teamId: string; name: string } | null> {
+  const [row] = await tx
+    .select({ teamId: teamMembers.teamId, name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.courseId, courseId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface JoinInput {
+  userId: string;
+  actorId: string;
+  /** The audit action of the membership change itself. */
+  action: Extract<
+    TeamAuditAction,
+    'MEMBER_JOINED' | 'MEMBER_ADDED_BY_ADMIN' | 'MEMBER_MOVED_BY_ADMIN' | 'TEAM_CREATED'
+  >;
+  /** Admins act regardless of the deadline and of `openToRequests`. */
+  asAdmin?: boolean;
+  /** Extra audit data (e.g. the accepted request or invitation id). */
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Adds a member to a locked team: the team is live, has a free seat, the student has an
+ * ACTIVE enrollment and no team in the course (the unique constraint holds that too), and
+ * — for students — the deadline has not passed. Then cancels the student's other pending
+ * requests and invitations in the course (DESIGN §7.4).
+ */
+export async function addMember(tx: DbOrTx, team: LockedTeam, input: JoinInput): Promise<void> {
+  assertLive(team);
+  if (!input.asAdmin) assertBeforeDeadline(team);
+  await assertActiveEnrollment(tx, team.courseId, input.userId, input.asAdmin ? 'they' : 'you');
+  const existing = await currentTeamOf(tx, team.courseId, input.userId);
+  if (existing) {
+    throw conflict(
+      'ALREADY_IN_TEAM',
+      existing.teamId === team.id
+        ? 'Already a member of this team'
+        : `Already a member of ${existing.name} in this course; leave that team first`,
+    );
+  }
+  if (team.memberCount >= team.maxSize) {
+    throw conflict('TEAM_FULL', `${team.name} is full`);
+  }
+
+  try {
+    await tx.insert(teamMembers).values({
+      teamId: team.id,
+      userId: input.userId,
+      courseId: team.courseId,
+    });
+  } catch (error) {
+    // A join to another team of the course committed between our check and this insert.
+    if (isUniqueViolation(error)) {
+      throw conflict('ALREADY_IN_TEAM', 'Already a member of a team in this course');
+    }
+    throw error;
+  }
+  await tx
+    .update(teams)
+    .set({ memberCount: sql`${teams.memberCount} + 1`, updatedAt: sql`now()` })
+    .where(eq(teams.id, team.id));
+  team.memberCount += 1;
+
+  const audits: AuditEntry[] = [
+    teamAudit(team, input.actorId, input.action, input.userId, input.data ?? {}),
+  ];
+  audits.push(...(await cancelPendingInCourse(tx, team, input.userId, input.actorId)));
+  await recordAudit(tx, ...audits);
+}
+
+/** Cancels a student's pending requests and invitations in a course, except for `team`. */
+async function cancelPendingInCourse(
+  tx: DbOrTx,
+  team: LockedTeam,
+  userId: string,
+  actorId: string,
+): Promise<AuditEntry[]> {
+  const requests = await tx
+    .update(joinRequests)
+    .set({ status: 'CANCELLED', decidedAt: sql`now()`, reason: 'Joined another team' })
+    .where(
+      and(
+        eq(joinRequests.courseId, team.courseId),
+        eq(joinRequests.userId, userId),
+        eq(joinRequests.status, 'PENDING'),
+      ),
+    )
+    .returning({ id: joinRequests.id, teamId: joinRequests.teamId });
+  const invites = await tx
+    .update(invitations)
+    .set({ status: 'CANCELLED', decidedAt: sql`now()` })
+    .where(
+      and(
+        eq(invitations.courseId, team.courseId),
+        eq(invitations.inviteeId, userId),
+        eq(invitations.status, 'PENDING'),
+      ),
+    )
+    .returning({ id: invitations.id, teamId: invitations.teamId });
+  return [
+    ...requests.map((r) => ({
+      ...auditScope(team),
+      teamId: r.teamId,
+      actorId,
+      action: 'REQUEST_CANCELLED',
+      targetUserId: userId,
+      data: { requestId: r.id, reason: `Joined ${team.name}` },
+    })),
+    ...invites.map((i) => ({
+      ...auditScope(team),
+      teamId: i.teamId,
+      actorId,
+      action: 'INVITATION_CANCELLED',
+      targetUserId: userId,
+      data: { invitationId: i.id, reason: `Joined ${team.name}` },
+    })),
+  ];
+}
+
+export interface LeaveInput {
+  userId: string;
+  actorId: string;
+  action: Extract<TeamAuditAction, 'MEMBER_LEFT' | 'MEMBER_REMOVED' | 'MEMBER_MOVED_BY_ADMIN'>;
+  asAdmin?: boolean;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Removes a member from a locked team. A leader who goes hands leadership to the
+ * longest-standing member; the last member going disbands the team (DESIGN §7.6).
+ * Returns what happened to the team.
+ */
+export async function removeMember(
+  tx: DbOrTx,
+  team: LockedTeam,
+  input: LeaveInput,
+): Promise<{ disbanded: boolean; newLeaderId: string | null }> {
+  assertLive(team);
+  if (!input.asAdmin) assertBeforeDeadline(team);
+  const deleted = await tx
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, input.userId)))
+    .returning({ userId: teamMembers.userId });
+  if (deleted.length === 0) {
+    throw new AppError(403, 'NOT_TEAM_MEMBER', 'That student is not a member of this team');
+  }
+  await tx
+    .update(teams)
+    .set({ memberCount: sql`${teams.memberCount} - 1`, updatedAt: sql`now()` })
+    .where(eq(teams.id, team.id));
+  team.memberCount -= 1;
+  const audits: AuditEntry[] = [
+    teamAudit(team, input.actorId, input.action, input.userId, input.data ?? {}),
+  ];
+
+  let newLeaderId: string | null = team.leaderId;
+  let disbanded = false;
+  if (team.memberCount === 0) {
+    audits.push(...(await disbandLocked(tx, team, input.actorId, 'Last member left')));
+    disbanded = true;
+    newLeaderId = null;
+  } else if (team.leaderId === input.userId) {
+    const [successor] = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), ne(teamMembers.userId, input.userId)))
+      .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId))
+      .limit(1);
+    newLeaderId = successor!.userId;
+    await tx.update(teams).set({ leaderId: newLeaderId }).where(eq(teams.id, team.id));
+    team.leaderId = newLeaderId;
+    audits.push(
+      teamAudit(team, input.actorId, 'LEADER_CHANGED', newLeaderId, {
+        from: input.userId,
+        to: newLeaderId,
+      }),
+    );
+  }
+  await recordAudit(tx, ...audits);
+  return { disbanded, newLeaderId };
+}
+
+/**
+ * Disbands a locked team: members are released, pending requests and invitations are
+ * cancelled. The team row stays (disbandedAt) so its history can still be read.
+ */
+export async function disbandTeam(
+  tx: DbOrTx,
+  team: LockedTeam,
+  actorId: string,
+  reason = 'Disbanded by the leader',
+): Promise<void> {
+  assertLive(team);
+  const members = await tx
+    .delete(teamMembers)
+    .where(eq(teamMembers.teamId, team.id))
+    .returning({ userId: teamMembers.userId });
+  await tx.update(teams).set({ memberCount: 0 }).where(eq(teams.id, team.id));
+  team.memberCount = 0;
+  await recordAudit(
+    tx,
+    ...(await disbandLocked(
+      tx,
+      team,
+      actorId,
+      reason,
+      members.map((m) => m.userId),
+    )),
+  );
+}
+
+async function disbandLocked(
+  tx: DbOrTx,
+  team: LockedTeam,
+  actorId: string,
+  reason: string,
+  releasedMembers: string[] = [],
+): Promise<AuditEntry[]> {
+  await tx
+    .update(teams)
+    .set({ disbandedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(teams.id, team.id));
+  team.disbandedAt = new Date();
+  const requests = await tx
+    .update(joinRequests)
+    .set({ status: 'CANCELLED', decidedAt: sql`now()`, reason: 'The team was disbanded' })
+    .where(and(eq(joinRequests.teamId, team.id), eq(joinRequests.status, 'PENDING')))
+    .returning({ id: joinRequests.id, userId: joinRequests.userId });
+  const invites = await tx
+    .update(invitations)
+    .set({ status: 'CANCELLED', decidedAt: sql`now()` })
+    .where(and(eq(invitations.teamId, team.id), eq(invitations.status, 'PENDING')))
+    .returning({ id: invitations.id, userId: invitations.inviteeId });
+  return [
+    teamAudit(team, actorId, 'TEAM_DISBANDED', null, { reason, releasedMembers }),
+    ...requests.map((r) =>
+      teamAudit(team, actorId, 'REQUEST_CANCELLED', r.userId, {
+        requestId: r.id,
+        reason: 'The team was disbanded',
+      }),
+    ),
+    ...invites.map((i) =>
+      teamAudit(team, actorId, 'INVITATION_CANCELLED', i.userId, {
+        invitationId: i.id,
+        reason: 'The team was disbanded',
+      }),
+    ),
+  ];
+}
+
+const auditScope = (team: Pick<LockedTeam, 'organizationId' | 'courseId'>) => ({
+  organizationId: team.organizationId,
+  courseId: team.courseId,
+});
+
+/** An audit entry about a team (DESIGN §7.8). */
+export function teamAudit(
+  team: Pick<LockedTeam, 'id' | 'organizationId' | 'courseId'>,
+  actorId: string | null,
+  action: TeamAuditAction,
+  targetUserId: string | null,
+  data: Record<string, unknown> = {},
+): AuditEntry {
+  return { ...auditScope(team), teamId: team.id, actorId, action, targetUserId, data };
+}
+
+/** Ids of members of a team, oldest first (for succession and listings). */
+export async function memberIds(tx: DbOrTx, teamIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (teamIds.length === 0) return result;
+  const rows = await tx
+    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(inArray(teamMembers.teamId, teamIds))
+    .orderBy(asc(teamMembers.joinedAt));
+  for (const row of rows) {
+    result.set(row.teamId, [...(result.get(row.teamId) ?? []), row.userId]);
+  }
+  return result;
+}
