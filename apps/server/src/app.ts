@@ -9,6 +9,8 @@ import { createAccessTokens } from './lib/access-token.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
+import { csvRoutes } from './modules/csv/routes.js';
+import { createCsvWorker, type CsvWorkerOptions } from './modules/csv/worker.js';
 import { enrollmentAdminRoutes } from './modules/enrollments/routes.js';
 import { activatePendingEnrollments } from './modules/enrollments/service.js';
 import { enrollmentStudentRoutes } from './modules/enrollments/student-routes.js';
@@ -36,6 +38,8 @@ export interface BuildOptions {
   db?: DbHandle;
   /** Replaces Google's remote JWKS, so the Google sign-in path is testable offline. */
   googleJwks?: JWTVerifyGetKey;
+  /** CSV worker settings (tests shorten the lease or hook into a job); false: no worker. */
+  csvWorker?: Partial<CsvWorkerOptions> | false;
 }
 
 /** Builds the whole application, ready to `listen()` or `inject()`. */
@@ -58,6 +62,9 @@ export async function buildApp(
   });
   // close() lets in-flight requests finish before onClose hooks run, so the database goes last.
   app.addHook('onClose', closeDb);
+  const csvWorker = createCsvWorker(handle.db, app.log, options.csvWorker || {});
+  // onClose hooks run last-added first: the worker lets go of its job before the db closes.
+  app.addHook('onClose', () => csvWorker.stop());
   try {
     if (ownsDb) {
       await handle.migrate();
@@ -96,6 +103,7 @@ export async function buildApp(
         await api.register(courseRoutes);
         await api.register(enrollmentAdminRoutes);
         await api.register(enrollmentStudentRoutes);
+        await api.register(csvRoutes, { onQueued: () => csvWorker.wake() });
         await api.register(teamRoutes);
         await api.register(teamRequestRoutes);
         await api.register(teamNoticeRoutes);
@@ -105,6 +113,8 @@ export async function buildApp(
 
     await app.register(staticPlugin, { config });
     await app.ready();
+    // Started only now: it first takes up jobs left by a process that stopped mid-way.
+    if (options.csvWorker !== false) csvWorker.start();
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);

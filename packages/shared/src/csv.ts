@@ -10,6 +10,8 @@ export const CSV_COLUMNS = {
   fullname: ['fullname', 'full name', 'name'],
   studentId: ['studentid', 'student id', 'student_id', 'student number'],
 } as const;
+/** Longest accepted cell values; a longer one rejects its row (same limit as manual add). */
+export const CSV_FIELD_MAX = { fullname: 120, studentId: 64 } as const;
 
 export const CSV_UPLOAD_STATUSES = ['QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export const csvUploadStatusSchema = z.enum(CSV_UPLOAD_STATUSES);

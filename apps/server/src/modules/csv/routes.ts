@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  CSV_MAX_BYTES,
+  csvUploadAcceptedSchema,
+  csvUploadListQuerySchema,
+  csvUploadResultSchema,
+  csvUploadSchema,
+  envelope,
+  paginated,
+  uuidParamSchema,
+  type ErrorDetail,
+  type Role,
+} from '@teamup/shared';
+import { defineRoute } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { AppError, badRequest } from '../../plugins/errors.js';
+import { attachmentHeader, rejectedRowsCsv, reportFileName } from './error-report.js';
+import * as service from './service.js';
+
+const TAGS = ['csv'];
+const ADMINS: readonly Role[] = ['ORG_ADMIN', 'SUPERADMIN'];
+const uploadListEnvelope = envelope(paginated(csvUploadSchema));
+const MAX_MB = CSV_MAX_BYTES / (1024 * 1024);
+
+export interface CsvRoutesOptions {
+  /** Tells the local worker a job is waiting, so it starts now instead of at its next poll. */
+  onQueued: () => void;
+}
+
+interface UploadForm {
+  courseId: string | undefined;
+  file: { fileName: string; bytes: Buffer } | undefined;
+}
+
+function tooLarge(): AppError {
+  return new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `The file is larger than ${MAX_MB} MB. Split the roster into smaller files.`,
+  );
+}
+
+/** Reads the form: the `courseId` field and the `file` part, in whichever order they come. */
+async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the roster as multipart/form-data with the fields courseId and file',
+    );
+  }
+  const form: UploadForm = { courseId: undefined, file: undefined };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Read in full even when unwanted: the form's remaining fields come after it.
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file' && !form.file) {
+          form.file = { fileName: part.filename, bytes };
+        }
+      } else if (part.fieldname === 'courseId' && typeof part.value === 'string') {
+        form.courseId = part.value.trim();
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') {
+      throw badRequest('Send one file per upload', [{ path: 'file', message: 'Only one file' }]);
+    }
+    throw error;
+  }
+  return form;
+}
+
+function checkForm(form: UploadForm): { courseId: string; fileName: string; bytes: Buffer } {
+  const details: ErrorDetail[] = [];
+  if (!form.courseId) details.push({ path: 'courseId', message: 'Choose a course' });
+  else if (!z.uuid().safeParse(form.courseId).success) {
+    details.push({ path: 'courseId', message: 'Invalid UUID' });
+  }
+  if (!form.file) details.push({ path: 'file', message: 'Attach a CSV file' });
+  if (details.length > 0) throw badRequest('The upload is not valid', details);
+  return { courseId: form.courseId!, ...form.file! };
+}
+
+/** /csv/* and /admin/csv-uploads (SPEC §7): roster uploads and their results. */
+export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
+  // Only this plugin's routes accept multipart; fileSize makes busboy stop at the limit.
+  await app.register(multipart, {
+    limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/csv/upload',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: 'Upload a roster (multipart: courseId, file); processed in the background',
+      description: [
+        `Form fields: \`courseId\` (uuid) and \`file\` (CSV, UTF-8, comma or semicolon separated, at most ${MAX_MB} MB and 20,000 rows).`,
+        'Columns: `email` (required), `fullname`, `studentId`; headers are matched case-insensitively.',
+        'Answers 202 with the upload id at once; follow it with GET /csv/status/{id}.',
+        'A file that cannot be used at all is refused with 400 CSV_INVALID and nothing is stored.',
+      ].join('\n\n'),
+      consumes: ['multipart/form-data'],
+      response: { 202: envelope(csvUploadAcceptedSchema) },
+    },
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      const input = checkForm(await readUploadForm(request));
+      const accepted = await service.acceptUpload(app.db, auth, input);
+      opts.onQueued();
+      return reply.status(202).send({
+        success: true as const,
+        data: { id: accepted.id, status: accepted.status },
+        message: `${accepted.fileName} is queued: ${accepted.rowCount} ${accepted.rowCount === 1 ? 'row' : 'rows'}`,
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/csv/status/:id',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: 'An upload: status, progress and counts; the rejected rows once it is done',
+      params: uuidParamSchema,
+      response: { 200: envelope(csvUploadResultSchema) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await service.getUploadResult(app.db, requireAuth(request), request.params.id),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/csv/status/:id/errors.csv',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: 'The rejected rows of an upload as a CSV file (row, email, reason)',
+      description:
+        'Cells that a spreadsheet would run as a formula (starting with =, +, -, @) are prefixed with a quote.',
+      params: uuidParamSchema,
+      produces: ['text/csv'],
+      response: { 200: z.string() },
+    },
+    handler: async (request, reply) => {
+      const upload = await service.getUploadResult(app.db, requireAuth(request), request.params.id);
+      // A string with a non-JSON content type bypasses the JSON serializer.
+      return reply
+        .header('content-disposition', attachmentHeader(reportFileName(upload.fileName)))
+        .header('cache-control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(rejectedRowsCsv(upload.errors));
+    },
+  });
+
+  for (const url of ['/csv/uploads', '/admin/csv-uploads']) {
+    defineRoute(app, {
+      method: 'GET',
+      url,
+      config: { access: ADMINS },
+      schema: {
+        tags: TAGS,
+        summary: 'Uploads of all my organizations, newest first',
+        querystring: csvUploadListQuerySchema,
+        response: { 200: uploadListEnvelope },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await service.listUploads(app.db, requireAuth(request), request.query),
+      }),
+    });
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/csv/course/:courseId',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: "One course's uploads, newest first",
+      params: z.object({ courseId: z.uuid() }),
+      querystring: csvUploadListQuerySchema.omit({ courseId: true, organizationId: true }),
+      response: { 200: uploadListEnvelope },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await service.listCourseUploads(
+        app.db,
+        requireAuth(request),
+        request.params.courseId,
+        request.query,
+      ),
+    }),
+  });
+}

@@ -1,0 +1,85 @@
+import { CSV_FIELD_MAX, emailInputSchema, type CsvRowError } from '@teamup/shared';
+import {
+  detectDelimiter,
+  isBlankRecord,
+  mapColumns,
+  readRecords,
+  type ColumnIndexes,
+} from './parse-roster.js';
+
+/** The rows to apply, as parallel arrays: the shape `unnest()` takes them in. */
+export interface ValidRows {
+  emails: string[];
+  fullnames: (string | null)[];
+  studentIds: (string | null)[];
+}
+
+export interface ValidatedRoster {
+  rows: ValidRows;
+  errors: CsvRowError[];
+  rowsRead: number;
+}
+
+export interface ValidateOptions {
+  /** Data records to read (the upload counted them); trailing blank lines come after. */
+  rowCount: number;
+  /** Called every `progressEvery` rows, awaited: the worker reports progress and renews its lease. */
+  onProgress?: (rowsDone: number) => Promise<void>;
+  progressEvery?: number;
+}
+
+function cell(record: readonly string[], index: number | null): string {
+  return index === null ? '' : (record[index] ?? '').trim();
+}
+
+/**
+ * Checks every row of a roster: a valid, not yet seen email makes a row to apply; anything
+ * else becomes an error with the spreadsheet's row number (the header is row 1). Duplicates
+ * are compared lower-cased, as emails are everywhere.
+ */
+export async function validateRoster(
+  text: string,
+  options: ValidateOptions,
+): Promise<ValidatedRoster> {
+  const { rowCount, onProgress, progressEvery = 1000 } = options;
+  const rows: ValidRows = { emails: [], fullnames: [], studentIds: [] };
+  const errors: CsvRowError[] = [];
+  const firstRowOf = new Map<string, number>();
+  let columns: ColumnIndexes | null = null;
+  let rowsRead = 0;
+
+  for await (const record of readRecords(text, detectDelimiter(text))) {
+    if (!columns) {
+      columns = mapColumns(record);
+      continue;
+    }
+    if (rowsRead === rowCount) break;
+    rowsRead++;
+    const row = rowsRead + 1;
+    const rawEmail = cell(record, columns.email);
+    const reject = (reason: string) => errors.push({ row, email: rawEmail, reason });
+
+    if (isBlankRecord(record)) reject('Blank line');
+    else if (rawEmail === '') reject('Email is missing');
+    else {
+      const parsed = emailInputSchema.safeParse(rawEmail);
+      const fullname = cell(record, columns.fullname);
+      const studentId = cell(record, columns.studentId);
+      if (!parsed.success) reject('Not a valid email address');
+      else if (firstRowOf.has(parsed.data)) {
+        reject(`Duplicate of row ${firstRowOf.get(parsed.data)}`);
+      } else if (fullname.length > CSV_FIELD_MAX.fullname) {
+        reject(`Full name is longer than ${CSV_FIELD_MAX.fullname} characters`);
+      } else if (studentId.length > CSV_FIELD_MAX.studentId) {
+        reject(`Student ID is longer than ${CSV_FIELD_MAX.studentId} characters`);
+      } else {
+        firstRowOf.set(parsed.data, row);
+        rows.emails.push(parsed.data);
+        rows.fullnames.push(fullname || null);
+        rows.studentIds.push(studentId || null);
+      }
+    }
+    if (onProgress && rowsRead % progressEvery === 0) await onProgress(rowsRead);
+  }
+  return { rows, errors, rowsRead };
+}
