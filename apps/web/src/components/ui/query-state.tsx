@@ -17,7 +17,8 @@ export function ErrorAlert({ title, error, onRetry }: ErrorAlertProps) {
   return (
     <Alert
       color="red.9"
-      variant="light"
+      // Outline keeps the title at full red.9: the light variant drops it below 4.5:1 contrast.
+      variant="outline"
       title={title}
       icon={<IconAlertCircle aria-hidden />}
       role="alert"

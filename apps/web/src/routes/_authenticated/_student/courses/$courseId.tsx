@@ -1,12 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { z } from 'zod';
+import { studentCourseQueryOptions } from '@/features/enrollments/api/get-student-course';
+import { StudentCoursePage } from '@/features/enrollments/components/student-course-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
 export const Route = createFileRoute('/_authenticated/_student/courses/$courseId')({
-  component: () => (
-    <PageHeader
-      title="Course"
-      description="Course details, your enrollment and the teams of this course."
-    />
-  ),
+  loader: ({ context, params }) => {
+    if (!z.uuid().safeParse(params.courseId).success) throw notFound();
+    // Not awaited: the page shows its header and its own loading, not-enrolled and error states.
+    void context.queryClient.prefetchQuery(studentCourseQueryOptions(params.courseId));
+  },
+  component: StudentCourseRoute,
 });
+
+function StudentCourseRoute() {
+  const { courseId } = Route.useParams();
+  return <StudentCoursePage courseId={courseId} />;
+}

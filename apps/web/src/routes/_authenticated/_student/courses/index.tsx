@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { myCoursesQueryOptions } from '@/features/enrollments/api/get-my-courses';
+import { MyEnrollmentsPage } from '@/features/enrollments/components/my-enrollments-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
 export const Route = createFileRoute('/_authenticated/_student/courses/')({
-  component: () => (
-    <PageHeader
-      title="My Enrollments"
-      description="The courses you are enrolled in, with their team formation deadlines."
-    />
-  ),
+  // prefetch, not ensure: the page shows its own loading and error states.
+  loader: ({ context }) => context.queryClient.prefetchQuery(myCoursesQueryOptions()),
+  component: MyEnrollmentsPage,
 });

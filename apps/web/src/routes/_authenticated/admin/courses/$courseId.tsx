@@ -1,9 +1,25 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { z } from 'zod';
+import { courseQueryOptions } from '@/features/courses/api/get-course';
+import { CourseDetailPage } from '@/features/courses/components/course-detail-page';
+import { AddStudentButton } from '@/features/enrollments/components/add-student-modal';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
 export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')({
-  component: () => (
-    <PageHeader title="Course" description="Settings, enrollments and teams of this course." />
-  ),
+  loader: ({ context, params }) => {
+    // Not a course id at all: the not-found page, not an API round trip.
+    if (!z.uuid().safeParse(params.courseId).success) throw notFound();
+    // Not awaited: the page shows its header and its own loading, not-found and error states.
+    void context.queryClient.prefetchQuery(courseQueryOptions(params.courseId));
+  },
+  component: CourseDetailRoute,
 });
+
+function CourseDetailRoute() {
+  const { courseId } = Route.useParams();
+  return (
+    <CourseDetailPage
+      courseId={courseId}
+      renderAddStudent={(course) => <AddStudentButton course={course} />}
+    />
+  );
+}

@@ -1,12 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { z } from 'zod';
+import { organizationOptionsQueryOptions } from '@/features/courses/api/get-organization-options';
+import { CreateCoursePage } from '@/features/courses/components/create-course-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
-export const Route = createFileRoute('/_authenticated/admin/courses/create')({
-  component: () => (
-    <PageHeader
-      title="Create course"
-      description="A new course with its term, team size and formation deadline."
-    />
-  ),
+const createCourseSearchSchema = z.object({
+  organizationId: z.uuid().optional().catch(undefined),
 });
+
+export const Route = createFileRoute('/_authenticated/admin/courses/create')({
+  validateSearch: createCourseSearchSchema,
+  loader: ({ context }) => context.queryClient.prefetchQuery(organizationOptionsQueryOptions()),
+  component: CreateCourseRoute,
+});
+
+function CreateCourseRoute() {
+  const { organizationId } = Route.useSearch();
+  return <CreateCoursePage organizationId={organizationId} />;
+}

@@ -1,12 +1,42 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { COURSE_ARCHIVED_FILTERS } from '@teamup/shared';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { coursesQueryOptions } from '@/features/courses/api/get-courses';
+import { organizationOptionsQueryOptions } from '@/features/courses/api/get-organization-options';
+import {
+  CourseListPage,
+  toCourseListQuery,
+  type CourseListSearch,
+} from '@/features/courses/components/course-list-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
-export const Route = createFileRoute('/_authenticated/admin/courses/')({
-  component: () => (
-    <PageHeader
-      title="Course Management"
-      description="Courses of your organizations and their team rules."
-    />
-  ),
+// A hand-edited or stale URL falls back to the defaults instead of an error page.
+const courseListSearchSchema = z.object({
+  search: z.string().trim().max(200).optional().catch(undefined),
+  organizationId: z.uuid().optional().catch(undefined),
+  archived: z.enum(COURSE_ARCHIVED_FILTERS).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
 });
+
+export const Route = createFileRoute('/_authenticated/admin/courses/')({
+  validateSearch: courseListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: the page shows its own loading and error states.
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(coursesQueryOptions(toCourseListQuery(deps))),
+      context.queryClient.prefetchQuery(organizationOptionsQueryOptions()),
+    ]),
+  component: CourseListRoute,
+});
+
+function CourseListRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (next: Partial<CourseListSearch>) =>
+      void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true }),
+    [navigate],
+  );
+  return <CourseListPage search={search} onSearchChange={onSearchChange} />;
+}

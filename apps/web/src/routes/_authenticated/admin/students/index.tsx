@@ -1,12 +1,43 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { enrollmentStatusSchema } from '@teamup/shared';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { adminStudentsQueryOptions } from '@/features/enrollments/api/get-admin-students';
+import { organizationOptionsQueryOptions } from '@/features/enrollments/api/get-organization-options';
+import {
+  StudentListPage,
+  toAdminStudentsQuery,
+  type StudentListSearch,
+} from '@/features/enrollments/components/student-list-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
-export const Route = createFileRoute('/_authenticated/admin/students/')({
-  component: () => (
-    <PageHeader
-      title="Student Management"
-      description="Students of your organizations, their enrollments and status."
-    />
-  ),
+// A hand-edited or stale URL falls back to the defaults instead of an error page.
+const studentListSearchSchema = z.object({
+  search: z.string().trim().max(200).optional().catch(undefined),
+  organizationId: z.uuid().optional().catch(undefined),
+  courseId: z.uuid().optional().catch(undefined),
+  status: enrollmentStatusSchema.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
 });
+
+export const Route = createFileRoute('/_authenticated/admin/students/')({
+  validateSearch: studentListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: the page shows its own loading and error states.
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(adminStudentsQueryOptions(toAdminStudentsQuery(deps))),
+      context.queryClient.prefetchQuery(organizationOptionsQueryOptions()),
+    ]),
+  component: StudentListRoute,
+});
+
+function StudentListRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (next: Partial<StudentListSearch>) =>
+      void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true }),
+    [navigate],
+  );
+  return <StudentListPage search={search} onSearchChange={onSearchChange} />;
+}

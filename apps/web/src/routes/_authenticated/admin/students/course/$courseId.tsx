@@ -1,12 +1,43 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { enrollmentStatusSchema } from '@teamup/shared';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { courseRosterQueryOptions } from '@/features/enrollments/api/get-course-roster';
+import { rosterCourseQueryOptions } from '@/features/enrollments/api/get-roster-course';
+import {
+  CourseRosterPage,
+  toRosterQuery,
+  type RosterSearch,
+} from '@/features/enrollments/components/course-roster-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
-export const Route = createFileRoute('/_authenticated/admin/students/course/$courseId')({
-  component: () => (
-    <PageHeader
-      title="Course students"
-      description="Enrollments of this course and their status."
-    />
-  ),
+const rosterSearchSchema = z.object({
+  search: z.string().trim().max(200).optional().catch(undefined),
+  status: enrollmentStatusSchema.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
 });
+
+export const Route = createFileRoute('/_authenticated/admin/students/course/$courseId')({
+  validateSearch: rosterSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) => {
+    if (!z.uuid().safeParse(params.courseId).success) throw notFound();
+    // Not awaited: the page shows its header and its own loading, not-found and error states.
+    void context.queryClient.prefetchQuery(rosterCourseQueryOptions(params.courseId));
+    void context.queryClient.prefetchQuery(
+      courseRosterQueryOptions(params.courseId, toRosterQuery(deps)),
+    );
+  },
+  component: CourseRosterRoute,
+});
+
+function CourseRosterRoute() {
+  const { courseId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (next: Partial<RosterSearch>) =>
+      void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true }),
+    [navigate],
+  );
+  return <CourseRosterPage courseId={courseId} search={search} onSearchChange={onSearchChange} />;
+}

@@ -1,0 +1,193 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import type { Course } from '@teamup/shared';
+import { createCourse, createEnrollment, inDays } from '@/testing/courses-data';
+import { api, fail, ok } from '@/testing/handlers';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+
+// Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+// Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const admin = { role: 'ORG_ADMIN' as const };
+
+/** A course the handlers keep in memory, so that refetches after a change see the change. */
+function serveCourse(initial: Course) {
+  let course = initial;
+  const requests: { method: string; path: string; body?: unknown }[] = [];
+  server.use(
+    http.get(api('/courses/:id'), () => ok(course)),
+    http.patch(api('/courses/:id/update'), async ({ request }) => {
+      const body = (await request.json()) as Partial<Course>;
+      requests.push({ method: 'PATCH', path: new URL(request.url).pathname, body });
+      course = { ...course, ...body };
+      return ok(course);
+    }),
+    http.delete(api('/courses/:id'), ({ request }) => {
+      requests.push({ method: 'DELETE', path: new URL(request.url).pathname });
+      course = { ...course, archivedAt: new Date().toISOString() };
+      return ok(course);
+    }),
+    http.post(api('/courses/:id/restore'), ({ request }) => {
+      requests.push({ method: 'POST', path: new URL(request.url).pathname });
+      course = { ...course, archivedAt: null };
+      return ok(course);
+    }),
+  );
+  return requests;
+}
+
+describe('course page (admin)', () => {
+  it('shows the details, the enrollment counts and the way to the students', async () => {
+    const course = createCourse({
+      code: 'CS-401',
+      title: 'Software Engineering Project',
+      teamSizeMin: 3,
+      teamSizeMax: 5,
+      teamFormationDeadline: inDays(-1),
+      enrollmentCounts: { active: 24, pending: 3, inactive: 1 },
+    });
+    serveCourse(course);
+    renderApp(`/admin/courses/${course.id}`, { user: admin });
+
+    const details = await screen.findByRole('region', { name: 'Course details' });
+    expect(
+      within(details).getByRole('heading', { name: 'CS-401 · Software Engineering Project' }),
+    ).toBeVisible();
+    expect(within(details).getByText('3 to 5 students')).toBeInTheDocument();
+    expect(within(details).getByText('passed')).toBeInTheDocument();
+    const enrollments = screen.getByRole('region', { name: 'Enrollments' });
+    expect(within(enrollments).getByText('24')).toBeInTheDocument();
+    expect(within(enrollments).getByRole('link', { name: 'Students' })).toHaveAttribute(
+      'href',
+      `/admin/students/course/${course.id}`,
+    );
+  });
+
+  it('edits the course and sends only what changed', async () => {
+    const course = createCourse({ title: 'Software Engineering Project', teamSizeMax: 5 });
+    const requests = serveCourse(course);
+    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Edit course' }));
+
+    const title = screen.getByRole('textbox', { name: /^Title/ });
+    await user.clear(title);
+    await user.type(title, 'Software Engineering Studio');
+    const max = screen.getByRole('textbox', { name: /Maximum team size/ });
+    await user.clear(max);
+    await user.type(max, '6');
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+
+    expect(await screen.findByText('Course saved')).toBeInTheDocument();
+    expect(requests).toEqual([
+      {
+        method: 'PATCH',
+        path: `/api/v1/courses/${course.id}/update`,
+        body: { title: 'Software Engineering Studio', teamSizeMax: 6 },
+      },
+    ]);
+    expect(
+      await screen.findByRole('heading', { name: /Software Engineering Studio/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a taken code from the server on the code field', async () => {
+    const course = createCourse();
+    serveCourse(course);
+    server.use(
+      http.patch(api('/courses/:id/update'), () =>
+        fail(409, 'Another course already uses this code', 'COURSE_CODE_TAKEN'),
+      ),
+    );
+    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Edit course' }));
+    const code = screen.getByRole('textbox', { name: /^Code/ });
+    await user.clear(code);
+    await user.type(code, 'CS-402');
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(
+        expect.stringContaining('Another course already uses this code'),
+      ),
+    );
+    expect(screen.getByText('Could not save course')).toBeInTheDocument();
+  });
+
+  it('archives after confirmation, then restores', async () => {
+    const course = createCourse({ code: 'CS-401' });
+    const requests = serveCourse(course);
+    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Archive course' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Archive this course?' });
+    expect(dialog).toHaveTextContent('Students keep their enrollments; nothing is deleted');
+    expect(requests).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Archive course' }));
+
+    expect(await screen.findByText('Course archived')).toBeInTheDocument();
+    expect(await screen.findByText('This course is archived')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit course' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add student' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Restore course' }));
+    expect(await screen.findByText('Course restored')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('This course is archived')).not.toBeInTheDocument(),
+    );
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE /api/v1/courses/${course.id}`,
+      `POST /api/v1/courses/${course.id}/restore`,
+    ]);
+  });
+
+  it('adds a student to this course from the quick action', async () => {
+    const course = createCourse({ code: 'CS-401' });
+    serveCourse(course);
+    let sent: unknown;
+    server.use(
+      http.post(api('/admin/students/manual-add'), async ({ request }) => {
+        sent = await request.json();
+        return ok(
+          createEnrollment({ fullname: 'Lena Park', status: 'PENDING', courseCode: 'CS-401' }),
+          {
+            status: 201,
+          },
+        );
+      }),
+    );
+    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Add student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add student' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Email/ }),
+      ' Lena.Park@Northfield.edu ',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /^Full name/ }), 'Lena Park');
+    await user.click(within(dialog).getByRole('button', { name: 'Add student' }));
+
+    expect(
+      await screen.findByText(
+        /Lena Park was added to CS-401; the enrollment is pending until their first sign-in/,
+      ),
+    ).toBeInTheDocument();
+    expect(sent).toEqual({
+      courseId: course.id,
+      email: 'lena.park@northfield.edu',
+      fullname: 'Lena Park',
+    });
+  });
+
+  it('says so when the course is not in the admin’s organizations', async () => {
+    server.use(http.get(api('/courses/:id'), () => fail(404, 'Course not found', 'NOT_FOUND')));
+    renderApp('/admin/courses/20000000-0000-4000-8000-000000000009', { user: admin });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Course not found');
+    expect(within(alert).getByRole('link', { name: 'Back to Course Management' })).toHaveAttribute(
+      'href',
+      '/admin/courses',
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { Classmate } from '@teamup/shared';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AnchorLink } from '@/components/ui/router-link';
+import { ListPagination } from '@/components/ui/list-pagination';
+import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { useClassmates } from '../api/get-classmates';
+
+const CLASSMATES_PER_PAGE = 12;
+const SKILLS_SHOWN = 5;
+
+function ClassmateCard({ classmate }: { classmate: Classmate }) {
+  const extra = classmate.skills.length - SKILLS_SHOWN;
+  return (
+    <Card withBorder radius="md" padding="md" component="li">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <UserAvatar fullname={classmate.fullname} avatar={classmate.avatar} size="md" />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <AnchorLink
+            to="/community/$userId"
+            params={{ userId: classmate.userId }}
+            fw={600}
+            size="sm"
+          >
+            {classmate.fullname}
+          </AnchorLink>
+          {classmate.lookingForTeam && (
+            <Badge size="sm" color="teal.9" variant="filled" w="fit-content">
+              Looking for team
+            </Badge>
+          )}
+          {classmate.skills.length > 0 ? (
+            <Group gap={4}>
+              {classmate.skills.slice(0, SKILLS_SHOWN).map((s) => (
+                <Badge key={s} size="sm" variant="outline" color="gray.7" tt="none">
+                  {s}
+                </Badge>
+              ))}
+              {extra > 0 && (
+                <Text size="xs" c="dimmed">
+                  +{extra} more
+                </Text>
+              )}
+            </Group>
+          ) : (
+            <Text size="xs" c="dimmed">
+              No skills listed
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+export function ClassmatesSection({ courseId }: { courseId: string }) {
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), 300);
+  const [page, setPage] = useState(1);
+  const classmates = useClassmates(courseId, {
+    page,
+    limit: CLASSMATES_PER_PAGE,
+    ...(search ? { search } : {}),
+  });
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="classmates-heading">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Title order={2} fz="lg" id="classmates-heading">
+            Classmates
+          </Title>
+          <Text size="sm" c="dimmed">
+            Active students of this course, and whether they are looking for a team.
+          </Text>
+        </Stack>
+        <TextInput
+          label="Search classmates"
+          placeholder="Name or email"
+          type="search"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', sm: 280 }}
+        />
+      </Group>
+      {classmates.isPending ? (
+        <InlineLoader label="Loading classmates" />
+      ) : classmates.isError ? (
+        <ErrorAlert
+          title="Could not load your classmates"
+          error={classmates.error}
+          onRetry={() => void classmates.refetch()}
+        />
+      ) : classmates.data.items.length === 0 ? (
+        <EmptyState>
+          {search
+            ? 'No classmate matches your search.'
+            : 'No other active students in this course yet.'}
+        </EmptyState>
+      ) : (
+        <>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, xl: 3 }}
+            spacing="sm"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {classmates.data.items.map((c) => (
+              <ClassmateCard key={c.userId} classmate={c} />
+            ))}
+          </SimpleGrid>
+          <ListPagination
+            page={classmates.data.page}
+            limit={classmates.data.limit}
+            total={classmates.data.total}
+            noun="classmates"
+            onChange={setPage}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

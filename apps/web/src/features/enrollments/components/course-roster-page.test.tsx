@@ -1,0 +1,96 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { createCourse, createEnrollment, pageOfItems } from '@/testing/courses-data';
+import { api, fail, ok } from '@/testing/handlers';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+
+// Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const admin = { role: 'ORG_ADMIN' as const };
+const COURSE = createCourse({
+  id: '20000000-0000-4000-8000-000000000001',
+  code: 'CS-401',
+  title: 'Software Engineering Project',
+  organizationName: 'Northfield University',
+});
+
+function serveRoster(items = [createEnrollment()]) {
+  const calls: { path: string; params: URLSearchParams }[] = [];
+  server.use(
+    http.get(api('/courses/:id'), () => ok(COURSE)),
+    http.get(api('/admin/course/:id/students'), ({ request }) => {
+      const url = new URL(request.url);
+      calls.push({ path: url.pathname, params: url.searchParams });
+      return ok(pageOfItems(items));
+    }),
+  );
+  return calls;
+}
+
+describe('course roster', () => {
+  it('shows the course and its students with status and team, without a course column', async () => {
+    const calls = serveRoster([
+      createEnrollment({ fullname: 'Maya Chen', team: { id: COURSE.id, name: 'Byte Club' } }),
+      createEnrollment({ fullname: 'Lena Park', status: 'INACTIVE' }),
+    ]);
+    renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course students' })).toBeVisible();
+    expect(
+      await screen.findByText('CS-401 · Software Engineering Project (Northfield University)'),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Students of this course' });
+    expect(within(table).queryByRole('columnheader', { name: 'Course' })).not.toBeInTheDocument();
+    expect(within(table).getByText('Byte Club')).toBeInTheDocument();
+    expect(within(table).getByText('Inactive')).toBeInTheDocument();
+    expect(calls[0]?.path).toBe(`/api/v1/admin/course/${COURSE.id}/students`);
+  });
+
+  it('filters by status', async () => {
+    const calls = serveRoster();
+    const { user } = renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    await screen.findByRole('table', { name: 'Students of this course' });
+    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(calls.at(-1)?.params.get('status')).toBe('PENDING'));
+  });
+
+  it('adds a student to this course without asking for the course', async () => {
+    serveRoster([]);
+    let sent: unknown;
+    server.use(
+      http.post(api('/admin/students/manual-add'), async ({ request }) => {
+        sent = await request.json();
+        return ok(createEnrollment({ fullname: 'Omar Haddad', status: 'ACTIVE' }), { status: 201 });
+      }),
+    );
+    const { user } = renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    expect(await screen.findByText(/Nobody is enrolled yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add student' });
+    expect(within(dialog).queryByRole('textbox', { name: /^Course/ })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'omar@northfield.edu');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Full name/ }), 'Omar Haddad');
+    await user.click(within(dialog).getByRole('button', { name: 'Add student' }));
+    expect(
+      await screen.findByText(/Omar Haddad was added to CS-401 and is ACTIVE/),
+    ).toBeInTheDocument();
+    expect(sent).toEqual({
+      courseId: COURSE.id,
+      email: 'omar@northfield.edu',
+      fullname: 'Omar Haddad',
+    });
+  });
+
+  it('says so when the course is outside the admin’s organizations', async () => {
+    server.use(
+      http.get(api('/courses/:id'), () => fail(404, 'Course not found', 'NOT_FOUND')),
+      http.get(api('/admin/course/:id/students'), () => fail(404, 'Course not found', 'NOT_FOUND')),
+    );
+    renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Course not found');
+    expect(within(alert).getByRole('link', { name: 'Back to Student Management' })).toBeVisible();
+  });
+});

@@ -1,0 +1,208 @@
+import { Alert, Badge, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { MyCourse } from '@teamup/shared';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import type { ReactNode } from 'react';
+import { AnchorLink } from '@/components/ui/router-link';
+import { isPast, relativeDeadline } from '@/components/ui/deadline-text';
+import { PageHeader } from '@/components/ui/page-header';
+import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { ApiError } from '@/lib/api-client';
+import { useStudentCourse } from '../api/get-student-course';
+import { ClassmatesSection } from './classmates-section';
+import { EnrollmentStatusBadge } from './enrollment-status-badge';
+
+dayjs.extend(localizedFormat);
+
+const DESCRIPTION = 'Course details, your enrollment and your classmates.';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function teamSizeRule(min: number, max: number): string {
+  if (min === max) return `Teams have exactly ${min} member${min === 1 ? '' : 's'}.`;
+  return `Teams have ${min} to ${max} members.`;
+}
+
+function CourseInfo({ enrollment }: { enrollment: MyCourse }) {
+  const { course } = enrollment;
+  const deadline = course.teamFormationDeadline;
+  const past = isPast(deadline);
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="course-heading"
+    >
+      <Stack gap="md">
+        <Group gap="xs">
+          <Title order={2} fz="lg" id="course-heading">
+            {course.code} · {course.title}
+          </Title>
+          {course.archivedAt && (
+            <Badge color="gray.7" variant="filled">
+              Archived
+            </Badge>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
+          <Field label="Organization">{course.organization.name}</Field>
+          <Field label="Term">{course.term}</Field>
+          <Field label="Team size">{teamSizeRule(course.teamSizeMin, course.teamSizeMax)}</Field>
+          <Field label="Team formation deadline">
+            <time dateTime={deadline}>{dayjs(deadline).format('lll')}</time>{' '}
+            {past ? (
+              <Badge size="sm" color="red.9" variant="filled">
+                passed
+              </Badge>
+            ) : (
+              <Text span size="sm" fw={600}>
+                ({relativeDeadline(deadline)})
+              </Text>
+            )}
+          </Field>
+        </SimpleGrid>
+        {past && (
+          <Text size="sm" c="dimmed">
+            The deadline has passed: team membership can no longer be changed by students.
+          </Text>
+        )}
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            About this course
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {course.description || 'No description yet.'}
+          </Text>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+function MyEnrollmentCard({ enrollment }: { enrollment: MyCourse }) {
+  const since = enrollment.activatedAt ?? enrollment.enrolledAt;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="my-enrollment-heading"
+    >
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="my-enrollment-heading">
+          Your enrollment
+        </Title>
+        <Group gap="xs">
+          <EnrollmentStatusBadge status={enrollment.status} />
+          <Text size="sm">
+            since <time dateTime={since}>{dayjs(since).format('ll')}</time>
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Enrolled on{' '}
+          <time dateTime={enrollment.enrolledAt}>{dayjs(enrollment.enrolledAt).format('ll')}</time>.
+        </Text>
+        {enrollment.status === 'INACTIVE' && (
+          <Alert color="gray" variant="light" title="Your enrollment is inactive">
+            You can see this course but not take part in its teams. Ask your course admin if this is
+            a mistake.
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function StudentCoursePage({ courseId }: { courseId: string }) {
+  const enrollment = useStudentCourse(courseId);
+
+  if (enrollment.isPending) {
+    return (
+      <>
+        <PageHeader title="Course" description={DESCRIPTION} />
+        <InlineLoader label="Loading course" />
+      </>
+    );
+  }
+  if (enrollment.isError) {
+    const notEnrolled = enrollment.error instanceof ApiError && enrollment.error.status === 404;
+    return (
+      <>
+        <PageHeader title="Course" description={DESCRIPTION} />
+        {notEnrolled ? (
+          <Alert
+            color="red.9"
+            variant="outline"
+            title="You are not enrolled in this course"
+            role="alert"
+          >
+            <Text size="sm" mb="sm">
+              Only students enrolled by the course’s organization can open it.
+            </Text>
+            <AnchorLink to="/courses" size="sm">
+              Back to My Enrollments
+            </AnchorLink>
+          </Alert>
+        ) : (
+          <ErrorAlert
+            title="Could not load the course"
+            error={enrollment.error}
+            onRetry={() => void enrollment.refetch()}
+          />
+        )}
+      </>
+    );
+  }
+
+  const e = enrollment.data;
+  return (
+    <>
+      <PageHeader
+        title="Course"
+        description={`${e.course.code} · ${e.course.title} (${e.course.organization.name})`}
+      />
+      <Stack gap="xl">
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <CourseInfo enrollment={e} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <MyEnrollmentCard enrollment={e} />
+          </Grid.Col>
+        </Grid>
+        {e.status === 'ACTIVE' ? (
+          <ClassmatesSection courseId={courseId} />
+        ) : (
+          <Paper
+            withBorder
+            radius="lg"
+            p={{ base: 'md', sm: 'lg' }}
+            component="section"
+            aria-labelledby="classmates-heading"
+          >
+            <Title order={2} fz="lg" id="classmates-heading" mb={4}>
+              Classmates
+            </Title>
+            <Text size="sm" c="dimmed">
+              Your classmates are listed here while your enrollment is active.
+            </Text>
+          </Paper>
+        )}
+      </Stack>
+    </>
+  );
+}
