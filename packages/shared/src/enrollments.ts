@@ -111,10 +111,17 @@ export const classmateSchema = z.object({
   avatar: z.string().nullable(),
   skills: z.array(z.string()),
   lookingForTeam: z.boolean(),
+  /** Their live team in this course, if any. */
+  team: teamRefSchema.nullable(),
 });
 export type Classmate = z.infer<typeof classmateSchema>;
 
 export const classmatesQuerySchema = paginationQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
+  /** Only classmates who are in no team of the course (whom a leader can invite). */
+  withoutTeam: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type ClassmatesQuery = z.input<typeof classmatesQuerySchema>;

@@ -118,6 +118,7 @@ export function createClassmate(overrides: Partial<Classmate> = {}): Classmate {
     email: 'omar.haddad@student.northfield.edu',
     avatar: null,
     skills: ['Python', 'SQL'],
+    team: null,
     lookingForTeam: true,
     ...overrides,
   };

@@ -8,7 +8,14 @@ import type {
   PaginationQuery,
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { courses, enrollments, organizations, users } from '../../db/schema/index.js';
+import {
+  courses,
+  enrollments,
+  organizations,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 
@@ -137,7 +144,13 @@ export async function listClassmates(
     const pattern = containsPattern(query.search);
     conditions.push(or(ilike(users.fullname, pattern), ilike(users.email, pattern)));
   }
+  if (query.withoutTeam) conditions.push(isNull(teamMembers.userId));
   const where = and(...conditions);
+  // team_members holds at most one row per (course, student): the join adds no rows.
+  const memberOfCourse = and(
+    eq(teamMembers.courseId, enrollments.courseId),
+    eq(teamMembers.userId, enrollments.userId),
+  );
 
   const rows = await db
     .select({
@@ -147,9 +160,13 @@ export async function listClassmates(
       avatar: users.avatar,
       skills: users.skills,
       lookingForTeam: users.lookingForTeam,
+      teamId: teams.id,
+      teamName: teams.name,
     })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(teamMembers, memberOfCourse)
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(where)
     .orderBy(asc(users.fullname), asc(users.id))
     .limit(query.limit)
@@ -158,6 +175,15 @@ export async function listClassmates(
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(teamMembers, memberOfCourse)
     .where(where);
-  return { items: rows, page: query.page, limit: query.limit, total: total?.count ?? 0 };
+  return {
+    items: rows.map(({ teamId, teamName, ...classmate }) => ({
+      ...classmate,
+      team: teamId && teamName ? { id: teamId, name: teamName } : null,
+    })),
+    page: query.page,
+    limit: query.limit,
+    total: total?.count ?? 0,
+  };
 }

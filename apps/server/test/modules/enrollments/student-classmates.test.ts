@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, users } from '../../../src/db/schema/index.js';
+import { enrollments, teamMembers, teams, users } from '../../../src/db/schema/index.js';
 import { makeCourse, makeEnrollment, makeUser, makeWorld } from '../../fixtures.js';
 import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
 
@@ -71,7 +71,33 @@ describe('student: classmates', () => {
       avatar: 'https://example.edu/b.png',
       skills: ['SQL', 'React'],
       lookingForTeam: true,
+      team: null,
     });
+  });
+
+  it("shows each classmate's team and can list only those without one", async () => {
+    const w = await classroom();
+    const { db } = await getWorkerDb();
+    const [team] = await db
+      .insert(teams)
+      .values({
+        courseId: w.courseA.id,
+        name: 'Byte Club',
+        leaderId: w.bea.id,
+        maxSize: 4,
+        memberCount: 1,
+      })
+      .returning();
+    await db
+      .insert(teamMembers)
+      .values({ teamId: team!.id, userId: w.bea.id, courseId: w.courseA.id });
+    const { token } = await signIn(app, w.student.email);
+    const all = await classmates(w.courseA.id, token);
+    const bea = all.json().data.items.find((c: { userId: string }) => c.userId === w.bea.id);
+    expect(bea.team).toEqual({ id: team!.id, name: 'Byte Club' });
+    const free = await classmates(w.courseA.id, token, { withoutTeam: 'true' });
+    expect(names(free)).toEqual(['Al Active', 'Cy Active']);
+    expect(free.json().data.total).toBe(2);
   });
 
   it('searches by name or email and paginates', async () => {
