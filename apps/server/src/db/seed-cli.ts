@@ -7,9 +7,9 @@ const config = loadConfig(process.env);
 const handle = createDb(config);
 try {
   await handle.migrate();
-  const { usersCreated, organizationsCreated } = await seedDemo(handle.db);
+  const { usersCreated, organizationsCreated, teamsCreated } = await seedDemo(handle.db);
   console.log(
-    `Demo data seeded (${handle.driver}): ${usersCreated} users, ${organizationsCreated} organizations created.`,
+    `Demo data seeded (${handle.driver}): ${usersCreated} users, ${organizationsCreated} organizations, ${teamsCreated} teams created.`,
   );
 } finally {
   await handle.close();

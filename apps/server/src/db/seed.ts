@@ -1,12 +1,16 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { EnrollmentSource, EnrollmentStatus, ProfileLink, Role } from '@teamup/shared';
 import type { DbOrTx } from './client.js';
 import {
   auditEvents,
   courses,
   enrollments,
+  invitations,
+  joinRequests,
   organizationAdmins,
   organizations,
+  teamMembers,
+  teams,
   users,
 } from './schema/index.js';
 
@@ -422,6 +426,225 @@ async function seedOrganizations(db: DbOrTx): Promise<number> {
   return Object.keys(orgIds).length;
 }
 
+/** A demo student: a persona's email, or an index into ROSTER_STUDENTS. */
+type Who = string | number;
+const emailOf = (who: Who) => (typeof who === 'number' ? ROSTER_STUDENTS[who]!.email : who);
+
+interface SeedTeam {
+  course: string;
+  name: string;
+  description: string;
+  maxSize: number;
+  openToRequests?: boolean;
+  /** The leader first; joined in this order, a day apart. */
+  members: Who[];
+  requests?: { from: Who; message: string }[];
+  invitations?: { to: Who; message: string }[];
+}
+
+const MAYA = 'maya.chen@student.northfield.edu';
+const LIAM = 'liam.obrien@student.northfield.edu';
+const SOFIA = 'sofia.rossi@student.northfield.edu';
+const NOAH = 'noah.patel@student.northfield.edu';
+const ELENA = 'elena.garcia@student.northfield.edu';
+
+/** Teams in every state: open, full, closed, with requests and invitations, past deadline. */
+const SEED_TEAMS: SeedTeam[] = [
+  {
+    course: 'CS301',
+    name: 'Byte Club',
+    description: 'Building a booking app for the campus sports centre. We meet Tuesdays.',
+    maxSize: 5,
+    members: [MAYA, 4, 5],
+    requests: [
+      { from: ELENA, message: 'I can take security and the deployment pipeline.' },
+      { from: 6, message: 'Happy to do testing and documentation.' },
+    ],
+    invitations: [{ to: NOAH, message: 'We need someone for the mobile client!' }],
+  },
+  {
+    course: 'CS301',
+    name: 'Query Crafters',
+    description: 'Data-heavy project with the library: search and recommendations.',
+    maxSize: 5,
+    members: [LIAM, 0, 1, 2, 3],
+  },
+  {
+    course: 'CS301',
+    name: 'Pixel Pushers',
+    description: 'A small design-led team; not taking requests right now.',
+    maxSize: 4,
+    openToRequests: false,
+    members: [7, 8],
+  },
+  {
+    course: 'CS301',
+    name: 'Night Owls',
+    description: 'We work late and ship often. Everyone welcome.',
+    maxSize: 5,
+    members: [9],
+    requests: [{ from: SOFIA, message: 'Could I join? I can do the dashboards.' }],
+  },
+  {
+    course: 'CS350',
+    name: 'Usability Heroes',
+    description: 'Accessibility audit of the student portal.',
+    maxSize: 4,
+    members: [SOFIA, 10],
+    invitations: [{ to: ELENA, message: 'Your security angle would be great for our audit.' }],
+  },
+  {
+    course: 'CS350',
+    name: 'Paper Prototypes',
+    description: 'Low-fidelity first, always.',
+    maxSize: 4,
+    members: [11, 12, 13, 14],
+  },
+  {
+    course: 'CS210',
+    name: 'Linked Listers',
+    description: 'Weekly labs, pair programming.',
+    maxSize: 3,
+    members: [LIAM, NOAH, 0],
+  },
+  {
+    course: 'CS210',
+    name: 'Stack Smashers',
+    description: 'Formed before the deadline; one seat was never filled.',
+    maxSize: 3,
+    members: [1, 2],
+  },
+  {
+    course: 'ENG420',
+    name: 'Circuit Breakers',
+    description: 'Smart irrigation controller with our industry partner.',
+    maxSize: 6,
+    members: ['amara.okafor@student.riverside.edu', 'lucas.muller@student.riverside.edu', 30, 31],
+    requests: [{ from: 'yuki.tanaka@student.riverside.edu', message: 'I can do the vision part.' }],
+  },
+  {
+    course: 'ENG305',
+    name: 'Sensor Squad',
+    description: 'Environmental sensing on a budget.',
+    maxSize: 3,
+    members: ['yuki.tanaka@student.riverside.edu'],
+    invitations: [{ to: 'amara.okafor@student.riverside.edu', message: 'Want to pair on this?' }],
+  },
+];
+
+/**
+ * Demo teams, seeded when the demo courses exist and have none (also for a database seeded
+ * before teams existed). Written straight to the tables with their audit entries, as the
+ * team calls would have written them.
+ */
+async function seedTeams(db: DbOrTx): Promise<number> {
+  const demoCourses = await db
+    .select({ id: courses.id, code: courses.code, organizationId: courses.organizationId })
+    .from(courses)
+    .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+    .where(
+      and(
+        inArray(organizations.slug, [SEED_ORGS.northfield.slug, SEED_ORGS.riverside.slug]),
+        inArray(courses.code, [...new Set(SEED_TEAMS.map((t) => t.course))]),
+      ),
+    );
+  if (demoCourses.length === 0) return 0;
+  const existing = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      inArray(
+        teams.courseId,
+        demoCourses.map((c) => c.id),
+      ),
+    )
+    .limit(1);
+  if (existing.length > 0) return 0;
+
+  const courseByCode = new Map(demoCourses.map((c) => [c.code, c]));
+  const allUsers = await db.select({ id: users.id, email: users.email }).from(users);
+  const userId = new Map(allUsers.map((u) => [u.email, u.id]));
+  const idOf = (who: Who) => userId.get(emailOf(who));
+  const start = Date.now() - 20 * DAY;
+  let created = 0;
+
+  for (const t of SEED_TEAMS) {
+    const course = courseByCode.get(t.course);
+    const memberIds = t.members.map(idOf).filter((id): id is string => Boolean(id));
+    if (!course || memberIds.length === 0) continue;
+    const [team] = await db
+      .insert(teams)
+      .values({
+        courseId: course.id,
+        name: t.name,
+        description: t.description,
+        leaderId: memberIds[0]!,
+        maxSize: t.maxSize,
+        openToRequests: t.openToRequests ?? true,
+        memberCount: memberIds.length,
+        createdBy: memberIds[0]!,
+        createdAt: new Date(start),
+      })
+      .returning({ id: teams.id });
+    created += 1;
+    const scope = { organizationId: course.organizationId, courseId: course.id, teamId: team!.id };
+    await db.insert(teamMembers).values(
+      memberIds.map((id, i) => ({
+        teamId: team!.id,
+        userId: id,
+        courseId: course.id,
+        joinedAt: new Date(start + i * DAY),
+      })),
+    );
+    const audits: (typeof auditEvents.$inferInsert)[] = memberIds.map((id, i) => ({
+      ...scope,
+      actorId: i === 0 ? id : memberIds[0]!,
+      action: i === 0 ? 'TEAM_CREATED' : 'MEMBER_JOINED',
+      targetUserId: id,
+      data: i === 0 ? { name: t.name } : {},
+      createdAt: new Date(start + i * DAY),
+    }));
+    for (const r of t.requests ?? []) {
+      const from = idOf(r.from);
+      if (!from) continue;
+      const [row] = await db
+        .insert(joinRequests)
+        .values({ teamId: team!.id, courseId: course.id, userId: from, message: r.message })
+        .returning({ id: joinRequests.id });
+      audits.push({
+        ...scope,
+        actorId: from,
+        action: 'REQUEST_CREATED',
+        targetUserId: from,
+        data: { requestId: row!.id },
+      });
+    }
+    for (const inv of t.invitations ?? []) {
+      const to = idOf(inv.to);
+      if (!to) continue;
+      const [row] = await db
+        .insert(invitations)
+        .values({
+          teamId: team!.id,
+          courseId: course.id,
+          inviteeId: to,
+          invitedBy: memberIds[0]!,
+          message: inv.message,
+        })
+        .returning({ id: invitations.id });
+      audits.push({
+        ...scope,
+        actorId: memberIds[0]!,
+        action: 'INVITATION_CREATED',
+        targetUserId: to,
+        data: { invitationId: row!.id },
+      });
+    }
+    await db.insert(auditEvents).values(audits);
+  }
+  return created;
+}
+
 function nameFromEmail(email: string): string {
   return email
     .split('@')[0]!
@@ -436,14 +659,14 @@ function nameFromEmail(email: string): string {
  */
 export async function seedDemo(
   db: DbOrTx,
-): Promise<{ usersCreated: number; organizationsCreated: number }> {
+): Promise<{ usersCreated: number; organizationsCreated: number; teamsCreated: number }> {
   // One transaction: a start that stops half-way leaves no half-seeded demo behind.
   return db.transaction(async (tx) => seedDemoIn(tx));
 }
 
 async function seedDemoIn(
   db: DbOrTx,
-): Promise<{ usersCreated: number; organizationsCreated: number }> {
+): Promise<{ usersCreated: number; organizationsCreated: number; teamsCreated: number }> {
   const created = await db
     .insert(users)
     .values([
@@ -465,5 +688,6 @@ async function seedDemoIn(
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   const organizationsCreated = await seedOrganizations(db);
-  return { usersCreated: created.length, organizationsCreated };
+  const teamsCreated = await seedTeams(db);
+  return { usersCreated: created.length, organizationsCreated, teamsCreated };
 }

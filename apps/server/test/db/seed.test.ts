@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { and, count, eq as eqOp, isNotNull, lt } from 'drizzle-orm';
-import { courses, enrollments, organizations } from '../../src/db/schema/index.js';
+import {
+  courses,
+  enrollments,
+  invitations,
+  joinRequests,
+  organizations,
+  teamMembers,
+  teams,
+} from '../../src/db/schema/index.js';
 import { DEMO_EMAILS, DEMO_USERS, ROSTER_STUDENTS, seedDemo } from '../../src/db/seed.js';
 import { buildTestApp, getWorkerDb, signIn } from '../helper.js';
 
@@ -12,8 +20,13 @@ describe('demo seed', () => {
     expect(await seedDemo(db)).toEqual({
       usersCreated: DEMO_USERS.length + ROSTER_STUDENTS.length,
       organizationsCreated: 2,
+      teamsCreated: 10,
     });
-    expect(await seedDemo(db)).toEqual({ usersCreated: 0, organizationsCreated: 0 });
+    expect(await seedDemo(db)).toEqual({
+      usersCreated: 0,
+      organizationsCreated: 0,
+      teamsCreated: 0,
+    });
     const rows = await db.select().from(users);
     expect(rows.map((u) => u.email).sort()).toEqual(
       [...DEMO_EMAILS, ...ROSTER_STUDENTS.map((u) => u.email)].sort(),
@@ -51,6 +64,47 @@ describe('demo seed', () => {
       .from(enrollments)
       .innerJoin(users, eqOp(users.id, enrollments.userId));
     expect(linked.every((r) => r.e === r.u)).toBe(true);
+  });
+
+  it('seeds teams in every state, consistent with enrollments and the audit log', async () => {
+    const { db } = await getWorkerDb();
+    await seedDemo(db);
+    const all = await db
+      .select({ team: teams, deadline: courses.teamFormationDeadline })
+      .from(teams)
+      .innerJoin(courses, eqOp(courses.id, teams.courseId));
+    expect(all.some((r) => r.team.memberCount === r.team.maxSize)).toBe(true); // full
+    expect(all.some((r) => r.team.memberCount < r.team.maxSize && r.team.openToRequests)).toBe(
+      true,
+    );
+    expect(all.some((r) => !r.team.openToRequests)).toBe(true);
+    expect(all.some((r) => r.deadline.getTime() < Date.now())).toBe(true); // past deadline
+    expect((await db.select().from(joinRequests)).length).toBeGreaterThan(0);
+    expect((await db.select().from(invitations)).length).toBeGreaterThan(0);
+
+    // member_count matches the member rows, and every member is ACTIVE in the team's course.
+    const members = await db
+      .select({ teamId: teamMembers.teamId, status: enrollments.status })
+      .from(teamMembers)
+      .leftJoin(
+        enrollments,
+        and(
+          eqOp(enrollments.courseId, teamMembers.courseId),
+          eqOp(enrollments.userId, teamMembers.userId),
+        ),
+      );
+    expect(members.every((m) => m.status === 'ACTIVE')).toBe(true);
+    for (const { team } of all) {
+      expect(members.filter((m) => m.teamId === team.id)).toHaveLength(team.memberCount);
+    }
+    // Pending requests and invitations come from ACTIVE classmates who have no team yet.
+    const requesters = await db.select().from(joinRequests);
+    const invitees = await db.select().from(invitations);
+    const inTeam = new Set(
+      (await db.select().from(teamMembers)).map((m) => `${m.courseId}:${m.userId}`),
+    );
+    for (const r of requesters) expect(inTeam.has(`${r.courseId}:${r.userId}`)).toBe(false);
+    for (const i of invitees) expect(inTeam.has(`${i.courseId}:${i.inviteeId}`)).toBe(false);
   });
 
   it('runs at start when SEED_DEMO is on and keeps later changes', async () => {
