@@ -8,6 +8,14 @@ import {
   createSession,
   createToken,
 } from './data';
+import {
+  createDirectoryUser,
+  createOrganizationCourse,
+  createOrganizationDetail,
+  createOrganizationSummary,
+  pageOf,
+  paginate,
+} from './organizations-data';
 
 /** MSW paths match any origin: the client calls the relative base '/api/v1'. */
 export const api = (path: string) => `*/api/v1${path}`;
@@ -54,3 +62,39 @@ export const handlers = [
   http.delete(api('/auth/session/:id'), () => ok(null)),
   http.get(api('/healthcheck/detailed'), () => ok(createDetailedHealth())),
 ];
+
+// Organizations (issue 3): superadmin and organization-admin pages.
+handlers.push(
+  http.get(api('/organizations/super/list'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(
+      paginate(
+        [
+          createOrganizationSummary(),
+          createOrganizationSummary({ name: 'Riverside College', slug: 'riverside' }),
+        ],
+        page,
+        limit,
+      ),
+    );
+  }),
+  http.get(api('/organizations/super/users/list'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([createDirectoryUser()], page, limit));
+  }),
+  http.get(api('/organizations/super/:id'), ({ params }) =>
+    ok(createOrganizationDetail({ id: String(params.id) })),
+  ),
+  http.get(api('/organizations/admin/my'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([createOrganizationSummary()], page, limit));
+  }),
+  http.get(api('/organizations/admin/my/:id'), ({ params }) =>
+    ok(createOrganizationDetail({ id: String(params.id) })),
+  ),
+  http.get(api('/courses/organization/:orgId/courses'), ({ params, request }) => {
+    const { page, limit } = pageOf(request.url);
+    const orgId = String(params.orgId);
+    return ok(paginate([createOrganizationCourse({ organizationId: orgId })], page, limit));
+  }),
+);

@@ -1,9 +1,31 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { z } from 'zod';
+import { myOrganizationQueryOptions } from '@/features/organizations/api/get-my-organization';
+import { organizationCoursesQueryOptions } from '@/features/organizations/api/get-organization-courses';
+import { MyOrganizationPage } from '@/features/organizations/components/my-organization-page';
+import { ORGANIZATION_COURSES_PAGE_SIZE } from '@/features/organizations/components/organization-courses-card';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
 export const Route = createFileRoute('/_authenticated/admin/organizations/$orgId')({
-  component: () => (
-    <PageHeader title="Organization" description="Courses and admins of this organization." />
-  ),
+  loader: async ({ context, params }) => {
+    // Ids are UUIDs (DESIGN §5): anything else cannot name an organization.
+    if (!z.uuid().safeParse(params.orgId).success) throw notFound();
+    // prefetch, not ensure: the page shows its own loading and error states.
+    const detailOptions = myOrganizationQueryOptions(params.orgId);
+    await context.queryClient.prefetchQuery(detailOptions);
+    // Courses of an organization that is not mine would only answer 404 too.
+    if (context.queryClient.getQueryData(detailOptions.queryKey)) {
+      void context.queryClient.prefetchQuery(
+        organizationCoursesQueryOptions(params.orgId, {
+          page: 1,
+          limit: ORGANIZATION_COURSES_PAGE_SIZE,
+        }),
+      );
+    }
+  },
+  component: OrganizationRoute,
 });
+
+function OrganizationRoute() {
+  const { orgId } = Route.useParams();
+  return <MyOrganizationPage key={orgId} orgId={orgId} />;
+}

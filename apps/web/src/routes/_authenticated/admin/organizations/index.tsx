@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { myOrganizationsQueryOptions } from '@/features/organizations/api/get-my-organizations';
+import {
+  MY_ORGANIZATIONS_PAGE_SIZE,
+  MyOrganizationsPage,
+} from '@/features/organizations/components/my-organizations-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
 export const Route = createFileRoute('/_authenticated/admin/organizations/')({
-  component: () => (
-    <PageHeader title="Organizations" description="The organizations you administer." />
-  ),
+  // prefetch, not ensure: the page shows its own loading and error states.
+  loader: ({ context }) =>
+    context.queryClient.prefetchQuery(
+      myOrganizationsQueryOptions({ page: 1, limit: MY_ORGANIZATIONS_PAGE_SIZE }),
+    ),
+  component: MyOrganizationsPage,
 });

@@ -1,12 +1,52 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { superOrganizationQueryOptions } from '@/features/organizations/api/get-super-organization';
+import { organizationCoursesQueryOptions } from '@/features/organizations/api/get-organization-courses';
+import { ORGANIZATION_COURSES_PAGE_SIZE } from '@/features/organizations/components/organization-courses-card';
+import {
+  SUPER_ORGANIZATION_TABS,
+  SuperOrganizationPage,
+} from '@/features/organizations/components/super-organization-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
-export const Route = createFileRoute('/_authenticated/s/organizations/$orgId')({
-  component: () => (
-    <PageHeader
-      title="Organization"
-      description="Details, admins and courses of this organization."
-    />
-  ),
+const searchSchema = z.object({
+  tab: z.enum(SUPER_ORGANIZATION_TABS).optional().catch(undefined),
 });
+
+export const Route = createFileRoute('/_authenticated/s/organizations/$orgId')({
+  validateSearch: searchSchema,
+  loader: async ({ context, params }) => {
+    // Ids are UUIDs (DESIGN §5): anything else cannot name an organization.
+    if (!z.uuid().safeParse(params.orgId).success) throw notFound();
+    // prefetch, not ensure: the page shows its own loading and error states.
+    const detailOptions = superOrganizationQueryOptions(params.orgId);
+    await context.queryClient.prefetchQuery(detailOptions);
+    // A deleted organization lists no courses (the server answers 404 until it is restored).
+    const detail = context.queryClient.getQueryData(detailOptions.queryKey);
+    if (detail && !detail.deletedAt) {
+      void context.queryClient.prefetchQuery(
+        organizationCoursesQueryOptions(params.orgId, {
+          page: 1,
+          limit: ORGANIZATION_COURSES_PAGE_SIZE,
+        }),
+      );
+    }
+  },
+  component: OrganizationRoute,
+});
+
+function OrganizationRoute() {
+  const { orgId } = Route.useParams();
+  const { tab } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return (
+    <SuperOrganizationPage
+      // A new organization starts with fresh card state (edit mode, course page).
+      key={orgId}
+      orgId={orgId}
+      tab={tab ?? 'overview'}
+      onTabChange={(next) =>
+        void navigate({ search: { tab: next === 'overview' ? undefined : next }, replace: true })
+      }
+    />
+  );
+}

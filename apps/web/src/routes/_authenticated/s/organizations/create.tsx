@@ -1,12 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { CreateOrganizationPage } from '@/features/organizations/components/create-organization-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
 export const Route = createFileRoute('/_authenticated/s/organizations/create')({
-  component: () => (
-    <PageHeader
-      title="Create organization"
-      description="A new organization and the admins who will run it."
-    />
-  ),
+  component: CreateOrganizationRoute,
 });
+
+function CreateOrganizationRoute() {
+  const navigate = useNavigate();
+  return (
+    <CreateOrganizationPage
+      onCreated={(orgId) => void navigate({ to: '/s/organizations/$orgId', params: { orgId } })}
+      onCancel={() => void navigate({ to: '/s/organizations' })}
+    />
+  );
+}

@@ -1,9 +1,63 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { superOrganizationsQueryOptions } from '@/features/organizations/api/get-super-organizations';
+import {
+  SUPER_ORGANIZATIONS_PAGE_SIZE,
+  SuperOrganizationsPage,
+  type SuperOrganizationsFilters,
+} from '@/features/organizations/components/super-organizations-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
-export const Route = createFileRoute('/_authenticated/s/organizations/')({
-  component: () => (
-    <PageHeader title="Organizations" description="Every organization on Teamup and its admins." />
-  ),
+// Defaults stay out of the URL; a malformed value falls back to the default instead of failing.
+const searchSchema = z.object({
+  page: z.number().int().min(1).optional().catch(undefined),
+  search: z.string().max(200).optional().catch(undefined),
+  deleted: z.boolean().optional().catch(undefined),
 });
+
+export const Route = createFileRoute('/_authenticated/s/organizations/')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: the page shows its own loading and error states.
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(
+      superOrganizationsQueryOptions({
+        page: deps.page ?? 1,
+        limit: SUPER_ORGANIZATIONS_PAGE_SIZE,
+        search: deps.search || undefined,
+        includeDeleted: deps.deleted ?? false,
+      }),
+    ),
+  component: OrganizationsRoute,
+});
+
+function OrganizationsRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const filters: SuperOrganizationsFilters = {
+    page: search.page ?? 1,
+    search: search.search ?? '',
+    showDeleted: search.deleted ?? false,
+  };
+  const onFiltersChange = useCallback(
+    (patch: Partial<SuperOrganizationsFilters>) =>
+      void navigate({
+        replace: true,
+        search: (prev) => {
+          const next = {
+            page: prev.page ?? 1,
+            search: prev.search ?? '',
+            showDeleted: prev.deleted ?? false,
+            ...patch,
+          };
+          return {
+            page: next.page > 1 ? next.page : undefined,
+            search: next.search || undefined,
+            deleted: next.showDeleted || undefined,
+          };
+        },
+      }),
+    [navigate],
+  );
+  return <SuperOrganizationsPage filters={filters} onFiltersChange={onFiltersChange} />;
+}
