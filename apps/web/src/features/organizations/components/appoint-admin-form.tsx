@@ -131,7 +131,7 @@ export function AppointAdminForm({ organization }: { organization: OrganizationD
           <TextInput
             label="Full name"
             placeholder="Optional"
-            description="Shown until they sign in for the first time; their Google name replaces it."
+            description="Used when the email has no account yet; they can change it in their profile."
             {...form.getInputProps('fullname')}
           />
         )}
