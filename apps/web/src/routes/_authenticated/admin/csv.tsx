@@ -1,12 +1,43 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { csvUploadStatusSchema } from '@teamup/shared';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { csvCourseOptionsQueryOptions } from '@/features/csv/api/get-course-options';
+import { uploadHistoryQueryOptions } from '@/features/csv/api/get-upload-history';
+import {
+  CsvEnrollPage,
+  toUploadHistoryFilter,
+  type CsvEnrollSearch,
+} from '@/features/csv/components/csv-enroll-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
-export const Route = createFileRoute('/_authenticated/admin/csv')({
-  component: () => (
-    <PageHeader
-      title="Enroll Students"
-      description="Upload a CSV roster to enroll a whole class at once."
-    />
-  ),
+// A hand-edited or stale URL falls back to the defaults instead of an error page.
+const csvSearchSchema = z.object({
+  courseId: z.uuid().optional().catch(undefined),
+  uploadId: z.uuid().optional().catch(undefined),
+  historyCourseId: z.uuid().optional().catch(undefined),
+  historyStatus: csvUploadStatusSchema.optional().catch(undefined),
+  historyPage: z.coerce.number().int().min(1).optional().catch(undefined),
 });
+
+export const Route = createFileRoute('/_authenticated/admin/csv')({
+  validateSearch: csvSearchSchema,
+  loaderDeps: ({ search }) => toUploadHistoryFilter(search),
+  // prefetch, not ensure: the page shows its own loading and error states.
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(csvCourseOptionsQueryOptions()),
+      context.queryClient.prefetchQuery(uploadHistoryQueryOptions(deps)),
+    ]),
+  component: CsvEnrollRoute,
+});
+
+function CsvEnrollRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (next: Partial<CsvEnrollSearch>) =>
+      void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true }),
+    [navigate],
+  );
+  return <CsvEnrollPage search={search} onSearchChange={onSearchChange} />;
+}

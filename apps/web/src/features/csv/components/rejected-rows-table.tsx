@@ -1,0 +1,66 @@
+import { Group, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { CsvRowError } from '@teamup/shared';
+import { useState } from 'react';
+import { SCROLLABLE } from './table-and-alert-styles';
+
+const PER_PAGE = 20;
+
+/** The rows the server did not apply, with the spreadsheet's row numbers (header = row 1). */
+export function RejectedRowsTable({ errors }: { errors: CsvRowError[] }) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(errors.length / PER_PAGE));
+  const current = Math.min(page, pages);
+  const shown = errors.slice((current - 1) * PER_PAGE, current * PER_PAGE);
+  return (
+    <>
+      <Table.ScrollContainer minWidth={320} {...SCROLLABLE('Rejected rows, scrolls sideways')}>
+        <Table verticalSpacing="xs" striped>
+          <VisuallyHidden component="caption">Rejected rows</VisuallyHidden>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={70}>Row</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Reason</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((e) => (
+              <Table.Tr key={e.row}>
+                <Table.Td>{e.row}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {e.email || (
+                    <Text span c="dimmed" size="sm">
+                      (empty)
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{e.reason}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Rows {(current - 1) * PER_PAGE + 1}–{Math.min(current * PER_PAGE, errors.length)} of{' '}
+            {errors.length} rejected
+          </Text>
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            size="sm"
+            siblings={1}
+            boundaries={1}
+            aria-label="Pages of rejected rows"
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+            })}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          />
+        </Group>
+      )}
+    </>
+  );
+}
