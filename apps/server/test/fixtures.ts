@@ -7,6 +7,8 @@ import {
   enrollments,
   organizationAdmins,
   organizations,
+  teamMembers,
+  teams,
   users,
 } from '../src/db/schema/index.js';
 import { getWorkerDb } from './helper.js';
@@ -133,4 +135,47 @@ export async function makeAdminOf(
   const user = await makeUser({ role: 'ORG_ADMIN', ...input });
   for (const organizationId of organizationIds) await makeOrgAdmin(organizationId, user.id);
   return user;
+}
+
+/**
+ * A live team led by `leaderUserId`, with `members` after the leader. Join times are one
+ * second apart in that order, so leader succession (longest-standing member first) is
+ * predictable. Enrollments are not created: make them with makeEnrollment.
+ */
+export async function makeTeam(
+  courseId: string,
+  leaderUserId: string,
+  input: Partial<{
+    name: string;
+    description: string;
+    maxSize: number;
+    openToRequests: boolean;
+    members: string[];
+  }> = {},
+) {
+  const { db } = await getWorkerDb();
+  const memberIds = [leaderUserId, ...(input.members ?? [])];
+  const [team] = await db
+    .insert(teams)
+    .values({
+      courseId,
+      name: input.name ?? `Team ${short()}`,
+      description: input.description ?? '',
+      leaderId: leaderUserId,
+      maxSize: input.maxSize ?? Math.max(4, memberIds.length),
+      openToRequests: input.openToRequests ?? true,
+      memberCount: memberIds.length,
+      createdBy: leaderUserId,
+    })
+    .returning();
+  const start = Date.now() - 3_600_000;
+  await db.insert(teamMembers).values(
+    memberIds.map((userId, i) => ({
+      teamId: team!.id,
+      userId,
+      courseId,
+      joinedAt: new Date(start + i * 1000),
+    })),
+  );
+  return team!;
 }

@@ -26,6 +26,8 @@ import {
   courses,
   enrollments,
   organizations,
+  teamMembers,
+  teams,
   users,
   type UserRow,
 } from '../../db/schema/index.js';
@@ -63,14 +65,29 @@ const enrollmentColumns = {
   createdAt: enrollments.createdAt,
   updatedAt: enrollments.updatedAt,
   activatedAt: enrollments.activatedAt,
+  teamId: teams.id,
+  teamName: teams.name,
 };
 
+/**
+ * Enrollments with their course, organization and the student's team in the course. A student
+ * is in at most one team per course (a unique constraint), and only live teams have members,
+ * so the team joins add no rows.
+ */
 function selectEnrollments(db: DbOrTx) {
   return db
     .select(enrollmentColumns)
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .innerJoin(organizations, eq(organizations.id, courses.organizationId));
+    .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+    .leftJoin(
+      teamMembers,
+      and(
+        eq(teamMembers.courseId, enrollments.courseId),
+        eq(teamMembers.userId, enrollments.userId),
+      ),
+    )
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId));
 }
 
 type EnrollmentJoinedRow = Awaited<ReturnType<typeof selectEnrollments>>[number];
@@ -92,8 +109,7 @@ function toEnrollment(row: EnrollmentJoinedRow): Enrollment {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     activatedAt: row.activatedAt?.toISOString() ?? null,
-    // Teams arrive with the teams issue; until then nobody is in one.
-    team: null,
+    team: row.teamId && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null,
   };
 }
 
@@ -310,6 +326,15 @@ export async function manualAdd(
     targetUserId: saved.userId,
     data: { email, status: saved.status, source: saved.source },
   });
+  // Removing an enrollment leaves team membership alone, so a restored student may have one.
+  const [team] = saved.userId
+    ? await tx
+        .select({ teamId: teams.id, teamName: teams.name })
+        .from(teamMembers)
+        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+        .where(and(eq(teamMembers.courseId, course.id), eq(teamMembers.userId, saved.userId)))
+        .limit(1)
+    : [];
   return {
     restored: Boolean(existing),
     enrollment: toEnrollment({
@@ -319,6 +344,8 @@ export async function manualAdd(
       archivedAt: course.archivedAt,
       organizationId: course.organizationId,
       organizationName: course.organizationName,
+      teamId: team?.teamId ?? null,
+      teamName: team?.teamName ?? null,
     }),
   };
 }

@@ -79,7 +79,7 @@ export function assertLive(team: LockedTeam): void {
 }
 
 /** Students may not change membership after the course's formation deadline; admins may. */
-export function assertBeforeDeadline(team: LockedTeam): void {
+export function assertBeforeDeadline(team: Pick<LockedTeam, 'course'>): void {
   if (deadlinePassed(team)) {
     throw conflict(
       'DEADLINE_PASSED',
@@ -114,6 +114,24 @@ export async function assertActiveEnrollment(
       ? 'Only students with an active enrollment in this course can take part in its teams'
       : 'That student does not have an active enrollment in this course',
   );
+}
+
+/**
+ * Locks the student's enrollment row(s) in the course for the rest of the transaction. Every
+ * change that puts one student into a team takes it after the team's lock and before touching
+ * the student's requests or invitations, so two teams accepting the same student at once queue
+ * here instead of deadlocking on each other's request and invitation rows.
+ */
+export async function lockStudentInCourse(
+  tx: DbOrTx,
+  courseId: string,
+  userId: string,
+): Promise<void> {
+  await tx
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, courseId), eq(enrollments.userId, userId)))
+    .for('update');
 }
 
 /** The user's current (live) team in a course, if any. */
@@ -154,6 +172,7 @@ export interface JoinInput {
 export async function addMember(tx: DbOrTx, team: LockedTeam, input: JoinInput): Promise<void> {
   assertLive(team);
   if (!input.asAdmin) assertBeforeDeadline(team);
+  await lockStudentInCourse(tx, team.courseId, input.userId);
   await assertActiveEnrollment(tx, team.courseId, input.userId, input.asAdmin ? 'they' : 'you');
   const existing = await currentTeamOf(tx, team.courseId, input.userId);
   if (existing) {

@@ -2,12 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Enrollment } from '@teamup/shared';
-import { enrollments, organizations } from '../../../src/db/schema/index.js';
+import {
+  enrollments,
+  organizations,
+  teamMembers,
+  teams,
+  users,
+} from '../../../src/db/schema/index.js';
 import {
   makeCourse,
   makeEnrollment,
   makeOrgAdmin,
   makeOrganization,
+  makeTeam,
   makeUser,
 } from '../../fixtures.js';
 import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
@@ -197,6 +204,75 @@ describe('GET /admin/students and the course roster', () => {
       expect((await roster(s.s201.id)).statusCode).toBe(404);
       expect((await roster('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
       expect((await roster(s.s201.id, '', superToken)).statusCode).toBe(200);
+    });
+  });
+
+  describe('the team column', () => {
+    it("shows the student's live team in that course only, in lists, roster and detail", async () => {
+      const { db } = await getWorkerDb();
+      const alpha = await makeTeam(s.cs101.id, s.ada.id, { name: 'Alpha' });
+      // A disbanded team has no members left, so it shows nowhere.
+      const cy = await db.select().from(users).where(eq(users.email, 'cy_d@north.edu'));
+      const old = await makeTeam(s.cs101.id, cy[0]!.id, { name: 'Old' });
+      await db.delete(teamMembers).where(eq(teamMembers.teamId, old.id));
+      await db
+        .update(teams)
+        .set({ disbandedAt: new Date(), memberCount: 0 })
+        .where(eq(teams.id, old.id));
+
+      const teamsOf = (data: { items: Enrollment[] }) =>
+        data.items.map((e) => `${e.fullname}/${e.courseCode}/${e.team?.name ?? '-'}`);
+      expect(teamsOf(await list(''))).toEqual([
+        'Ada Lovelace/CS101/Alpha',
+        'Ada Lovelace/CS102/-',
+        'Bob Builder/CS101/-',
+        'Cy_d Dee/CS101/-',
+      ]);
+      expect((await list('')).items[0]!.team).toEqual({ id: alpha.id, name: 'Alpha' });
+      const roster = await app.inject({
+        method: 'GET',
+        url: `${API}/admin/course/${s.cs101.id}/students`,
+        headers: bearer(adminToken),
+      });
+      expect(roster.json().data.items[0].team).toEqual({ id: alpha.id, name: 'Alpha' });
+      const detail = await app.inject({
+        method: 'GET',
+        url: `${API}/admin/enrollment/${s.adaCs101.id}`,
+        headers: bearer(adminToken),
+      });
+      expect(detail.json().data.team).toEqual({ id: alpha.id, name: 'Alpha' });
+    });
+
+    it('answers a status change and a restore with the team too', async () => {
+      await makeTeam(s.cs101.id, s.ada.id, { name: 'Alpha' });
+      const status = await app.inject({
+        method: 'PATCH',
+        url: `${API}/admin/enrollment/${s.adaCs101.id}/status`,
+        headers: bearer(adminToken),
+        payload: { status: 'INACTIVE' },
+      });
+      expect(status.json().data.team).toMatchObject({ name: 'Alpha' });
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `${API}/admin/enrollment/${s.adaCs101.id}/remove`,
+        headers: bearer(adminToken),
+      });
+      expect(removed.json().data.team).toMatchObject({ name: 'Alpha' });
+      const restored = await app.inject({
+        method: 'POST',
+        url: `${API}/admin/students/manual-add`,
+        headers: bearer(adminToken),
+        payload: { courseId: s.cs101.id, email: s.ada.email, fullname: 'Ada Lovelace' },
+      });
+      expect(restored.statusCode).toBe(201);
+      expect(restored.json().data.team).toMatchObject({ name: 'Alpha' });
+      const fresh = await app.inject({
+        method: 'POST',
+        url: `${API}/admin/students/manual-add`,
+        headers: bearer(adminToken),
+        payload: { courseId: s.cs101.id, email: 'new@north.edu', fullname: 'New' },
+      });
+      expect(fresh.json().data.team).toBeNull();
     });
   });
 });

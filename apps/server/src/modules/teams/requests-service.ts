@@ -1,0 +1,440 @@
+// Join requests (DESIGN §7.3–7.5): a student applies, the leader accepts or rejects, the
+// applicant can withdraw. Accepting is a membership change and goes through membership.ts
+// under the team's lock; the other decisions only change the request.
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ApplyBody,
+  DecideBody,
+  JoinRequest,
+  joinRequestsQuerySchema,
+  Paginated,
+  TeamRequestStatus,
+} from '@teamup/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { courses, joinRequests, organizations, teams, users } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import {
+  addMember,
+  assertBeforeDeadline,
+  assertLive,
+  currentTeamOf,
+  lockStudentInCourse,
+  lockTeam,
+  teamAudit,
+  type LockedTeam,
+} from './membership.js';
+import {
+  assertActiveStudent,
+  assertCanSee,
+  callerFacts,
+  notLeader,
+  type Caller,
+  type CallerFacts,
+} from './team-viewer.js';
+
+export type TeamRequestsQuery = z.output<typeof joinRequestsQuerySchema>;
+
+/**
+ * A team read without a lock, for the calls that only look (lists) — writes use lockTeam.
+ * Teams of deleted organizations do not exist for anyone.
+ */
+export async function findTeam(db: DbOrTx, teamId: string): Promise<LockedTeam> {
+  const [row] = await db
+    .select({
+      id: teams.id,
+      courseId: teams.courseId,
+      organizationId: courses.organizationId,
+      name: teams.name,
+      leaderId: teams.leaderId,
+      maxSize: teams.maxSize,
+      memberCount: teams.memberCount,
+      openToRequests: teams.openToRequests,
+      disbandedAt: teams.disbandedAt,
+      teamSizeMax: courses.teamSizeMax,
+      teamFormationDeadline: courses.teamFormationDeadline,
+      archivedAt: courses.archivedAt,
+    })
+    .from(teams)
+    .innerJoin(courses, eq(courses.id, teams.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+    .where(and(eq(teams.id, teamId), isNull(organizations.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound('Team not found');
+  const { teamSizeMax, teamFormationDeadline, archivedAt, ...team } = row;
+  return { ...team, course: { teamSizeMax, teamFormationDeadline, archivedAt } };
+}
+
+/** The caller's relation to the team; 404 when they may not see it at all. */
+export async function visibleTeam(
+  db: DbOrTx,
+  caller: Caller,
+  team: LockedTeam,
+): Promise<CallerFacts> {
+  const facts = await callerFacts(db, caller, team);
+  assertCanSee(facts, team);
+  return facts;
+}
+
+/** What a request or invitation in a final state tells the student who tries to decide it. */
+export const DECIDED_TEXT: Record<Exclude<TeamRequestStatus, 'PENDING'>, string> = {
+  ACCEPTED: 'has already been accepted',
+  REJECTED: 'has already been rejected',
+  WITHDRAWN: 'was withdrawn',
+  CANCELLED: 'was cancelled',
+};
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/** Join requests with their team, course and applicant; add where/order/limit. */
+export const selectJoinRequests = (db: DbOrTx) =>
+  db
+    .select({
+      id: joinRequests.id,
+      teamId: teams.id,
+      teamName: teams.name,
+      courseId: courses.id,
+      courseCode: courses.code,
+      applicantId: users.id,
+      applicantFullname: users.fullname,
+      applicantEmail: users.email,
+      applicantAvatar: users.avatar,
+      applicantSkills: users.skills,
+      message: joinRequests.message,
+      status: joinRequests.status,
+      reason: joinRequests.reason,
+      createdAt: joinRequests.createdAt,
+      decidedAt: joinRequests.decidedAt,
+    })
+    .from(joinRequests)
+    .innerJoin(teams, eq(teams.id, joinRequests.teamId))
+    .innerJoin(courses, eq(courses.id, joinRequests.courseId))
+    .innerJoin(users, eq(users.id, joinRequests.userId));
+export type JoinRequestRow = Awaited<ReturnType<typeof selectJoinRequests>>[number];
+
+export function toJoinRequest(row: JoinRequestRow): JoinRequest {
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    teamName: row.teamName,
+    courseId: row.courseId,
+    courseCode: row.courseCode,
+    applicant: {
+      id: row.applicantId,
+      fullname: row.applicantFullname,
+      email: row.applicantEmail,
+      avatar: row.applicantAvatar,
+      skills: row.applicantSkills,
+    },
+    message: row.message,
+    status: row.status,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+async function joinRequestById(db: DbOrTx, id: string): Promise<JoinRequest> {
+  const [row] = await selectJoinRequests(db).where(eq(joinRequests.id, id)).limit(1);
+  if (!row) throw notFound('Join request not found');
+  return toJoinRequest(row);
+}
+
+/**
+ * A team's join requests for its leader or an admin of the course. PENDING by default (the
+ * leader's inbox, longest waiting first); other statuses are history, latest decision first.
+ */
+export async function listTeamJoinRequests(
+  db: DbOrTx,
+  caller: Caller,
+  teamId: string,
+  query: TeamRequestsQuery,
+): Promise<Paginated<JoinRequest>> {
+  const team = await findTeam(db, teamId);
+  const facts = await visibleTeam(db, caller, team);
+  if (!facts.isAdmin && !facts.isLeader) throw notLeader('see its join requests');
+
+  const status = query.status ?? 'PENDING';
+  const where = and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, status));
+  const order =
+    status === 'PENDING'
+      ? [asc(joinRequests.createdAt), asc(joinRequests.id)]
+      : [
+          desc(sql`coalesce(${joinRequests.decidedAt}, ${joinRequests.createdAt})`),
+          desc(joinRequests.id),
+        ];
+  const [rows, [total]] = await Promise.all([
+    selectJoinRequests(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(joinRequests)
+      .where(where),
+  ]);
+  return {
+    items: rows.map(toJoinRequest),
+    page: query.page,
+    limit: query.limit,
+    total: total?.count ?? 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Applying
+
+/**
+ * A student applies to a team of their course. Refused when they could never be accepted:
+ * not an active student, already in a team, team closed, full or past the deadline. The
+ * database's partial unique index holds "one pending request per student per team" even
+ * when two applications race.
+ */
+export async function applyToTeam(
+  db: DbOrTx,
+  caller: Caller,
+  teamId: string,
+  body: ApplyBody,
+): Promise<JoinRequest> {
+  try {
+    return await db.transaction(async (tx) => {
+      const team = await lockTeam(tx, teamId);
+      const facts = await visibleTeam(tx, caller, team);
+      if (facts.isMember) throw conflict('ALREADY_IN_TEAM', `You are already in ${team.name}`);
+      assertLive(team);
+      assertActiveStudent(facts);
+      if (facts.currentTeamId) {
+        const current = await currentTeamOf(tx, team.courseId, caller.userId);
+        throw conflict(
+          'ALREADY_IN_TEAM',
+          `You are already in ${current?.name ?? 'a team'} in this course; leave it before applying to another team`,
+        );
+      }
+      assertBeforeDeadline(team);
+      if (!team.openToRequests) {
+        throw conflict('TEAM_CLOSED', `${team.name} is not taking join requests at the moment`);
+      }
+      if (team.memberCount >= team.maxSize) {
+        throw conflict('TEAM_FULL', `${team.name} is full`);
+      }
+      if (facts.pendingInvitationId) {
+        throw conflict(
+          'ALREADY_INVITED',
+          `${team.name} has already invited you; accept the invitation instead`,
+        );
+      }
+      if (facts.pendingRequestId) throw alreadyRequested(team.name);
+
+      const [created] = await tx
+        .insert(joinRequests)
+        .values({
+          teamId: team.id,
+          courseId: team.courseId,
+          userId: caller.userId,
+          message: body.message ?? '',
+        })
+        .returning({ id: joinRequests.id });
+      await recordAudit(
+        tx,
+        teamAudit(team, caller.userId, 'REQUEST_CREATED', caller.userId, {
+          requestId: created!.id,
+        }),
+      );
+      return joinRequestById(tx, created!.id);
+    });
+  } catch (error) {
+    // Two applications of the same student raced past the check above.
+    if (isUniqueViolation(error, 'join_requests_one_pending')) throw alreadyRequested();
+    throw error;
+  }
+}
+
+const alreadyRequested = (teamName?: string) =>
+  conflict(
+    'ALREADY_REQUESTED',
+    `You have already asked to join ${teamName ?? 'this team'}; wait for the leader's answer`,
+  );
+
+// ---------------------------------------------------------------------------------------
+// Deciding
+
+interface RequestRow {
+  id: string;
+  teamId: string;
+  courseId: string;
+  userId: string;
+  status: TeamRequestStatus;
+}
+
+async function findRequest(
+  tx: DbOrTx,
+  requestId: string,
+  options: { lock?: boolean } = {},
+): Promise<RequestRow> {
+  const query = tx
+    .select({
+      id: joinRequests.id,
+      teamId: joinRequests.teamId,
+      courseId: joinRequests.courseId,
+      userId: joinRequests.userId,
+      status: joinRequests.status,
+    })
+    .from(joinRequests)
+    .where(eq(joinRequests.id, requestId));
+  const [row] = await (options.lock ? query.for('update') : query);
+  if (!row) throw notFound('Join request not found');
+  return row;
+}
+
+/** Why a request that is no longer PENDING cannot be decided, in the decider's words. */
+async function notPending(tx: DbOrTx, request: RequestRow, byApplicant: boolean) {
+  if (request.status === 'CANCELLED') {
+    // Cancelled because the student joined another team meanwhile: say so.
+    const current = await currentTeamOf(tx, request.courseId, request.userId);
+    if (current) {
+      return conflict(
+        'ALREADY_IN_TEAM',
+        byApplicant
+          ? `You have already joined ${current.name}`
+          : `That student has already joined ${current.name}`,
+      );
+    }
+  }
+  const status = request.status as Exclude<TeamRequestStatus, 'PENDING'>;
+  return conflict('REQUEST_NOT_PENDING', `This join request ${DECIDED_TEXT[status]}`);
+}
+
+/**
+ * Locks in the order every membership change uses — the team, then the applicant's
+ * enrollment, then the request — and checks that the caller leads the team and is not the
+ * applicant (DESIGN §7.5).
+ */
+async function lockForDecision(tx: DbOrTx, caller: Caller, requestId: string, what: string) {
+  const ref = await findRequest(tx, requestId);
+  const team = await lockTeam(tx, ref.teamId);
+  await lockStudentInCourse(tx, team.courseId, ref.userId);
+  const request = await findRequest(tx, requestId, { lock: true });
+  if (request.userId === caller.userId) {
+    throw new AppError(
+      403,
+      'OWN_REQUEST',
+      'You cannot decide your own join request; the team leader does',
+    );
+  }
+  const facts = await visibleTeam(tx, caller, team);
+  assertLive(team);
+  if (!facts.isLeader) throw notLeader(what);
+  assertActiveStudent(facts);
+  if (request.status !== 'PENDING') throw await notPending(tx, request, false);
+  return { team, request };
+}
+
+/**
+ * The leader accepts: in one transaction holding the team's lock, the request is marked
+ * ACCEPTED and the applicant joins through addMember, which re-checks the deadline, the
+ * applicant's enrollment, one-team-per-course and capacity. Any refusal rolls everything
+ * back, so the request stays PENDING. The request is marked first because addMember cancels
+ * the applicant's remaining PENDING requests in the course.
+ */
+export async function acceptJoinRequest(
+  db: DbOrTx,
+  caller: Caller,
+  requestId: string,
+  body: DecideBody,
+): Promise<JoinRequest> {
+  return db.transaction(async (tx) => {
+    const { team, request } = await lockForDecision(
+      tx,
+      caller,
+      requestId,
+      'accept its join requests',
+    );
+    await decide(tx, request.id, 'ACCEPTED', caller.userId, body.reason);
+    await recordAudit(
+      tx,
+      teamAudit(team, caller.userId, 'REQUEST_ACCEPTED', request.userId, {
+        requestId: request.id,
+        ...(body.reason ? { reason: body.reason } : {}),
+      }),
+    );
+    await addMember(tx, team, {
+      userId: request.userId,
+      actorId: caller.userId,
+      action: 'MEMBER_JOINED',
+      data: { requestId: request.id },
+    });
+    return joinRequestById(tx, request.id);
+  });
+}
+
+/** The leader turns a request down, with an optional reason the applicant sees. */
+export async function rejectJoinRequest(
+  db: DbOrTx,
+  caller: Caller,
+  requestId: string,
+  body: DecideBody,
+): Promise<JoinRequest> {
+  return db.transaction(async (tx) => {
+    const { team, request } = await lockForDecision(
+      tx,
+      caller,
+      requestId,
+      'reject its join requests',
+    );
+    await decide(tx, request.id, 'REJECTED', caller.userId, body.reason);
+    await recordAudit(
+      tx,
+      teamAudit(team, caller.userId, 'REQUEST_REJECTED', request.userId, {
+        requestId: request.id,
+        ...(body.reason ? { reason: body.reason } : {}),
+      }),
+    );
+    return joinRequestById(tx, request.id);
+  });
+}
+
+/**
+ * The applicant takes their request back. Allowed whatever the deadline or their enrollment:
+ * it only removes a pending ask.
+ */
+export async function withdrawJoinRequest(
+  db: DbOrTx,
+  caller: Caller,
+  requestId: string,
+): Promise<JoinRequest> {
+  return db.transaction(async (tx) => {
+    const ref = await findRequest(tx, requestId);
+    const team = await lockTeam(tx, ref.teamId);
+    const request = await findRequest(tx, requestId, { lock: true });
+    if (request.userId !== caller.userId) {
+      await visibleTeam(tx, caller, team);
+      throw forbidden('Only the student who asked to join can withdraw this request');
+    }
+    if (request.status !== 'PENDING') throw await notPending(tx, request, true);
+    await decide(tx, request.id, 'WITHDRAWN', caller.userId);
+    await recordAudit(
+      tx,
+      teamAudit(team, caller.userId, 'REQUEST_WITHDRAWN', caller.userId, {
+        requestId: request.id,
+      }),
+    );
+    return joinRequestById(tx, request.id);
+  });
+}
+
+async function decide(
+  tx: DbOrTx,
+  requestId: string,
+  status: Exclude<TeamRequestStatus, 'PENDING'>,
+  deciderId: string,
+  reason?: string,
+): Promise<void> {
+  await tx
+    .update(joinRequests)
+    .set({ status, decidedBy: deciderId, decidedAt: sql`now()`, reason: reason || null })
+    .where(eq(joinRequests.id, requestId));
+}

@@ -1,0 +1,647 @@
+// Team reads: lists, my teams, details and the audit log. Each is a fixed number of queries
+// whatever the number of teams or members: the caller's relation to every team of a page is
+// a correlated subquery on a unique or partial-unique index, a page carries its total in a
+// window count, and a team's members come aggregated with it — never a query per row.
+//
+// The reads every screen makes (lists, my teams, details) are prepared statements: built
+// once per database handle, and on PostgreSQL parsed and planned once per connection, so a
+// request pays neither the query building nor the planning again (see bench-teams.ts).
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type {
+  allTeamsQuerySchema,
+  courseTeamsQuerySchema,
+  JoinRequest,
+  MyTeams,
+  Paginated,
+  PaginationQuery,
+  Person,
+  TeamAuditEntry,
+  TeamDetail,
+  TeamMember,
+  TeamSummary,
+  ViewerTeamRelation,
+} from '@teamup/shared';
+import type { EnrollmentStatus } from '@teamup/shared';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  auditEvents,
+  courses,
+  enrollments,
+  invitations,
+  joinRequests,
+  organizations,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like-pattern.js';
+import { notFound } from '../../plugins/errors.js';
+import {
+  assertCanSee,
+  callerScope,
+  courseAccessFrom,
+  courseAccessQuery,
+  factsFrom,
+  notMember,
+  viewerColumns,
+  type Caller,
+  type CallerFacts,
+  type Ref,
+} from './team-viewer.js';
+
+type CourseTeamsQuery = z.output<typeof courseTeamsQuerySchema>;
+type AllTeamsQuery = z.output<typeof allTeamsQuerySchema>;
+
+const leader = alias(users, 'leader');
+const mine = alias(teamMembers, 'my_membership');
+const applicant = alias(users, 'applicant');
+const ph = (name: string) => sql.placeholder(name);
+
+/** The caller's relation to the team of the outer row (LEADER, MEMBER, REQUESTED, …). */
+const relationSql = (userId: Ref) => sql<ViewerTeamRelation>`case
+  when ${mine.teamId} is not null then
+    case when ${teams.leaderId} = ${userId} then 'LEADER' else 'MEMBER' end
+  when exists(
+    select 1 from ${joinRequests}
+    where ${joinRequests.teamId} = ${teams.id}
+      and ${joinRequests.userId} = ${userId}
+      and ${joinRequests.status} = 'PENDING') then 'REQUESTED'
+  when exists(
+    select 1 from ${invitations}
+    where ${invitations.teamId} = ${teams.id}
+      and ${invitations.inviteeId} = ${userId}
+      and ${invitations.status} = 'PENDING') then 'INVITED'
+  else 'NONE'
+end`;
+
+const summaryColumns = {
+  id: teams.id,
+  courseId: teams.courseId,
+  courseCode: courses.code,
+  courseTitle: courses.title,
+  name: teams.name,
+  description: teams.description,
+  leaderId: leader.id,
+  leaderFullname: leader.fullname,
+  leaderEmail: leader.email,
+  leaderAvatar: leader.avatar,
+  memberCount: teams.memberCount,
+  maxSize: teams.maxSize,
+  openToRequests: teams.openToRequests,
+  createdAt: teams.createdAt,
+  disbandedAt: teams.disbandedAt,
+};
+
+const onCourse = eq(courses.id, teams.courseId);
+const onOrganization = eq(organizations.id, courses.organizationId);
+const onLeader = eq(leader.id, teams.leaderId);
+
+/**
+ * Teams with course and leader and the caller's relation to each; `total` is the size of the
+ * whole list (an uncorrelated subquery, so it runs once, and the per-row relation is worked
+ * out only for the rows of the page).
+ */
+const selectSummaries = (
+  db: DbOrTx,
+  userId: Ref,
+  extra: { total?: SQL; enrollmentStatus?: SQL; pendingRequests?: SQL } = {},
+) =>
+  db
+    .select({
+      ...summaryColumns,
+      relation: relationSql(userId),
+      total: sql<number>`${extra.total ?? sql`0`}`.mapWith(Number),
+      // For a course's list: whether the caller may read it, so one statement answers both.
+      organizationId: courses.organizationId,
+      enrollmentStatus: sql<EnrollmentStatus | null>`${extra.enrollmentStatus ?? sql`null`}`,
+      // For my teams: my pending requests, so one statement answers both.
+      pendingRequests: sql<JoinRequestJson[] | null>`${extra.pendingRequests ?? sql`null`}`,
+    })
+    .from(teams)
+    .innerJoin(courses, onCourse)
+    .innerJoin(organizations, onOrganization)
+    .innerJoin(leader, onLeader)
+    .leftJoin(mine, and(eq(mine.teamId, teams.id), eq(mine.userId, userId)));
+
+/**
+ * Counts the rows selectSummaries gives for the same conditions (a leader's user row always
+ * exists while the reference does, so the count needs no join to it).
+ */
+const countTeams = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .select({ total: count() })
+    .from(teams)
+    .innerJoin(courses, onCourse)
+    .innerJoin(organizations, onOrganization)
+    .where(and(isNotNull(teams.leaderId), where));
+
+type SummaryRow = Omit<
+  Awaited<ReturnType<typeof selectSummaries>>[number],
+  'relation' | 'total' | 'organizationId' | 'enrollmentStatus' | 'pendingRequests'
+>;
+type PageRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+const person = (id: string, fullname: string, email: string, avatar: string | null): Person => ({
+  id,
+  fullname,
+  email,
+  avatar,
+});
+
+function toSummary(row: SummaryRow, relation: ViewerTeamRelation): TeamSummary {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    courseCode: row.courseCode,
+    courseTitle: row.courseTitle,
+    name: row.name,
+    description: row.description,
+    leader: person(row.leaderId, row.leaderFullname, row.leaderEmail, row.leaderAvatar),
+    memberCount: row.memberCount,
+    maxSize: row.maxSize,
+    openSeats: Math.max(0, row.maxSize - row.memberCount),
+    openToRequests: row.openToRequests,
+    createdAt: row.createdAt.toISOString(),
+    disbandedAt: row.disbandedAt?.toISOString() ?? null,
+    relation,
+  };
+}
+
+/** Join requests with their team, course and applicant; callers add the conditions. */
+export function selectJoinRequests(db: DbOrTx) {
+  return db
+    .select({
+      id: joinRequests.id,
+      teamId: joinRequests.teamId,
+      teamName: teams.name,
+      courseId: joinRequests.courseId,
+      courseCode: courses.code,
+      applicantId: applicant.id,
+      applicantFullname: applicant.fullname,
+      applicantEmail: applicant.email,
+      applicantAvatar: applicant.avatar,
+      applicantSkills: applicant.skills,
+      message: joinRequests.message,
+      status: joinRequests.status,
+      reason: joinRequests.reason,
+      createdAt: joinRequests.createdAt,
+      decidedAt: joinRequests.decidedAt,
+    })
+    .from(joinRequests)
+    .innerJoin(teams, eq(teams.id, joinRequests.teamId))
+    .innerJoin(courses, eq(courses.id, joinRequests.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+    .innerJoin(applicant, eq(applicant.id, joinRequests.userId));
+}
+
+type JoinRequestRow = Awaited<ReturnType<typeof selectJoinRequests>>[number];
+
+export function toJoinRequest(row: JoinRequestRow): JoinRequest {
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    teamName: row.teamName,
+    courseId: row.courseId,
+    courseCode: row.courseCode,
+    applicant: {
+      ...person(row.applicantId, row.applicantFullname, row.applicantEmail, row.applicantAvatar),
+      skills: row.applicantSkills,
+    },
+    message: row.message,
+    status: row.status,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+const reqTeam = alias(teams, 'req_team');
+const reqCourse = alias(courses, 'req_course');
+const reqOrganization = alias(organizations, 'req_organization');
+
+/** JoinRequest as PostgreSQL builds it: times are strings until converted. */
+type JoinRequestJson = Omit<JoinRequest, 'createdAt' | 'decidedAt'> & {
+  createdAt: string;
+  decidedAt: string | null;
+};
+
+/**
+ * A user's pending join requests, newest first, as one JSON array (null when none). Aliased
+ * tables are spelled out in the FROM list: in a raw fragment an alias renders as its name only.
+ */
+const pendingRequestsJson = (userId: Ref) => sql`(
+  select json_agg(json_build_object(
+      'id', ${joinRequests.id},
+      'teamId', ${joinRequests.teamId},
+      'teamName', ${reqTeam.name},
+      'courseId', ${joinRequests.courseId},
+      'courseCode', ${reqCourse.code},
+      'applicant', json_build_object(
+        'id', ${applicant.id},
+        'fullname', ${applicant.fullname},
+        'email', ${applicant.email},
+        'avatar', ${applicant.avatar},
+        'skills', ${applicant.skills}),
+      'message', ${joinRequests.message},
+      'status', ${joinRequests.status},
+      'reason', ${joinRequests.reason},
+      'createdAt', ${joinRequests.createdAt},
+      'decidedAt', ${joinRequests.decidedAt}
+    ) order by ${joinRequests.createdAt} desc, ${joinRequests.id} desc)
+  from ${joinRequests}
+  inner join ${teams} ${sql.identifier('req_team')} on ${reqTeam.id} = ${joinRequests.teamId}
+  inner join ${courses} ${sql.identifier('req_course')} on ${reqCourse.id} = ${joinRequests.courseId}
+  inner join ${organizations} ${sql.identifier('req_organization')}
+    on ${reqOrganization.id} = ${reqCourse.organizationId}
+  inner join ${users} ${sql.identifier('applicant')} on ${applicant.id} = ${joinRequests.userId}
+  where ${joinRequests.userId} = ${userId}
+    and ${joinRequests.status} = 'PENDING'
+    and ${reqOrganization.deletedAt} is null)`;
+
+const fromJoinRequestJson = (r: JoinRequestJson): JoinRequest => ({
+  ...r,
+  createdAt: new Date(r.createdAt).toISOString(),
+  decidedAt: r.decidedAt === null ? null : new Date(r.decidedAt).toISOString(),
+});
+
+/** A team's members oldest first, as one JSON array (timestamps arrive as strings). */
+const membersJson = sql<(Omit<TeamMember, 'isLeader'> & { joinedAt: string })[]>`(
+  select coalesce(json_agg(json_build_object(
+      'id', ${users.id},
+      'fullname', ${users.fullname},
+      'email', ${users.email},
+      'avatar', ${users.avatar},
+      'skills', ${users.skills},
+      'joinedAt', ${teamMembers.joinedAt}
+    ) order by ${teamMembers.joinedAt}, ${teamMembers.userId}), '[]'::json)
+  from ${teamMembers}
+  inner join ${users} on ${users.id} = ${teamMembers.userId}
+  where ${teamMembers.teamId} = ${teams.id})`;
+
+interface ListFilters {
+  search: boolean;
+  open: boolean | undefined;
+  course: boolean;
+}
+
+const filterKey = (f: ListFilters) =>
+  `${f.search ? 's' : ''}${f.open === undefined ? '' : f.open ? 'o' : 'f'}${f.course ? 'c' : ''}`;
+
+function buildStatements(db: DbOrTx) {
+  const userId = ph('userId');
+  const courseId = ph('courseId');
+  const myCourses = db
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), isNull(enrollments.removedAt)));
+  const byName = [sql`lower(${teams.name})`, asc(teams.id)];
+  const byCourse = [asc(courses.code), ...byName];
+
+  // One statement per combination of filters, built when first asked for: optional filters
+  // written as "$x is null or …" would give PostgreSQL a generic plan that sorts the whole
+  // course instead of walking the name index for one page.
+  const lists = new Map<string, ReturnType<typeof listStatements>>();
+  function listStatements(kind: 'course' | 'all', filters: ListFilters) {
+    const conditions = [isNull(teams.disbandedAt), isNull(organizations.deletedAt)];
+    if (filters.search) conditions.push(ilike(teams.name, ph('pattern')));
+    if (filters.open === true) conditions.push(lt(teams.memberCount, teams.maxSize));
+    if (filters.open === false) conditions.push(gte(teams.memberCount, teams.maxSize));
+    if (kind === 'course' || filters.course) conditions.push(eq(teams.courseId, courseId));
+    if (kind === 'all') conditions.push(inArray(teams.courseId, myCourses));
+    const where = and(...conditions);
+    const name = `teams_${kind}_${filterKey(filters)}`;
+    // Constant for the statement (course and caller are parameters), so it runs once.
+    const enrollmentStatus = sql`(
+      select ${enrollments.status} from ${enrollments}
+      where ${enrollments.courseId} = ${courseId}
+        and ${enrollments.userId} = ${userId}
+        and ${enrollments.removedAt} is null
+      limit 1)`;
+    const pageQuery = () =>
+      selectSummaries(db, userId, {
+        total: sql`(${countTeams(db, where)})`,
+        ...(kind === 'course' ? { enrollmentStatus } : {}),
+      })
+        .where(where)
+        .orderBy(...(kind === 'course' ? byName : byCourse))
+        .limit(ph('limit'));
+    return {
+      // The first page, asked for most, without an offset: PostgreSQL then keeps one generic
+      // plan for it instead of planning every call (an offset parameter makes it re-plan).
+      first: pageQuery().prepare(`${name}_first`),
+      page: pageQuery().offset(ph('offset')).prepare(`${name}_page`),
+      count: countTeams(db, where).prepare(`${name}_count`),
+    };
+  }
+
+  return {
+    list(kind: 'course' | 'all', filters: ListFilters) {
+      const key = `${kind}_${filterKey(filters)}`;
+      let found = lists.get(key);
+      if (!found) {
+        found = listStatements(kind, filters);
+        lists.set(key, found);
+      }
+      return found;
+    },
+    courseAccess: courseAccessQuery(db, courseId, userId).prepare('teams_course_access'),
+    mySummaries: selectSummaries(db, userId, { pendingRequests: pendingRequestsJson(userId) })
+      .where(and(eq(mine.userId, userId), isNull(organizations.deletedAt)))
+      .orderBy(...byCourse)
+      .prepare('teams_my_summaries'),
+    myRequests: selectJoinRequests(db)
+      .where(
+        and(
+          eq(joinRequests.userId, userId),
+          eq(joinRequests.status, 'PENDING'),
+          isNull(organizations.deletedAt),
+        ),
+      )
+      .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id))
+      .prepare('teams_my_requests'),
+    detail: db
+      .select({
+        ...summaryColumns,
+        organizationId: courses.organizationId,
+        teamSizeMin: courses.teamSizeMin,
+        teamSizeMax: courses.teamSizeMax,
+        teamFormationDeadline: courses.teamFormationDeadline,
+        archivedAt: courses.archivedAt,
+        leaderUserId: teams.leaderId,
+        members: membersJson,
+        ...viewerColumns(teams.id, teams.courseId, userId),
+      })
+      .from(teams)
+      .innerJoin(courses, onCourse)
+      .innerJoin(organizations, onOrganization)
+      .innerJoin(leader, onLeader)
+      .where(and(eq(teams.id, ph('teamId')), isNull(organizations.deletedAt)))
+      .limit(1)
+      .prepare('teams_detail'),
+  };
+}
+
+type Statements = ReturnType<typeof buildStatements>;
+const statementsByDb = new WeakMap<DbOrTx, Statements>();
+
+/** The prepared reads of this database handle (or transaction), built on first use. */
+function statements(db: DbOrTx): Statements {
+  let found = statementsByDb.get(db);
+  if (!found) {
+    found = buildStatements(db);
+    statementsByDb.set(db, found);
+  }
+  return found;
+}
+
+/** Parameters and the filter combination of a list request. */
+function listRequest(
+  caller: Caller,
+  query: { search?: string; hasOpenSeats?: boolean; page: number; limit: number },
+  courseId?: string,
+) {
+  return {
+    filters: { search: Boolean(query.search), open: query.hasOpenSeats, course: Boolean(courseId) },
+    params: {
+      userId: caller.userId,
+      courseId: courseId ?? null,
+      pattern: query.search ? containsPattern(query.search) : null,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    },
+  };
+}
+
+type ListStatements = ReturnType<Statements['list']>;
+
+const pageOf = (list: ListStatements, params: { offset: number } & Record<string, unknown>) =>
+  params.offset === 0 ? list.first.execute(params) : list.page.execute(params);
+
+/**
+ * One page of a list. The total rides on every row; an empty page past the end (the only case
+ * without a row to carry it) asks for the count.
+ */
+async function page(
+  rows: PageRow[],
+  countTotal: () => Promise<{ total: number }[]>,
+  query: PaginationQuery,
+): Promise<Paginated<TeamSummary>> {
+  const total = rows[0]?.total ?? (query.page > 1 ? ((await countTotal())[0]?.total ?? 0) : 0);
+  return {
+    items: rows.map((row) => toSummary(row, row.relation)),
+    page: query.page,
+    limit: query.limit,
+    total,
+  };
+}
+
+/** A course's live teams, by name. Students enrolled in it and its admins may look. */
+export async function listCourseTeams(
+  db: DbOrTx,
+  caller: Caller,
+  courseId: string,
+  query: CourseTeamsQuery,
+): Promise<Paginated<TeamSummary>> {
+  const s = statements(db);
+  const { filters, params } = listRequest(caller, query, courseId);
+  const list = s.list('course', filters);
+  const [scope, rows] = await Promise.all([callerScope(db, caller), pageOf(list, params)]);
+  // Every row says whether the caller may read the course; without rows, ask the course.
+  const first = rows[0];
+  courseAccessFrom(
+    scope,
+    first
+      ? { organizationId: first.organizationId, enrollmentStatus: first.enrollmentStatus }
+      : (await s.courseAccess.execute({ courseId, userId: caller.userId }))[0],
+  );
+  return page(rows, () => list.count.execute(params), query);
+}
+
+/** Live teams of every course I am enrolled in (removed enrollments excluded). */
+export async function listAllTeams(
+  db: DbOrTx,
+  caller: Caller,
+  query: AllTeamsQuery,
+): Promise<Paginated<TeamSummary>> {
+  const { filters, params } = listRequest(caller, query, query.courseId);
+  const list = statements(db).list('all', filters);
+  return page(await pageOf(list, params), () => list.count.execute(params), query);
+}
+
+/** My live teams across courses and my pending join requests: one query (two without a team). */
+export async function myTeams(db: DbOrTx, caller: Caller): Promise<MyTeams> {
+  const s = statements(db);
+  const teamRows = await s.mySummaries.execute({ userId: caller.userId });
+  // The requests ride on every team row; without a team, they are asked for on their own.
+  const requests = teamRows[0]
+    ? (teamRows[0].pendingRequests ?? []).map(fromJoinRequestJson)
+    : (await s.myRequests.execute({ userId: caller.userId })).map(toJoinRequest);
+  return { teams: teamRows.map((row) => toSummary(row, row.relation)), requests };
+}
+
+function relationOf(facts: CallerFacts): ViewerTeamRelation {
+  if (facts.isLeader) return 'LEADER';
+  if (facts.isMember) return 'MEMBER';
+  if (facts.pendingRequestId) return 'REQUESTED';
+  if (facts.pendingInvitationId) return 'INVITED';
+  return 'NONE';
+}
+
+/**
+ * A team with its course, members and what the caller can do: one query (two for admins,
+ * whose organizations are looked up too).
+ */
+export async function getTeamDetail(
+  db: DbOrTx,
+  caller: Caller,
+  teamId: string,
+): Promise<TeamDetail> {
+  const [scope, [row]] = await Promise.all([
+    callerScope(db, caller),
+    statements(db).detail.execute({ teamId, userId: caller.userId }),
+  ]);
+  if (!row) throw notFound('Team not found');
+  const team = { id: row.id, organizationId: row.organizationId, leaderId: row.leaderUserId };
+  const facts = factsFrom(scope, caller, team, row);
+  assertCanSee(facts, row);
+
+  const deadlinePassed = row.teamFormationDeadline.getTime() <= Date.now();
+  const live = !row.disbandedAt && !row.archivedAt;
+  const relation = relationOf(facts);
+  const openSeats = Math.max(0, row.maxSize - row.memberCount);
+  return {
+    ...toSummary(row, relation),
+    course: {
+      id: row.courseId,
+      code: row.courseCode,
+      title: row.courseTitle,
+      organizationId: row.organizationId,
+      teamSizeMin: row.teamSizeMin,
+      teamSizeMax: row.teamSizeMax,
+      teamFormationDeadline: row.teamFormationDeadline.toISOString(),
+      deadlinePassed,
+      archived: row.archivedAt !== null,
+    },
+    members: row.members.map((m) => ({
+      ...m,
+      joinedAt: new Date(m.joinedAt).toISOString(),
+      isLeader: m.id === row.leaderUserId,
+    })),
+    viewer: {
+      relation,
+      isAdmin: facts.isAdmin,
+      pendingRequestId: facts.pendingRequestId,
+      pendingInvitationId: facts.pendingInvitationId,
+      // Whether "apply" would be accepted now: the button shows only when it can work.
+      canApply:
+        facts.enrollmentStatus === 'ACTIVE' &&
+        facts.currentTeamId === null &&
+        live &&
+        !deadlinePassed &&
+        row.openToRequests &&
+        openSeats > 0 &&
+        !facts.pendingRequestId &&
+        !facts.pendingInvitationId,
+    },
+  };
+}
+
+const actor = alias(users, 'actor');
+const target = alias(users, 'target');
+
+const maybePerson = (
+  id: string | null,
+  fullname: string | null,
+  email: string | null,
+  avatar: string | null,
+): Person | null =>
+  id && fullname !== null && email !== null ? person(id, fullname, email, avatar) : null;
+
+/**
+ * A team's history, newest first: current and former members and the course's admins may
+ * read it; other students of the course get 403, anyone else 404. Entries written in one
+ * transaction share a time; the id keeps their order stable between pages.
+ */
+export async function listTeamAudit(
+  db: DbOrTx,
+  caller: Caller,
+  teamId: string,
+  query: PaginationQuery,
+): Promise<Paginated<TeamAuditEntry>> {
+  const [scope, [row]] = await Promise.all([
+    callerScope(db, caller),
+    db
+      .select({
+        id: teams.id,
+        organizationId: courses.organizationId,
+        leaderId: teams.leaderId,
+        disbandedAt: teams.disbandedAt,
+        ...viewerColumns(teams.id, teams.courseId, caller.userId),
+      })
+      .from(teams)
+      .innerJoin(courses, eq(courses.id, teams.courseId))
+      .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+      .where(and(eq(teams.id, teamId), isNull(organizations.deletedAt)))
+      .limit(1),
+  ]);
+  if (!row) throw notFound('Team not found');
+  const facts = factsFrom(scope, caller, row, row);
+  assertCanSee(facts, row);
+  if (!facts.isAdmin && !facts.isMember && !facts.formerMember) throw notMember();
+
+  const where = eq(auditEvents.teamId, teamId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: auditEvents.id,
+        action: auditEvents.action,
+        data: auditEvents.data,
+        createdAt: auditEvents.createdAt,
+        actorId: actor.id,
+        actorFullname: actor.fullname,
+        actorEmail: actor.email,
+        actorAvatar: actor.avatar,
+        targetId: target.id,
+        targetFullname: target.fullname,
+        targetEmail: target.email,
+        targetAvatar: target.avatar,
+      })
+      .from(auditEvents)
+      .leftJoin(actor, eq(actor.id, auditEvents.actorId))
+      .leftJoin(target, eq(target.id, auditEvents.targetUserId))
+      .where(where)
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(auditEvents).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      actor: maybePerson(r.actorId, r.actorFullname, r.actorEmail, r.actorAvatar),
+      target: maybePerson(r.targetId, r.targetFullname, r.targetEmail, r.targetAvatar),
+      data: r.data,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    page: query.page,
+    limit: query.limit,
+    total: counted?.total ?? 0,
+  };
+}

@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { organizations, teams, users } from '../../../src/db/schema/index.js';
+import { buildTestApp, getWorkerDb } from '../../helper.js';
+import {
+  call,
+  detailOf,
+  pendingInvitation,
+  pendingRequest,
+  setCourse,
+  world,
+  yesterday,
+} from './teams-world.js';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+
+describe('GET /student/teams/{id}', () => {
+  it('shows a member the team, its course and its members oldest first with the leader marked', async () => {
+    const w = await world(app);
+    const { db } = await getWorkerDb();
+    await db
+      .update(users)
+      .set({ skills: ['Go', 'SQL'] })
+      .where(eq(users.id, w.max.id));
+    const team = await detailOf(app, w.team.id, w.as.max);
+    expect(team).toMatchObject({
+      id: w.team.id,
+      name: 'Alpha',
+      description: 'We build things',
+      memberCount: 3,
+      maxSize: 4,
+      openSeats: 1,
+      relation: 'MEMBER',
+      leader: { id: w.lea.id, fullname: 'Lea Leader' },
+      course: { id: w.course.id, code: 'A101', deadlinePassed: false, archived: false },
+      viewer: {
+        relation: 'MEMBER',
+        isAdmin: false,
+        pendingRequestId: null,
+        pendingInvitationId: null,
+        canApply: false,
+      },
+    });
+    expect(team.members).toEqual([
+      {
+        id: w.lea.id,
+        fullname: 'Lea Leader',
+        email: w.lea.email,
+        avatar: null,
+        skills: [],
+        joinedAt: expect.any(String),
+        isLeader: true,
+      },
+      expect.objectContaining({ id: w.max.id, skills: ['Go', 'SQL'], isLeader: false }),
+      expect.objectContaining({ id: w.mia.id, isLeader: false }),
+    ]);
+    expect(Date.parse(team.members[0]!.joinedAt)).toBeLessThan(
+      Date.parse(team.members[1]!.joinedAt),
+    );
+  });
+
+  it('lets an active classmate without a team apply, and says why not otherwise', async () => {
+    const w = await world(app);
+    const sue = await detailOf(app, w.team.id, w.as.sue);
+    expect(sue.viewer).toEqual({
+      relation: 'NONE',
+      isAdmin: false,
+      pendingRequestId: null,
+      pendingInvitationId: null,
+      canApply: true,
+    });
+    expect(sue.relation).toBe('NONE');
+    // Inactive enrollment: may look, may not apply.
+    expect((await detailOf(app, w.team.id, w.as.ina)).viewer.canApply).toBe(false);
+
+    const request = await pendingRequest(w.team, w.sue.id);
+    expect((await detailOf(app, w.team.id, w.as.sue)).viewer).toMatchObject({
+      relation: 'REQUESTED',
+      pendingRequestId: request.id,
+      canApply: false,
+    });
+  });
+
+  it('shows a pending invitation to the invitee', async () => {
+    const w = await world(app);
+    const invitation = await pendingInvitation(w.team, w.sue.id);
+    const team = await detailOf(app, w.team.id, w.as.sue);
+    expect(team.relation).toBe('INVITED');
+    expect(team.viewer).toMatchObject({ pendingInvitationId: invitation.id, canApply: false });
+  });
+
+  it('does not offer to apply to a full or closed team, or after the deadline', async () => {
+    const w = await world(app);
+    const { db } = await getWorkerDb();
+    await db.update(teams).set({ maxSize: 3 }).where(eq(teams.id, w.team.id));
+    expect((await detailOf(app, w.team.id, w.as.sue)).viewer.canApply).toBe(false);
+    await db
+      .update(teams)
+      .set({ maxSize: 4, openToRequests: false })
+      .where(eq(teams.id, w.team.id));
+    expect((await detailOf(app, w.team.id, w.as.sue)).viewer.canApply).toBe(false);
+    await db.update(teams).set({ openToRequests: true }).where(eq(teams.id, w.team.id));
+    expect((await detailOf(app, w.team.id, w.as.sue)).viewer.canApply).toBe(true);
+    await setCourse(w.course.id, { teamFormationDeadline: yesterday() });
+    const late = await detailOf(app, w.team.id, w.as.sue);
+    expect(late.course.deadlinePassed).toBe(true);
+    expect(late.viewer.canApply).toBe(false);
+  });
+
+  it('shows admins of the course and superadmins everything, marked as admin', async () => {
+    const w = await world(app);
+    for (const who of ['adminA', 'superadmin'] as const) {
+      const team = await detailOf(app, w.team.id, w.as[who]);
+      expect(team.viewer).toEqual({
+        relation: 'NONE',
+        isAdmin: true,
+        pendingRequestId: null,
+        pendingInvitationId: null,
+        canApply: false,
+      });
+      expect(team.members).toHaveLength(3);
+    }
+  });
+
+  it('keeps teams of an archived course readable', async () => {
+    const w = await world(app);
+    await setCourse(w.course.id, { archivedAt: new Date() });
+    const team = await detailOf(app, w.team.id, w.as.sue);
+    expect(team.course.archived).toBe(true);
+    expect(team.viewer.canApply).toBe(false);
+  });
+
+  it('keeps a disbanded team readable by its former members and admins only', async () => {
+    const w = await world(app);
+    const res = await call(app, 'POST', `/student/teams/${w.team.id}/disband`, w.as.lea);
+    expect(res.statusCode, res.body).toBe(200);
+    for (const who of ['lea', 'max', 'adminA'] as const) {
+      const team = await detailOf(app, w.team.id, w.as[who]);
+      expect(team.disbandedAt, who).toEqual(expect.any(String));
+      expect(team.members).toEqual([]);
+      expect(team.memberCount).toBe(0);
+      expect(team.viewer.relation).toBe('NONE');
+    }
+    for (const who of ['sue', 'olga', 'adminB'] as const) {
+      const res = await call(app, 'GET', `/student/teams/${w.team.id}`, w.as[who]);
+      expect(res.statusCode, who).toBe(404);
+    }
+  });
+
+  it('hides teams of a deleted organization, even from its admins', async () => {
+    const w = await world(app);
+    const { db } = await getWorkerDb();
+    await db
+      .update(organizations)
+      .set({ deletedAt: new Date() })
+      .where(eq(organizations.id, w.orgA.id));
+    for (const who of ['lea', 'adminA', 'superadmin'] as const) {
+      const res = await call(app, 'GET', `/student/teams/${w.team.id}`, w.as[who]);
+      expect(res.statusCode, who).toBe(404);
+    }
+  });
+});
