@@ -98,3 +98,20 @@ handlers.push(
     return ok(paginate([createOrganizationCourse({ organizationId: orgId })], page, limit));
   }),
 );
+
+// Teams (issue 5): the lists every student page with a teams part reads, empty by default.
+handlers.push(
+  http.get(api('/student/me/teams'), () => ok({ teams: [], requests: [] })),
+  http.get(api('/student/me/invitations'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+  http.get(api('/student/courses/:courseId/teams'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+  http.get(api('/student/teams'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+);

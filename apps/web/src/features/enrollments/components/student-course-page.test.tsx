@@ -56,8 +56,8 @@ describe('course page (student)', () => {
     expect(within(cards[0]!).getByText('Python')).toBeInTheDocument();
     expect(within(cards[1]!).queryByText('Looking for team')).not.toBeInTheDocument();
     expect(within(cards[1]!).getByText('No skills listed')).toBeInTheDocument();
-    // No teams section on this page: teams come with their own feature.
-    expect(screen.queryByRole('heading', { name: /Teams/ })).not.toBeInTheDocument();
+    // The route composes the teams feature's section under the course (issue 5).
+    expect(screen.getByRole('region', { name: 'Teams' })).toBeInTheDocument();
 
     await user.type(
       within(classmates).getByRole('searchbox', { name: 'Search classmates' }),

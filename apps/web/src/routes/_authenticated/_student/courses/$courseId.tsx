@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { Box } from '@mantine/core';
 import { z } from 'zod';
 import { studentCourseQueryOptions } from '@/features/enrollments/api/get-student-course';
 import { StudentCoursePage } from '@/features/enrollments/components/student-course-page';
+import { CourseTeamsSection } from '@/features/teams/components/course-teams/course-teams-section';
 
 export const Route = createFileRoute('/_authenticated/_student/courses/$courseId')({
   loader: ({ context, params }) => {
@@ -14,5 +17,27 @@ export const Route = createFileRoute('/_authenticated/_student/courses/$courseId
 
 function StudentCourseRoute() {
   const { courseId } = Route.useParams();
-  return <StudentCoursePage courseId={courseId} />;
+  // The same query the course page reads: teams appear once the student's ACTIVE enrollment is
+  // known (an inactive or missing enrollment takes no part in teams).
+  const enrollment = useQuery(studentCourseQueryOptions(courseId));
+  const e = enrollment.data;
+  return (
+    <>
+      <StudentCoursePage courseId={courseId} />
+      {e?.status === 'ACTIVE' && (
+        <Box mt="xl">
+          <CourseTeamsSection
+            course={{
+              id: e.course.id,
+              code: e.course.code,
+              teamSizeMin: e.course.teamSizeMin,
+              teamSizeMax: e.course.teamSizeMax,
+              teamFormationDeadline: e.course.teamFormationDeadline,
+              archived: e.course.archivedAt !== null,
+            }}
+          />
+        </Box>
+      )}
+    </>
+  );
 }

@@ -1,12 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { z } from 'zod';
+import { teamQueryOptions } from '@/features/teams/api/get-team';
+import { TeamPage } from '@/features/teams/components/team-page/team-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
 export const Route = createFileRoute('/_authenticated/_student/teams/$teamId')({
-  component: () => (
-    <PageHeader
-      title="Team"
-      description="Members, notices, join requests and the activity of this team."
-    />
-  ),
+  loader: ({ context, params }) => {
+    if (!z.uuid().safeParse(params.teamId).success) throw notFound();
+    // Not awaited: the page shows its own loading, not-found, forbidden and error states.
+    void context.queryClient.prefetchQuery(teamQueryOptions(params.teamId));
+  },
+  component: TeamRoute,
 });
+
+function TeamRoute() {
+  const { teamId } = Route.useParams();
+  return <TeamPage teamId={teamId} />;
+}

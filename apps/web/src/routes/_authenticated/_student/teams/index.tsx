@@ -1,9 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { useCallback, useMemo } from 'react';
+import { z } from 'zod';
+import { myCoursesQueryOptions } from '@/features/enrollments/api/get-my-courses';
+import { allTeamsQueryOptions } from '@/features/teams/api/get-all-teams';
+import {
+  AllTeamsPage,
+  toAllTeamsQuery,
+  type AllTeamsSearch,
+} from '@/features/teams/components/all-teams/all-teams-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
-export const Route = createFileRoute('/_authenticated/_student/teams/')({
-  component: () => (
-    <PageHeader title="All Teams" description="Teams in your courses that you can apply to join." />
-  ),
+// A hand-edited or stale URL falls back to the defaults instead of an error page.
+const allTeamsSearchSchema = z.object({
+  courseId: z.uuid().optional().catch(undefined),
+  open: z.boolean().optional().catch(undefined),
+  search: z.string().trim().max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
 });
+
+export const Route = createFileRoute('/_authenticated/_student/teams/')({
+  validateSearch: allTeamsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: the page shows its own loading and error states.
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(allTeamsQueryOptions(toAllTeamsQuery(deps))),
+      context.queryClient.prefetchQuery(myCoursesQueryOptions()),
+    ]),
+  component: AllTeamsRoute,
+});
+
+function AllTeamsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // The course filter lists the student's courses (enrollments feature).
+  const courses = useQuery(myCoursesQueryOptions());
+  const courseOptions = useMemo(
+    () =>
+      courses.data?.map((e) => ({
+        value: e.course.id,
+        label: `${e.course.code} · ${e.course.title}`,
+      })),
+    [courses.data],
+  );
+  const onSearchChange = useCallback(
+    (next: Partial<AllTeamsSearch>) =>
+      void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true }),
+    [navigate],
+  );
+  return (
+    <AllTeamsPage
+      search={search}
+      onSearchChange={onSearchChange}
+      courseOptions={courseOptions}
+      courseOptionsError={courses.error}
+    />
+  );
+}

@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '@/components/ui/page-header';
+import { myInvitationsQueryOptions } from '@/features/teams/api/get-my-invitations';
+import { myTeamsQueryOptions } from '@/features/teams/api/get-my-teams';
+import { MyTeamsPage } from '@/features/teams/components/my-teams/my-teams-page';
 
-// Content arrives with the feature that owns this page; the route and its title exist now.
 export const Route = createFileRoute('/_authenticated/_student/teams/my')({
-  component: () => (
-    <PageHeader
-      title="My Teams"
-      description="The teams you lead or belong to, with invitations waiting for you."
-    />
-  ),
+  // prefetch, not ensure: the page shows its own loading and error states.
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(myTeamsQueryOptions()),
+      context.queryClient.prefetchQuery(myInvitationsQueryOptions()),
+    ]),
+  component: MyTeamsPage,
 });

@@ -1,0 +1,20 @@
+import type { TeamDetail } from '@teamup/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, type ApiError } from '@/lib/api-client';
+import { teamKeys } from './query-keys';
+
+export async function leaveTeam(teamId: string): Promise<TeamDetail> {
+  const res = await apiClient.post<{ data: TeamDetail }>(
+    `/student/teams/${encodeURIComponent(teamId)}/leave`,
+  );
+  return res.data.data;
+}
+
+export function useLeaveTeam() {
+  const queryClient = useQueryClient();
+  return useMutation<TeamDetail, ApiError, string>({
+    mutationFn: leaveTeam,
+    onSuccess: (team) => queryClient.setQueryData(teamKeys.detail(team.id), team),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}

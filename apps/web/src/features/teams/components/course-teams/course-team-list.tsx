@@ -1,0 +1,156 @@
+import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { TeamSummary } from '@teamup/shared';
+import { IconSearch } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ListPagination } from '@/components/ui/list-pagination';
+import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { useCourseTeams } from '../../api/get-course-teams';
+import { InvitationActions } from '../shared/invitation-actions';
+import { TeamCard } from '../shared/team-card';
+import { SEARCH_DEBOUNCE_MS } from '../shared/use-debounced-search';
+import { WithdrawRequestButton } from '../shared/withdraw-request-button';
+import { ApplyModal } from './apply-modal';
+import type { CourseTeamState } from './use-course-team-state';
+
+const TEAMS_PER_PAGE = 12;
+
+type TeamActionsProps = {
+  team: TeamSummary;
+  state: CourseTeamState | undefined;
+  locked: boolean;
+  onApply: (team: TeamSummary) => void;
+};
+
+/** What the viewer can do with one team of the list, from their relation to it; null for nothing. */
+function teamActions({ team, state, locked, onApply }: TeamActionsProps): ReactNode {
+  if (team.relation === 'LEADER' || team.relation === 'MEMBER') return null;
+  if (locked) return null;
+  if (team.relation === 'REQUESTED') {
+    const request = state?.requestByTeam.get(team.id);
+    return request ? <WithdrawRequestButton requestId={request.id} teamName={team.name} /> : null;
+  }
+  if (team.relation === 'INVITED') {
+    const invitation = state?.invitationByTeam.get(team.id);
+    return invitation ? (
+      <InvitationActions invitationId={invitation.id} teamName={team.name} />
+    ) : null;
+  }
+  // NONE: applying needs a free seat, an open team, and no team of one's own in the course.
+  if (!state || state.team) return null;
+  if (team.openSeats <= 0) return null;
+  if (!team.openToRequests) {
+    return (
+      <Text size="xs" c="dimmed">
+        Not taking requests
+      </Text>
+    );
+  }
+  return (
+    <Button size="xs" onClick={() => onApply(team)} aria-label={`Apply to ${team.name}`}>
+      Apply
+    </Button>
+  );
+}
+
+type CourseTeamListProps = {
+  courseId: string;
+  state: CourseTeamState | undefined;
+  locked: boolean;
+};
+
+/** The course's teams (by default those with open seats), searchable, page by page. */
+export function CourseTeamList({ courseId, state, locked }: CourseTeamListProps) {
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [openOnly, setOpenOnly] = useState(true);
+  const [page, setPage] = useState(1);
+  const [applyingTo, setApplyingTo] = useState<TeamSummary | null>(null);
+  const teams = useCourseTeams(courseId, {
+    page,
+    limit: TEAMS_PER_PAGE,
+    ...(openOnly ? { hasOpenSeats: 'true' } : {}),
+    ...(search ? { search } : {}),
+  });
+
+  const heading = openOnly ? 'Teams with open seats' : 'All teams in this course';
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="course-teams-heading">
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <Title order={3} fz="md" id="course-teams-heading">
+          {heading}
+        </Title>
+        <Group gap="sm" align="flex-end" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+          <Switch
+            label="Only teams with open seats"
+            checked={openOnly}
+            onChange={(e) => {
+              setOpenOnly(e.currentTarget.checked);
+              setPage(1);
+            }}
+          />
+          <TextInput
+            label="Search teams"
+            placeholder="Team name"
+            type="search"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={text}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', sm: 240 }}
+          />
+        </Group>
+      </Group>
+      {teams.isPending ? (
+        <InlineLoader label="Loading teams" />
+      ) : teams.isError ? (
+        <ErrorAlert
+          title="Could not load the teams"
+          error={teams.error}
+          onRetry={() => void teams.refetch()}
+        />
+      ) : teams.data.items.length === 0 ? (
+        <EmptyState>
+          {search
+            ? 'No team matches your search.'
+            : openOnly
+              ? 'No team has an open seat right now.'
+              : 'No teams in this course yet.'}
+          {!locked && !search && state && !state.team ? ' Create one and invite classmates.' : ''}
+        </EmptyState>
+      ) : (
+        <>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, xl: 3 }}
+            spacing="sm"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={heading}
+          >
+            {teams.data.items.map((team) => (
+              <TeamCard
+                key={team.id}
+                team={team}
+                headingOrder={4}
+                actions={teamActions({ team, state, locked, onApply: setApplyingTo })}
+              />
+            ))}
+          </SimpleGrid>
+          <ListPagination
+            page={teams.data.page}
+            limit={teams.data.limit}
+            total={teams.data.total}
+            noun="teams"
+            onChange={setPage}
+          />
+        </>
+      )}
+      <ApplyModal team={applyingTo} onClose={() => setApplyingTo(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconClockExclamation } from '@tabler/icons-react';
+import { DeadlineText, isPast } from '@/components/ui/deadline-text';
+import { CourseTeamList } from './course-team-list';
+import { MyCourseTeamStatus } from './my-course-team-status';
+import { TeamlessClassmates } from './teamless-classmates';
+import { useCourseTeamState } from './use-course-team-state';
+
+/** What the teams section needs to know about the course (the route passes it from the course). */
+export type CourseTeamsCourse = {
+  id: string;
+  code: string;
+  teamSizeMin: number;
+  teamSizeMax: number;
+  teamFormationDeadline: string;
+  archived: boolean;
+};
+
+function LockNotice({ course }: { course: CourseTeamsCourse }) {
+  if (course.archived) {
+    return (
+      <Alert color="gray" variant="outline" title="This course is archived" role="status">
+        Teams are kept as they are: nobody can create, join or leave a team any more.
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      color="red.9"
+      variant="outline"
+      title="The team formation deadline has passed"
+      icon={<IconClockExclamation aria-hidden />}
+      role="status"
+    >
+      Teams in this course can no longer change: no new teams, join requests, invitations, or
+      members joining and leaving. Your course admin can still move students between teams.
+    </Alert>
+  );
+}
+
+/**
+ * The teams part of a student's course page: their own team status, the course's teams they can
+ * join, and the classmates still without a team.
+ */
+export function CourseTeamsSection({ course }: { course: CourseTeamsCourse }) {
+  const query = useCourseTeamState(course.id);
+  const locked = course.archived || isPast(course.teamFormationDeadline);
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="teams-heading"
+    >
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={2} fz="lg" id="teams-heading">
+            Teams
+          </Title>
+          <Group gap={6} wrap="wrap">
+            <Text size="sm" c="dimmed">
+              Team formation deadline:
+            </Text>
+            <DeadlineText iso={course.teamFormationDeadline} withRelative fw={600} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {course.teamSizeMin === course.teamSizeMax
+              ? `Teams have exactly ${course.teamSizeMax} members.`
+              : `Teams have ${course.teamSizeMin} to ${course.teamSizeMax} members.`}
+          </Text>
+        </Stack>
+        {locked && <LockNotice course={course} />}
+        <MyCourseTeamStatus course={course} locked={locked} query={query} />
+        <CourseTeamList courseId={course.id} state={query.state} locked={locked} />
+        <TeamlessClassmates courseId={course.id} state={query.state} locked={locked} />
+      </Stack>
+    </Paper>
+  );
+}

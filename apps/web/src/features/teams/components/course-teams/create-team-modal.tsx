@@ -1,0 +1,175 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Stack,
+  Switch,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  TEAM_DESCRIPTION_MAX,
+  TEAM_NAME_MAX,
+  createTeamBodySchema,
+  type CreateTeamBody,
+  type TeamDetail,
+} from '@teamup/shared';
+import { useState } from 'react';
+import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
+import { useCreateTeam } from '../../api/create-team';
+import { FormModal } from '../shared/form-modal';
+import { notifyFailure, notifySuccess } from '../shared/notify';
+import type { CourseTeamsCourse } from './course-teams-section';
+
+type CreateTeamValues = {
+  name: string;
+  description: string;
+  maxSize: number | string;
+  openToRequests: boolean;
+};
+
+const FIELDS = ['name', 'description', 'maxSize', 'openToRequests'];
+
+function toBody(values: CreateTeamValues): CreateTeamBody {
+  return {
+    name: values.name,
+    description: values.description,
+    maxSize: typeof values.maxSize === 'number' ? values.maxSize : Number.NaN,
+    openToRequests: values.openToRequests,
+  };
+}
+
+type CreateTeamFormProps = {
+  course: CourseTeamsCourse;
+  onCreated: (team: TeamDetail) => void;
+  onCancel: () => void;
+};
+
+function CreateTeamForm({ course, onCreated, onCancel }: CreateTeamFormProps) {
+  const create = useCreateTeam(course.id);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CreateTeamValues>({
+    mode: 'controlled',
+    initialValues: {
+      name: '',
+      description: '',
+      maxSize: course.teamSizeMax,
+      openToRequests: true,
+    },
+    validate: (values) => {
+      const errors = zodFieldErrors(createTeamBodySchema, toBody(values));
+      // The shared schema knows the global bound; the course's own maximum is checked here too.
+      if (!errors.maxSize) {
+        const size = toBody(values).maxSize ?? 0;
+        if (!Number.isInteger(size) || size < 1 || size > course.teamSizeMax) {
+          errors.maxSize = `Choose a size from 1 to ${course.teamSizeMax}`;
+        }
+      }
+      return errors;
+    },
+    validateInputOnBlur: ['name', 'description', 'maxSize'],
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    // The schema trims the name and description, as the server stores them.
+    const body = createTeamBodySchema.parse(toBody(values));
+    create.mutate(body, {
+      onSuccess: (team) => {
+        notifySuccess('Team created', `${team.name} was created; you are its leader`);
+        onCreated(team);
+      },
+      onError: (error) => {
+        const split = splitApiError(error, FIELDS, {
+          TEAM_NAME_TAKEN: 'name',
+          MAX_SIZE_TOO_SMALL: 'maxSize',
+        });
+        form.setErrors(split.fieldErrors);
+        setFormError(split.formError);
+        notifyFailure('Could not create the team', error);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create team">
+      <Stack gap="md">
+        {formError && (
+          <Alert color="red.9" variant="outline" title="Could not create the team" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextInput
+          label="Team name"
+          description="Unique within the course."
+          required
+          maxLength={TEAM_NAME_MAX}
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <Textarea
+          label="Description"
+          description="What you will build, how you like to work, who you are looking for."
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={TEAM_DESCRIPTION_MAX}
+          {...form.getInputProps('description')}
+        />
+        <NumberInput
+          label="Maximum size"
+          description={`Including you; this course allows up to ${course.teamSizeMax} members.`}
+          required
+          min={1}
+          max={course.teamSizeMax}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('maxSize')}
+        />
+        <Switch
+          label="Open to join requests"
+          description="Classmates can ask to join; you accept or reject each request."
+          {...form.getInputProps('openToRequests', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create team
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type CreateTeamModalProps = {
+  opened: boolean;
+  course: CourseTeamsCourse;
+  onClose: () => void;
+  onCreated?: (team: TeamDetail) => void;
+};
+
+export function CreateTeamModal({ opened, course, onClose, onCreated }: CreateTeamModalProps) {
+  return (
+    <FormModal
+      opened={opened}
+      title={`Create a team in ${course.code}`}
+      onClose={onClose}
+      size="lg"
+    >
+      <CreateTeamForm
+        course={course}
+        onCancel={onClose}
+        onCreated={(team) => {
+          onClose();
+          onCreated?.(team);
+        }}
+      />
+    </FormModal>
+  );
+}

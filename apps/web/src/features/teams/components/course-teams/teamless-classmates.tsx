@@ -1,0 +1,200 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { MAX_PAGE_LIMIT, type Classmate } from '@teamup/shared';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ListPagination } from '@/components/ui/list-pagination';
+import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { AnchorLink } from '@/components/ui/router-link';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { useCourseClassmates } from '../../api/get-course-classmates';
+import { useTeamInvitations } from '../../api/get-team-invitations';
+import { SEARCH_DEBOUNCE_MS } from '../shared/use-debounced-search';
+import { InviteModal } from './invite-modal';
+import type { CourseTeamState } from './use-course-team-state';
+
+const CLASSMATES_PER_PAGE = 12;
+const SKILLS_SHOWN = 4;
+
+type ClassmateItemProps = {
+  classmate: Classmate;
+  /** Set when the viewer may invite: leader of a team with a free seat, before the deadline. */
+  onInvite?: (classmate: Classmate) => void;
+  invited: boolean;
+};
+
+function ClassmateItem({ classmate, onInvite, invited }: ClassmateItemProps) {
+  return (
+    <Card withBorder radius="md" padding="sm" component="li">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <UserAvatar fullname={classmate.fullname} avatar={classmate.avatar} size="md" />
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <AnchorLink
+            to="/community/$userId"
+            params={{ userId: classmate.userId }}
+            fw={600}
+            size="sm"
+            style={{ wordBreak: 'break-word' }}
+          >
+            {classmate.fullname}
+          </AnchorLink>
+          <Group gap={4}>
+            {classmate.lookingForTeam && (
+              <Badge size="sm" color="teal.9" variant="filled">
+                Looking for team
+              </Badge>
+            )}
+            {classmate.skills.slice(0, SKILLS_SHOWN).map((s) => (
+              <Badge key={s} size="sm" variant="outline" color="gray.7" tt="none">
+                {s}
+              </Badge>
+            ))}
+          </Group>
+          {onInvite && (
+            <Group gap="xs" mt={2}>
+              {invited ? (
+                <Badge size="sm" color="violet.9" variant="filled">
+                  Invited
+                </Badge>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="blue.9"
+                  leftSection={<IconUserPlus size={14} aria-hidden />}
+                  onClick={() => onInvite(classmate)}
+                  aria-label={`Invite ${classmate.fullname}`}
+                >
+                  Invite
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+type TeamlessClassmatesProps = {
+  courseId: string;
+  state: CourseTeamState | undefined;
+  locked: boolean;
+};
+
+/** Active classmates who are in no team; a leader with a free seat can invite them from here. */
+export function TeamlessClassmates({ courseId, state, locked }: TeamlessClassmatesProps) {
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [inviting, setInviting] = useState<Classmate | null>(null);
+  const classmates = useCourseClassmates(courseId, {
+    page,
+    limit: CLASSMATES_PER_PAGE,
+    withoutTeam: 'true',
+    ...(search ? { search } : {}),
+  });
+
+  const team = state?.team;
+  const leads = team?.relation === 'LEADER';
+  const canInvite = Boolean(leads && team && team.openSeats > 0 && !locked);
+  // Pending invitations of the viewer's team, so classmates already invited are marked.
+  const invitations = useTeamInvitations(
+    team?.id ?? '',
+    { page: 1, limit: MAX_PAGE_LIMIT, status: 'PENDING' },
+    canInvite,
+  );
+  const invited = new Set((invitations.data?.items ?? []).map((i) => i.invitee.id));
+
+  let hint: string;
+  if (!state) hint = 'Active students of this course who are in no team yet.';
+  else if (locked) hint = 'The deadline has passed: invitations can no longer be sent.';
+  else if (canInvite)
+    hint = `Invite them to ${team?.name ?? 'your team'}; they join when they accept.`;
+  else if (leads) hint = 'Your team is full: there is no seat to invite anyone to.';
+  else if (team) hint = 'Only the team leader can invite classmates.';
+  else hint = 'Like you, they have no team yet: create one and invite them.';
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="teamless-heading">
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={3} fz="md" id="teamless-heading">
+            Classmates without a team
+          </Title>
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
+        </Stack>
+        <TextInput
+          label="Search classmates without a team"
+          placeholder="Name or email"
+          type="search"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', sm: 280 }}
+        />
+      </Group>
+      {classmates.isPending ? (
+        <InlineLoader label="Loading classmates without a team" />
+      ) : classmates.isError ? (
+        <ErrorAlert
+          title="Could not load classmates without a team"
+          error={classmates.error}
+          onRetry={() => void classmates.refetch()}
+        />
+      ) : classmates.data.items.length === 0 ? (
+        <EmptyState>
+          {search
+            ? 'No classmate without a team matches your search.'
+            : 'Every other classmate is already in a team.'}
+        </EmptyState>
+      ) : (
+        <>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, xl: 3 }}
+            spacing="sm"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Classmates without a team"
+          >
+            {classmates.data.items.map((c) => (
+              <ClassmateItem
+                key={c.userId}
+                classmate={c}
+                invited={invited.has(c.userId)}
+                onInvite={canInvite ? setInviting : undefined}
+              />
+            ))}
+          </SimpleGrid>
+          <ListPagination
+            page={classmates.data.page}
+            limit={classmates.data.limit}
+            total={classmates.data.total}
+            noun="classmates"
+            onChange={setPage}
+          />
+        </>
+      )}
+      {team && canInvite && (
+        <InviteModal team={team} classmate={inviting} onClose={() => setInviting(null)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { Button, Paper, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import type { TeamAuditEntry } from '@teamup/shared';
+import {
+  IconCrown,
+  IconHistory,
+  IconMail,
+  IconNote,
+  IconSend,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { ApiError } from '@/lib/api-client';
+import { useAuditLog } from '../../api/get-audit-log';
+import { describeAuditEntry, type AuditKind } from './describe-audit-entry';
+
+dayjs.extend(relativeTime);
+
+const ICONS: Record<AuditKind, ReactNode> = {
+  team: <IconUsersGroup size={14} aria-hidden />,
+  request: <IconSend size={14} aria-hidden />,
+  invitation: <IconMail size={14} aria-hidden />,
+  member: <IconUsers size={14} aria-hidden />,
+  leader: <IconCrown size={14} aria-hidden />,
+  notice: <IconNote size={14} aria-hidden />,
+  other: <IconHistory size={14} aria-hidden />,
+};
+
+function AuditItem({ entry }: { entry: TeamAuditEntry }) {
+  const { sentence, detail } = describeAuditEntry(entry);
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+        {sentence}
+      </Text>
+      {detail && (
+        <Text size="xs" fs="italic" style={{ wordBreak: 'break-word' }}>
+          “{detail}”
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {entry.actor ? `by ${entry.actor.fullname} · ` : ''}
+        <time dateTime={entry.createdAt} title={dayjs(entry.createdAt).format('lll')}>
+          {dayjs(entry.createdAt).fromNow()}
+        </time>
+      </Text>
+    </Stack>
+  );
+}
+
+/** The team's history as a timeline, newest first, growing with "Load more". */
+export function AuditTimeline({ teamId }: { teamId: string }) {
+  const log = useAuditLog(teamId);
+  const entries = log.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = log.data?.pages[0]?.total ?? 0;
+  // Only current and former members (and course admins) may read a team's history.
+  const notAllowed =
+    log.error instanceof ApiError && (log.error.status === 403 || log.error.status === 404);
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="activity-heading"
+    >
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="activity-heading">
+          Activity
+        </Title>
+        {log.isPending ? (
+          <InlineLoader label="Loading activity" />
+        ) : notAllowed ? (
+          <Text size="sm" c="dimmed">
+            The team&apos;s activity is visible to its members.
+          </Text>
+        ) : log.isError ? (
+          <ErrorAlert
+            title="Could not load the activity"
+            error={log.error}
+            onRetry={() => void log.refetch()}
+          />
+        ) : entries.length === 0 ? (
+          <EmptyState>No activity yet.</EmptyState>
+        ) : (
+          <>
+            <Timeline bulletSize={24} lineWidth={2}>
+              {entries.map((entry) => {
+                const { kind } = describeAuditEntry(entry);
+                return (
+                  <Timeline.Item
+                    key={entry.id}
+                    bullet={
+                      <ThemeIcon size={24} radius="xl" color="blue.9" variant="filled">
+                        {ICONS[kind]}
+                      </ThemeIcon>
+                    }
+                  >
+                    <AuditItem entry={entry} />
+                  </Timeline.Item>
+                );
+              })}
+            </Timeline>
+            <Text size="xs" c="dimmed" aria-live="polite">
+              Showing {entries.length} of {total} events
+            </Text>
+            {log.hasNextPage && (
+              <Button
+                variant="default"
+                size="xs"
+                loading={log.isFetchingNextPage}
+                onClick={() => void log.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,108 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TeamDetail } from '@teamup/shared';
+import { IconCalendarDue, IconUsers } from '@tabler/icons-react';
+import { DeadlineText } from '@/components/ui/deadline-text';
+import { AnchorLink } from '@/components/ui/router-link';
+import { seatsSummary } from './team-rules';
+
+const RELATION_LABEL = {
+  LEADER: 'You lead this team',
+  MEMBER: 'You are a member',
+  REQUESTED: 'Request pending',
+  INVITED: 'You are invited',
+} as const;
+
+/** Name, course, description, openness, seats and deadline: what a visitor decides on. */
+export function TeamHeader({ team }: { team: TeamDetail }) {
+  const disbanded = Boolean(team.disbandedAt);
+  const relation = team.viewer.relation;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="team-name"
+    >
+      <Stack gap="sm">
+        <Stack gap={2}>
+          <AnchorLink
+            to="/courses/$courseId"
+            params={{ courseId: team.courseId }}
+            size="sm"
+            fw={600}
+            c="blue.9"
+          >
+            {team.courseCode} · {team.courseTitle}
+          </AnchorLink>
+          <Title
+            order={2}
+            id="team-name"
+            fz={{ base: 22, sm: 26 }}
+            style={{ wordBreak: 'break-word' }}
+          >
+            {team.name}
+          </Title>
+        </Stack>
+        <Group gap="xs" wrap="wrap" aria-label="Team status">
+          {disbanded ? (
+            <Badge color="red.9" variant="filled">
+              Disbanded
+            </Badge>
+          ) : (
+            <>
+              {team.openToRequests ? (
+                <Badge color="teal.9" variant="filled">
+                  Open to requests
+                </Badge>
+              ) : (
+                <Badge color="gray.7" variant="filled">
+                  Closed to requests
+                </Badge>
+              )}
+              {team.openSeats <= 0 && (
+                <Badge color="gray.7" variant="outline">
+                  Full
+                </Badge>
+              )}
+            </>
+          )}
+          {relation !== 'NONE' && (
+            <Badge color="blue.9" variant="outline">
+              {RELATION_LABEL[relation]}
+            </Badge>
+          )}
+          {team.course.archived && (
+            <Badge color="gray.7" variant="filled">
+              Course archived
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {team.description || (
+            <Text span c="dimmed" inherit>
+              No description yet.
+            </Text>
+          )}
+        </Text>
+        <Group gap="lg" wrap="wrap">
+          {!disbanded && (
+            <Group gap={6} wrap="nowrap">
+              <IconUsers size={18} aria-hidden color="var(--mantine-color-dimmed)" />
+              <Text size="sm" fw={600}>
+                {seatsSummary(team)}
+              </Text>
+            </Group>
+          )}
+          <Group gap={6} wrap="wrap" align="center">
+            <IconCalendarDue size={18} aria-hidden color="var(--mantine-color-dimmed)" />
+            <Text size="sm" c="dimmed" component="span">
+              Deadline
+            </Text>
+            <DeadlineText iso={team.course.teamFormationDeadline} withRelative />
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
