@@ -40,8 +40,17 @@ test('an admin uploads a roster, sees progress and the summary, and a student is
   await expect(page.getByText('Detected columns')).toBeVisible();
   await expect(page.getByText('semicolon-separated')).toBeVisible();
 
+  // The server can finish a roster faster than the page polls, so the first status answer is
+  // held back until the progress bar has been seen; then the page follows the real job.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/csv/status/*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
+  release();
   await expect(page.getByRole('heading', { name: 'Upload result' })).toBeVisible({
     timeout: 60_000,
   });
