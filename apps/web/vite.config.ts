@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig } from 'vite';
 
 // Absolute paths so the build works whether vite runs from apps/web or from the repo root.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -9,8 +9,6 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: here('.'),
   resolve: { alias: { '@': here('./src') } },
-  // The plugins' types come from the hoisted vite 8 (pulled in by vitest) while this app builds
-  // with vite 7; the runtime plugin API is the same, only the declared hook types differ.
   plugins: [
     // Must run before the React plugin: it rewrites route files for code splitting.
     tanstackRouter({
@@ -21,7 +19,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
-  ] as unknown as PluginOption[],
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -35,9 +33,12 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
-        manualChunks: {
-          mantine: ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/form'],
-          tanstack: ['@tanstack/react-router', '@tanstack/react-query'],
+        // Vite 8 (Rolldown) takes only the function form.
+        manualChunks(id: string) {
+          if (/node_modules\/@mantine\/(core|hooks|notifications|form)\//.test(id))
+            return 'mantine';
+          if (/node_modules\/@tanstack\/(react-router|react-query)\//.test(id)) return 'tanstack';
+          return undefined;
         },
       },
     },
