@@ -42,8 +42,20 @@ export const deadlinePassed = (team: Pick<LockedTeam, 'course'>, now = new Date(
  * Locks the team's row for the rest of the transaction and returns it with its course.
  * Concurrent changes to one team queue here; changes to different teams do not wait.
  */
-export async function lockTeam(tx: DbOrTx, teamId: string): Promise<LockedTeam> {
-  const [row] = await tx
+export function lockTeam(tx: DbOrTx, teamId: string): Promise<LockedTeam> {
+  return readTeam(tx, teamId, { lock: true });
+}
+
+/**
+ * The team with its course, locked or not (calls that only look use no lock). Teams of deleted
+ * organizations do not exist for anyone: 404.
+ */
+export async function readTeam(
+  tx: DbOrTx,
+  teamId: string,
+  options: { lock: boolean },
+): Promise<LockedTeam> {
+  const query = tx
     .select({
       id: teams.id,
       courseId: teams.courseId,
@@ -62,8 +74,8 @@ export async function lockTeam(tx: DbOrTx, teamId: string): Promise<LockedTeam> 
     .innerJoin(courses, eq(courses.id, teams.courseId))
     .innerJoin(organizations, eq(organizations.id, courses.organizationId))
     .where(and(eq(teams.id, teamId), isNull(organizations.deletedAt)))
-    .for('update', { of: teams })
     .limit(1);
+  const [row] = await (options.lock ? query.for('update', { of: teams }) : query);
   if (!row) throw notFound('Team not found');
   const { teamSizeMax, teamFormationDeadline, archivedAt, ...team } = row;
   return { ...team, course: { teamSizeMax, teamFormationDeadline, archivedAt } };

@@ -1,7 +1,7 @@
 // Join requests (DESIGN §7.3–7.5): a student applies, the leader accepts or rejects, the
 // applicant can withdraw. Accepting is a membership change and goes through membership.ts
 // under the team's lock; the other decisions only change the request.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ApplyBody,
@@ -12,7 +12,7 @@ import type {
   TeamRequestStatus,
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { courses, joinRequests, organizations, teams, users } from '../../db/schema/index.js';
+import { courses, joinRequests, teams, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
@@ -23,6 +23,7 @@ import {
   currentTeamOf,
   lockStudentInCourse,
   lockTeam,
+  readTeam,
   teamAudit,
   type LockedTeam,
 } from './membership.js';
@@ -37,34 +38,9 @@ import {
 
 export type TeamRequestsQuery = z.output<typeof joinRequestsQuerySchema>;
 
-/**
- * A team read without a lock, for the calls that only look (lists) — writes use lockTeam.
- * Teams of deleted organizations do not exist for anyone.
- */
-export async function findTeam(db: DbOrTx, teamId: string): Promise<LockedTeam> {
-  const [row] = await db
-    .select({
-      id: teams.id,
-      courseId: teams.courseId,
-      organizationId: courses.organizationId,
-      name: teams.name,
-      leaderId: teams.leaderId,
-      maxSize: teams.maxSize,
-      memberCount: teams.memberCount,
-      openToRequests: teams.openToRequests,
-      disbandedAt: teams.disbandedAt,
-      teamSizeMax: courses.teamSizeMax,
-      teamFormationDeadline: courses.teamFormationDeadline,
-      archivedAt: courses.archivedAt,
-    })
-    .from(teams)
-    .innerJoin(courses, eq(courses.id, teams.courseId))
-    .innerJoin(organizations, eq(organizations.id, courses.organizationId))
-    .where(and(eq(teams.id, teamId), isNull(organizations.deletedAt)))
-    .limit(1);
-  if (!row) throw notFound('Team not found');
-  const { teamSizeMax, teamFormationDeadline, archivedAt, ...team } = row;
-  return { ...team, course: { teamSizeMax, teamFormationDeadline, archivedAt } };
+/** A team read without a lock, for the calls that only look (lists); writes use lockTeam. */
+export function findTeam(db: DbOrTx, teamId: string): Promise<LockedTeam> {
+  return readTeam(db, teamId, { lock: false });
 }
 
 /** The caller's relation to the team; 404 when they may not see it at all. */
