@@ -74,23 +74,28 @@ export const authPlugin = fp(
         })),
     });
 
-    // Prepared once: this runs on every signed-in call, and building the query each time
-    // cost more than running it (bench:teams).
-    const sessionLookup = app.db
-      .select({
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        lastUsedAt: sessions.lastUsedAt,
-        email: users.email,
-        role: users.role,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(eq(sessions.id, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('userId'))),
-      )
-      .limit(1)
-      .prepare('auth_session_lookup');
+    // Prepared once, at first use: this runs on every signed-in call, and building the query
+    // each time cost more than running it (bench:teams).
+    const prepareSessionLookup = () =>
+      app.db
+        .select({
+          revokedAt: sessions.revokedAt,
+          expiresAt: sessions.expiresAt,
+          lastUsedAt: sessions.lastUsedAt,
+          email: users.email,
+          role: users.role,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, sql.placeholder('sessionId')),
+            eq(users.id, sql.placeholder('userId')),
+          ),
+        )
+        .limit(1)
+        .prepare('auth_session_lookup');
+    let sessionLookup: ReturnType<typeof prepareSessionLookup> | undefined;
 
     async function authenticate(request: FastifyRequest): Promise<AuthResult> {
       const token = bearerToken(request);
@@ -100,6 +105,7 @@ export const authPlugin = fp(
 
       // One query for the session and its user: a revoked session or a changed role is seen
       // on the very next request.
+      sessionLookup ??= prepareSessionLookup();
       const [row] = await sessionLookup.execute({
         sessionId: claims.sessionId,
         userId: claims.userId,
