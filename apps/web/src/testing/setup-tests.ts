@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { server } from './server';
+
+// findBy*/waitFor give up after 1 s by default, which a loaded 2-core CI machine exceeds while
+// a page renders; 5 s still fails fast on a real miss.
+configure({ asyncUtilTimeout: 5000 });
 
 // --- Browser APIs that jsdom lacks and Mantine uses -------------------------------------------
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { Course } from '@teamup/shared';
 import { createCourse, createEnrollment, inDays } from '@/testing/courses-data';
@@ -7,10 +7,8 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
 // Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 // Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const admin = { role: 'ORG_ADMIN' as const };
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { createClassmate, createMyCourse, inDays, pageOfItems } from '@/testing/courses-data';
 import { api, fail, ok } from '@/testing/handlers';
@@ -6,7 +6,6 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
 // Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const student = { role: 'STUDENT' as const };
 

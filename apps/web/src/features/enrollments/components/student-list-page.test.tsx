@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { Enrollment, EnrollmentDetail } from '@teamup/shared';
 import {
@@ -13,7 +13,6 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
 // Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const admin = { role: 'ORG_ADMIN' as const };
 const ORG = { id: '10000000-0000-4000-8000-000000000001', name: 'Northfield University' };

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { api, fail, ok } from '@/testing/handlers';
 import { createOrganizationDetail } from '@/testing/organizations-data';
@@ -6,7 +6,6 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
 // Searches are debounced and CI machines are slow: the 1 s default waits too little there.
-configure({ asyncUtilTimeout: 5000 });
 
 const SUPERADMIN = { role: 'SUPERADMIN' as const };
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { api, fail, ok } from '@/testing/handlers';
 import {
@@ -13,7 +13,6 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
 // Searches are debounced and CI machines are slow: the 1 s default waits too little there.
-configure({ asyncUtilTimeout: 5000 });
 
 const ORG_ADMIN = { role: 'ORG_ADMIN' as const, fullname: 'Alan Turing' };
 

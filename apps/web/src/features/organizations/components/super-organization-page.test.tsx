@@ -1,5 +1,5 @@
 import type { AppointAdminBody, OrganizationDetail } from '@teamup/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { api, fail, ok } from '@/testing/handlers';
 import {
@@ -14,7 +14,6 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
 // Searches are debounced and CI machines are slow: the 1 s default waits too little there.
-configure({ asyncUtilTimeout: 5000 });
 
 const SUPERADMIN = { role: 'SUPERADMIN' as const, fullname: 'Grace Hopper' };
 

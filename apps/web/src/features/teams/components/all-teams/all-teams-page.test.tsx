@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { createMyCourse, pageOfItems } from '@/testing/courses-data';
 import { api, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 import { createPerson, createTeamSummary } from '@/testing/teams-data';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const student = { role: 'STUDENT' as const, fullname: 'Maya Chen' };
 

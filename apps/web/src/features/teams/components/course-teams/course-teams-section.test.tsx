@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { CreateTeamBody, Invitation, JoinRequest, TeamSummary } from '@teamup/shared';
 import { createClassmate, createMyCourse, inDays, pageOfItems } from '@/testing/courses-data';
@@ -15,7 +15,6 @@ import {
 } from '@/testing/teams-data';
 
 // Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const student = { role: 'STUDENT' as const, fullname: 'Maya Chen' };
 const coursePath = `/courses/${TEAMS_COURSE_ID}`;

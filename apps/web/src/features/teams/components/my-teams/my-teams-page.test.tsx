@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { Invitation, JoinRequest, TeamSummary } from '@teamup/shared';
 import { pageOfItems } from '@/testing/courses-data';
@@ -11,8 +11,6 @@ import {
   createPerson,
   createTeamSummary,
 } from '@/testing/teams-data';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const student = { role: 'STUDENT' as const, fullname: 'Maya Chen' };
 

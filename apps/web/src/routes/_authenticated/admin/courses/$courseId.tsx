@@ -1,5 +1,8 @@
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
+import { CourseTeamsAdminSection } from '@/features/admin/components/course-teams-admin-section';
 import { courseQueryOptions } from '@/features/courses/api/get-course';
 import { CourseDetailPage } from '@/features/courses/components/course-detail-page';
 import { AddStudentButton } from '@/features/enrollments/components/add-student-modal';
@@ -16,10 +19,15 @@ export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')(
 
 function CourseDetailRoute() {
   const { courseId } = Route.useParams();
+  // The teams part follows the course: none under the page's not-found or error state.
+  const course = useQuery(courseQueryOptions(courseId));
   return (
-    <CourseDetailPage
-      courseId={courseId}
-      renderAddStudent={(course) => <AddStudentButton course={course} />}
-    />
+    <Stack gap="lg">
+      <CourseDetailPage
+        courseId={courseId}
+        renderAddStudent={(course) => <AddStudentButton course={course} />}
+      />
+      {course.data && <CourseTeamsAdminSection courseId={courseId} />}
+    </Stack>
   );
 }
