@@ -26,7 +26,12 @@ import {
   lockTeam,
   teamAudit,
 } from './membership.js';
-import { DECIDED_TEXT, findTeam, visibleTeam, type TeamRequestsQuery } from './requests-service.js';
+import {
+  explainNotPending,
+  findTeam,
+  visibleTeam,
+  type TeamRequestsQuery,
+} from './requests-service.js';
 import { assertActiveStudent, notLeader, type Caller } from './team-viewer.js';
 
 // ---------------------------------------------------------------------------------------
@@ -282,22 +287,11 @@ async function findInvitation(
   return row;
 }
 
-async function notPending(tx: DbOrTx, invitation: InvitationRowRef, byInvitee: boolean) {
-  if (invitation.status === 'CANCELLED') {
-    // Cancelled because the student joined another team meanwhile: say so.
-    const current = await currentTeamOf(tx, invitation.courseId, invitation.inviteeId);
-    if (current) {
-      return conflict(
-        'ALREADY_IN_TEAM',
-        byInvitee
-          ? `You have already joined ${current.name}`
-          : `That student has already joined ${current.name}`,
-      );
-    }
-  }
-  const status = invitation.status as Exclude<TeamRequestStatus, 'PENDING'>;
-  return conflict('INVITATION_NOT_PENDING', `This invitation ${DECIDED_TEXT[status]}`);
-}
+const notPending = (tx: DbOrTx, invitation: InvitationRowRef, byInvitee: boolean) =>
+  explainNotPending(tx, { ...invitation, studentId: invitation.inviteeId }, byInvitee, {
+    code: 'INVITATION_NOT_PENDING',
+    noun: 'invitation',
+  });
 
 /**
  * Locks the team, then the invitee's enrollment, then the invitation (the order of every

@@ -266,23 +266,36 @@ async function findRequest(
   return row;
 }
 
-/** Why a request that is no longer PENDING cannot be decided, in the decider's words. */
-async function notPending(tx: DbOrTx, request: RequestRow, byApplicant: boolean) {
-  if (request.status === 'CANCELLED') {
-    // Cancelled because the student joined another team meanwhile: say so.
-    const current = await currentTeamOf(tx, request.courseId, request.userId);
+/**
+ * Why a request or invitation that is no longer PENDING cannot be decided, in the decider's
+ * words. One cancelled because the student joined another team meanwhile says so.
+ */
+export async function explainNotPending(
+  tx: DbOrTx,
+  item: { status: TeamRequestStatus; courseId: string; studentId: string },
+  byStudent: boolean,
+  kind: { code: 'REQUEST_NOT_PENDING' | 'INVITATION_NOT_PENDING'; noun: string },
+) {
+  if (item.status === 'CANCELLED') {
+    const current = await currentTeamOf(tx, item.courseId, item.studentId);
     if (current) {
       return conflict(
         'ALREADY_IN_TEAM',
-        byApplicant
+        byStudent
           ? `You have already joined ${current.name}`
           : `That student has already joined ${current.name}`,
       );
     }
   }
-  const status = request.status as Exclude<TeamRequestStatus, 'PENDING'>;
-  return conflict('REQUEST_NOT_PENDING', `This join request ${DECIDED_TEXT[status]}`);
+  const status = item.status as Exclude<TeamRequestStatus, 'PENDING'>;
+  return conflict(kind.code, `This ${kind.noun} ${DECIDED_TEXT[status]}`);
 }
+
+const notPending = (tx: DbOrTx, request: RequestRow, byApplicant: boolean) =>
+  explainNotPending(tx, { ...request, studentId: request.userId }, byApplicant, {
+    code: 'REQUEST_NOT_PENDING',
+    noun: 'join request',
+  });
 
 /**
  * Locks in the order every membership change uses — the team, then the applicant's
