@@ -127,7 +127,13 @@ function MyEnrollmentCard({ enrollment }: { enrollment: MyCourse }) {
   );
 }
 
-export function StudentCoursePage({ courseId }: { courseId: string }) {
+type StudentCoursePageProps = {
+  courseId: string;
+  /** The teams part, composed by the route (another feature), shown above the classmates. */
+  teams?: ReactNode;
+};
+
+export function StudentCoursePage({ courseId, teams }: StudentCoursePageProps) {
   const enrollment = useStudentCourse(courseId);
 
   if (enrollment.isPending) {
@@ -184,6 +190,7 @@ export function StudentCoursePage({ courseId }: { courseId: string }) {
             <MyEnrollmentCard enrollment={e} />
           </Grid.Col>
         </Grid>
+        {teams}
         {e.status === 'ACTIVE' ? (
           <ClassmatesSection courseId={courseId} />
         ) : (

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { Box } from '@mantine/core';
 import { z } from 'zod';
 import { studentCourseQueryOptions } from '@/features/enrollments/api/get-student-course';
 import { StudentCoursePage } from '@/features/enrollments/components/student-course-page';
@@ -22,10 +21,10 @@ function StudentCourseRoute() {
   const enrollment = useQuery(studentCourseQueryOptions(courseId));
   const e = enrollment.data;
   return (
-    <>
-      <StudentCoursePage courseId={courseId} />
-      {e?.status === 'ACTIVE' && (
-        <Box mt="xl">
+    <StudentCoursePage
+      courseId={courseId}
+      teams={
+        e?.status === 'ACTIVE' && (
           <CourseTeamsSection
             course={{
               id: e.course.id,
@@ -36,8 +35,8 @@ function StudentCourseRoute() {
               archived: e.course.archivedAt !== null,
             }}
           />
-        </Box>
-      )}
-    </>
+        )
+      }
+    />
   );
 }
