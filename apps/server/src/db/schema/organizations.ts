@@ -113,6 +113,14 @@ export const enrollments = pgTable(
     index('enrollments_email_idx').on(t.email),
     index('enrollments_user_idx').on(t.userId),
     index('enrollments_course_status_idx').on(t.courseId, t.status),
+    // Admin student lists page through enrollments by name then email, across the admin's
+    // organizations or within one course's roster; removed enrollments are never listed.
+    index('enrollments_fullname_email_idx')
+      .on(t.fullname, t.email)
+      .where(sql`${t.removedAt} IS NULL`),
+    index('enrollments_course_fullname_email_idx')
+      .on(t.courseId, t.fullname, t.email)
+      .where(sql`${t.removedAt} IS NULL`),
     check('enrollments_email_lower_case', sql`${t.email} = lower(${t.email})`),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgEnum,
@@ -12,6 +13,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { TEAM_REQUEST_STATUSES } from '@teamup/shared';
 import { courses } from './organizations.js';
@@ -42,17 +44,31 @@ export const teams = pgTable(
       .on(t.courseId, sql`lower(${t.name})`)
       .where(sql`${t.disbandedAt} IS NULL`),
     index('teams_course_idx').on(t.courseId, t.disbandedAt),
+    // The target of the (team, course) foreign keys below: rows that copy a team's course
+    // must copy it right.
+    unique('teams_id_course_unique').on(t.id, t.courseId),
     check('teams_max_size_positive', sql`${t.maxSize} >= 1`),
     check('teams_capacity', sql`${t.memberCount} >= 0 AND ${t.memberCount} <= ${t.maxSize}`),
   ],
 );
 
+/**
+ * Members, join requests and invitations copy their team's course (so that "one team per
+ * course" and "cancel the student's other requests in the course" are index lookups); this
+ * key makes the database refuse a copy that differs from the team's, and deletes the row with
+ * its team.
+ */
+const teamCourseKey = (name: string, t: { teamId: AnyPgColumn; courseId: AnyPgColumn }) =>
+  foreignKey({
+    name,
+    columns: [t.teamId, t.courseId],
+    foreignColumns: [teams.id, teams.courseId],
+  }).onDelete('cascade');
+
 export const teamMembers = pgTable(
   'team_members',
   {
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -65,6 +81,8 @@ export const teamMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     unique('team_members_one_team_per_course').on(t.courseId, t.userId),
+    // The copied course is the team's course, or "one team per course" would hold nothing.
+    teamCourseKey('team_members_team_course_fk', t),
     index('team_members_user_idx').on(t.userId),
   ],
 );
@@ -75,9 +93,7 @@ export const joinRequests = pgTable(
   'join_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').notNull(),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -98,6 +114,7 @@ export const joinRequests = pgTable(
       .where(sql`${t.status} = 'PENDING'`),
     index('join_requests_team_idx').on(t.teamId, t.status),
     index('join_requests_user_idx').on(t.userId, t.courseId, t.status),
+    teamCourseKey('join_requests_team_course_fk', t),
   ],
 );
 
@@ -105,9 +122,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').notNull(),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -126,6 +141,7 @@ export const invitations = pgTable(
       .where(sql`${t.status} = 'PENDING'`),
     index('invitations_team_idx').on(t.teamId, t.status),
     index('invitations_invitee_idx').on(t.inviteeId, t.courseId, t.status),
+    teamCourseKey('invitations_team_course_fk', t),
   ],
 );
 

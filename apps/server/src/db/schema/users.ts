@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ROLES, type ProfileLink } from '@teamup/shared';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -30,6 +40,11 @@ export const users = pgTable(
   (t) => [
     // Emails are compared lower-cased everywhere (DESIGN §5); the database holds the rule too.
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    // The superadmin user directory pages through users by name then email, all of them or
+    // one role at a time: each index hands a page over in order without sorting the table.
+    // Its substring search (ILIKE '%…%') cannot use a btree; see decision 040.
+    index('users_fullname_email_idx').on(t.fullname, t.email),
+    index('users_role_fullname_email_idx').on(t.role, t.fullname, t.email),
   ],
 );
 
