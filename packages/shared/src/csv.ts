@@ -13,6 +13,22 @@ export const CSV_COLUMNS = {
 /** Longest accepted cell values; a longer one rejects its row (same limit as manual add). */
 export const CSV_FIELD_MAX = { fullname: 120, studentId: 64 } as const;
 
+/**
+ * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). Files
+ * this app writes (the rejected rows) put a quote before such a cell; tab and CR count too,
+ * because some spreadsheets strip them and then see the formula behind them (OWASP).
+ */
+export const CSV_FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell as read from an uploaded roster: the quote this app put before a formula-like cell
+ * when it wrote the rejected rows is taken off again, so a downloaded, corrected report
+ * uploads the values it showed (an email like `-x@y.edu` or a name like `@home`).
+ */
+export function unguardCsvCell(cell: string): string {
+  return cell.startsWith("'") && CSV_FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
 export const CSV_UPLOAD_STATUSES = ['QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export const csvUploadStatusSchema = z.enum(CSV_UPLOAD_STATUSES);
 export type CsvUploadStatus = z.infer<typeof csvUploadStatusSchema>;
@@ -20,7 +36,13 @@ export type CsvUploadStatus = z.infer<typeof csvUploadStatusSchema>;
 export const csvRowErrorSchema = z.object({
   /** The row as a spreadsheet numbers it: the header is row 1, the first student row 2. */
   row: z.number().int(),
+  /**
+   * The row's cells as the file had them (outer spaces trimmed), so the rejected rows can be
+   * downloaded, fixed and uploaded again without retyping anything.
+   */
   email: z.string(),
+  fullname: z.string(),
+  studentId: z.string(),
   reason: z.string(),
 });
 export type CsvRowError = z.infer<typeof csvRowErrorSchema>;

@@ -1,14 +1,11 @@
-import type { CsvRowError } from '@teamup/shared';
+import { CSV_FORMULA_START, type CsvRowError } from '@teamup/shared';
 
 /**
- * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection); a
- * leading quote makes it plain text. Tab and CR count too: some spreadsheets strip them and
- * then see the formula behind them.
+ * A leading quote makes a cell a spreadsheet would run as a formula plain text (OWASP, CSV
+ * injection). An upload takes that quote off again (`unguardCsvCell`).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 export function neutralise(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return CSV_FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 function csvCell(value: string | number): string {
@@ -17,13 +14,22 @@ function csvCell(value: string | number): string {
 }
 
 /**
+ * The header of the report. `email`, `fullname` and `studentId` are the roster's own columns,
+ * so the report, fixed, uploads as it is; an upload ignores columns it does not know (`row`,
+ * `reason`).
+ */
+export const REJECTED_ROWS_HEADER = 'row,email,fullname,studentId,reason';
+
+/**
  * The rejected rows as a CSV file: a BOM so spreadsheets read it as UTF-8, CRLF line ends
  * (RFC 4180), every text cell neutralised. Row numbers are numbers, never formulas.
  */
 export function rejectedRowsCsv(errors: readonly CsvRowError[]): string {
   const lines = [
-    'row,email,reason',
-    ...errors.map((e) => [csvCell(e.row), csvCell(e.email), csvCell(e.reason)].join(',')),
+    REJECTED_ROWS_HEADER,
+    ...errors.map((e) =>
+      [e.row, e.email, e.fullname, e.studentId, e.reason].map(csvCell).join(','),
+    ),
   ];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

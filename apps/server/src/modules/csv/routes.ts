@@ -144,9 +144,12 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
     config: { access: ADMINS },
     schema: {
       tags: TAGS,
-      summary: 'The rejected rows of an upload as a CSV file (row, email, reason)',
-      description:
-        'Cells that a spreadsheet would run as a formula (starting with =, +, -, @) are prefixed with a quote.',
+      summary:
+        'The rejected rows of an upload as a CSV file (row, email, fullname, studentId, reason)',
+      description: [
+        "The cells of each rejected row as the file had them, its spreadsheet row number and the reason. The columns are the roster's own, so the file, corrected, can be uploaded again: an upload ignores `row` and `reason`.",
+        'Cells that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) are prefixed with a quote, which an upload takes off again.',
+      ].join('\n\n'),
       params: uuidParamSchema,
       produces: ['text/csv'],
       response: { 200: z.string() },

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  CsvRowError,
   CsvUpload,
   CsvUploadAccepted,
   CsvUploadResult,
@@ -180,6 +181,14 @@ function visible(scope: Awaited<ReturnType<typeof adminScope>>): SQL {
   return and(isNull(organizations.deletedAt), scopeCondition(scope, csvUploads.organizationId))!;
 }
 
+/** Rows rejected before the errors kept the name and student ID cells lack them. */
+type StoredRowError = Omit<CsvRowError, 'fullname' | 'studentId'> &
+  Partial<Pick<CsvRowError, 'fullname' | 'studentId'>>;
+
+function withAllCells(e: StoredRowError): CsvRowError {
+  return { ...e, fullname: e.fullname ?? '', studentId: e.studentId ?? '' };
+}
+
 /** An upload with its per-row errors, if the caller administers its organization. */
 export async function getUploadResult(
   db: DbOrTx,
@@ -191,7 +200,7 @@ export async function getUploadResult(
     .where(and(eq(csvUploads.id, id), visible(scope)))
     .limit(1);
   if (!row) throw notFound('Upload not found');
-  return { ...toUpload(row), errors: row.errors };
+  return { ...toUpload(row), errors: (row.errors as StoredRowError[]).map(withAllCells) };
 }
 
 async function listWhere(db: DbOrTx, where: SQL, page: number, limit: number) {

@@ -1,4 +1,4 @@
-import { CSV_FIELD_MAX, emailInputSchema, type CsvRowError } from '@teamup/shared';
+import { CSV_FIELD_MAX, emailInputSchema, unguardCsvCell, type CsvRowError } from '@teamup/shared';
 import {
   detectDelimiter,
   isBlankRecord,
@@ -57,14 +57,24 @@ export async function validateRoster(
     rowsRead++;
     const row = rowsRead + 1;
     const rawEmail = cell(record, columns.email);
-    const reject = (reason: string) => errors.push({ row, email: rawEmail, reason });
+    const rawFullname = cell(record, columns.fullname);
+    const rawStudentId = cell(record, columns.studentId);
+    // The rejected rows keep the cells as the file had them: the report is the file, fixed.
+    const reject = (reason: string) =>
+      errors.push({
+        row,
+        email: rawEmail,
+        fullname: rawFullname,
+        studentId: rawStudentId,
+        reason,
+      });
 
     if (isBlankRecord(record)) reject('Blank line');
     else if (rawEmail === '') reject('Email is missing');
     else {
-      const parsed = emailInputSchema.safeParse(rawEmail);
-      const fullname = cell(record, columns.fullname);
-      const studentId = cell(record, columns.studentId);
+      const parsed = emailInputSchema.safeParse(unguardCsvCell(rawEmail));
+      const fullname = unguardCsvCell(rawFullname);
+      const studentId = unguardCsvCell(rawStudentId);
       if (!parsed.success) reject('Not a valid email address');
       else if (firstRowOf.has(parsed.data)) {
         reject(`Duplicate of row ${firstRowOf.get(parsed.data)}`);

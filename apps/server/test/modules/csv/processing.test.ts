@@ -315,8 +315,20 @@ describe('CSV roster processing', () => {
       rejected: 2,
     });
     expect(result.errors).toEqual([
-      { row: 4, email: 'sam.same@example.edu', reason: 'Duplicate of row 2' },
-      { row: 5, email: 'SAM.SAME@EXAMPLE.EDU', reason: 'Duplicate of row 2' },
+      {
+        row: 4,
+        email: 'sam.same@example.edu',
+        fullname: 'Sam Again',
+        studentId: '',
+        reason: 'Duplicate of row 2',
+      },
+      {
+        row: 5,
+        email: 'SAM.SAME@EXAMPLE.EDU',
+        fullname: 'Sam Third',
+        studentId: '',
+        reason: 'Duplicate of row 2',
+      },
     ]);
     const sam = (await courseEnrollments(w.courseA.id)).find(
       (r) => r.email === 'sam.same@example.edu',
@@ -328,9 +340,9 @@ describe('CSV roster processing', () => {
     const result = await run(fixture('roster-blank-lines.csv'));
     expect(result.counts).toMatchObject({ rowsRead: 6, pending: 3, rejected: 3 });
     expect(result.errors).toEqual([
-      { row: 3, email: '', reason: 'Blank line' },
-      { row: 5, email: '', reason: 'Blank line' },
-      { row: 6, email: '', reason: 'Blank line' },
+      { row: 3, email: '', fullname: '', studentId: '', reason: 'Blank line' },
+      { row: 5, email: '', fullname: '', studentId: '', reason: 'Blank line' },
+      { row: 6, email: '', fullname: '', studentId: '', reason: 'Blank line' },
     ]);
   });
 
@@ -346,10 +358,28 @@ describe('CSV roster processing', () => {
       rejected: 4,
     });
     expect(result.errors).toEqual([
-      { row: 3, email: 'not-an-email', reason: 'Not a valid email address' },
-      { row: 4, email: '=HYPERLINK("http://evil.example")', reason: 'Not a valid email address' },
-      { row: 5, email: '', reason: 'Email is missing' },
-      { row: 6, email: '@at.example.edu', reason: 'Not a valid email address' },
+      {
+        row: 3,
+        email: 'not-an-email',
+        fullname: 'Bad One',
+        studentId: '',
+        reason: 'Not a valid email address',
+      },
+      {
+        row: 4,
+        email: '=HYPERLINK("http://evil.example")',
+        fullname: 'Formula',
+        studentId: '',
+        reason: 'Not a valid email address',
+      },
+      { row: 5, email: '', fullname: 'Nobody Here', studentId: '', reason: 'Email is missing' },
+      {
+        row: 6,
+        email: '@at.example.edu',
+        fullname: 'At Sign',
+        studentId: '',
+        reason: 'Not a valid email address',
+      },
     ]);
     const emails = (await courseEnrollments(w.courseA.id)).map((r) => r.email);
     expect(emails).toEqual(expect.arrayContaining(['good@example.edu', 'good.two@example.edu']));
@@ -362,9 +392,22 @@ describe('CSV roster processing', () => {
       `email,fullname,studentId\nok@example.edu,${'N'.repeat(120)},S1\nlong@example.edu,${longName},S2\nid@example.edu,Id,${'9'.repeat(65)}\n`,
     );
     expect(result.counts).toMatchObject({ pending: 1, rejected: 2 });
-    expect(result.errors.map((e) => e.reason)).toEqual([
-      'Full name is longer than 120 characters',
-      'Student ID is longer than 64 characters',
+    // The rejected cells are kept whole, so the downloaded report can be fixed and re-uploaded.
+    expect(result.errors).toEqual([
+      {
+        row: 3,
+        email: 'long@example.edu',
+        fullname: longName,
+        studentId: 'S2',
+        reason: 'Full name is longer than 120 characters',
+      },
+      {
+        row: 4,
+        email: 'id@example.edu',
+        fullname: 'Id',
+        studentId: '9'.repeat(65),
+        reason: 'Student ID is longer than 64 characters',
+      },
     ]);
   });
 
