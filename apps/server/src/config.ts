@@ -59,6 +59,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { error: 'expected a postgres:// connection string' })
     .optional(),
+  DATABASE_POOL_MAX: wholeNumber(1, 1000).default(10),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   AUTH_DEV_LOGIN: flag.optional(),
@@ -86,6 +87,8 @@ export interface Config {
   DATA_DIR: string;
   /** Unset: embedded PGlite under DATA_DIR/pglite. */
   DATABASE_URL: string | undefined;
+  /** Most PostgreSQL connections (so concurrent transactions) of this process. */
+  DATABASE_POOL_MAX: number;
   /** Origin of the web app, without a trailing slash. */
   PUBLIC_URL: string;
   GOOGLE_CLIENT_ID: string | undefined;
@@ -159,6 +162,7 @@ export function loadConfig(
     HOST: e.HOST,
     DATA_DIR: toAbsolute(e.DATA_DIR),
     DATABASE_URL: e.DATABASE_URL,
+    DATABASE_POOL_MAX: e.DATABASE_POOL_MAX,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
     AUTH_DEV_LOGIN: e.AUTH_DEV_LOGIN ?? !production,

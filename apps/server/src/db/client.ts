@@ -32,16 +32,31 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** node-postgres' own default; DATABASE_POOL_MAX overrides it. */
+export const DEFAULT_POOL_MAX = 10;
+
 /** The configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export function createDb(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): DbHandle {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+export function createDb(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Config, 'DATABASE_POOL_MAX'>>,
+): DbHandle {
+  if (config.DATABASE_URL) {
+    return openPostgres(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
+  }
   const dir = join(config.DATA_DIR, 'pglite');
   mkdirSync(dir, { recursive: true });
   return openPglite(dir);
 }
 
-export function openPostgres(connectionString: string): DbHandle {
-  const pool = new pg.Pool({ connectionString });
+export interface PostgresOptions {
+  /**
+   * Most connections the process opens at once (default 10). Each open transaction holds one,
+   * so this bounds how many transactions run at the same time; the rest wait for a connection.
+   */
+  poolMax?: number;
+}
+
+export function openPostgres(connectionString: string, options: PostgresOptions = {}): DbHandle {
+  const pool = new pg.Pool({ connectionString, max: options.poolMax ?? DEFAULT_POOL_MAX });
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
