@@ -6,3 +6,4 @@ export * from './courses.js';
 export * from './enrollments.js';
 export * from './csv.js';
 export * from './teams.js';
+export * from './profile.js';
