@@ -22,13 +22,29 @@ export const driver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : '
 let workerDb: Promise<DbHandle> | undefined;
 let workerDbReady: DbHandle | undefined;
 
+/** This worker's PostgreSQL database: its name and URL (the postgres project only). */
+function workerPostgres(): { base: string; name: string; url: string } {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+  // TEST_DB_PREFIX lets several runs share one PostgreSQL server without sharing databases.
+  const prefix = (process.env.TEST_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase();
+  const name = `teamup_test_${prefix}${process.env.VITEST_POOL_ID ?? '1'}`;
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { base, name, url: url.toString() };
+}
+
+/**
+ * The URL of this worker's PostgreSQL database, for a test that needs a second connection
+ * pool on it (e.g. a larger one for races). Open the worker database first (getWorkerDb).
+ */
+export function workerDatabaseUrl(): string {
+  return workerPostgres().url;
+}
+
 async function openWorkerDb(): Promise<DbHandle> {
   if (driver === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-    // TEST_DB_PREFIX lets several runs share one PostgreSQL server without sharing databases.
-    const prefix = (process.env.TEST_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase();
-    const name = `teamup_test_${prefix}${process.env.VITEST_POOL_ID ?? '1'}`;
+    const { base, name, url } = workerPostgres();
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     try {
@@ -37,9 +53,7 @@ async function openWorkerDb(): Promise<DbHandle> {
     } finally {
       await admin.end();
     }
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const handle = openPostgres(url.toString());
+    const handle = openPostgres(url);
     await handle.migrate();
     return handle;
   }

@@ -1,11 +1,20 @@
 // Races for the last seat and for one student (DESIGN §7.3). On PostgreSQL the calls run truly
 // concurrently on separate connections; on PGlite they queue, and the outcome must be the same.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { joinRequests } from '../../../src/db/schema/index.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../../../src/db/client.js';
+import { joinRequests, teams } from '../../../src/db/schema/index.js';
 import { makeCourse, makeEnrollment, makeTeam } from '../../fixtures.js';
-import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
+import {
+  API,
+  bearer,
+  buildTestApp,
+  driver,
+  getWorkerDb,
+  signIn,
+  workerDatabaseUrl,
+} from '../../helper.js';
 import {
   invitationRow,
   makeInvitation,
@@ -19,10 +28,75 @@ import {
   teamsOf,
 } from './requests-world.js';
 
+// More connections than racers: with the default pool of 10, 20 accepts would run at most 10
+// at a time and the rest would wait for a connection instead of for the team's lock.
+const RACE_POOL_MAX = 30;
+
 let app: FastifyInstance;
+let raceDb: DbHandle | undefined;
 beforeAll(async () => {
-  app = await buildTestApp();
+  await getWorkerDb();
+  if (driver === 'postgres') {
+    // The app's own pool on the worker's database, sized as DATABASE_POOL_MAX would size it.
+    raceDb = createDb({
+      DATABASE_URL: workerDatabaseUrl(),
+      DATABASE_POOL_MAX: RACE_POOL_MAX,
+      DATA_DIR: '',
+    });
+  }
+  app = await buildTestApp(
+    { DATABASE_POOL_MAX: RACE_POOL_MAX },
+    { csvWorker: false, ...(raceDb ? { db: raceDb } : {}) },
+  );
 });
+afterAll(async () => {
+  // The app does not own this pool; no request is in flight once the tests are done.
+  await raceDb?.close();
+});
+
+/** Backends of this database waiting for a lock (PostgreSQL). */
+async function waitingForLocks(): Promise<number> {
+  const { db } = await getWorkerDb();
+  const result = (await db.execute(
+    sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+}
+
+/**
+ * Runs `race` while the test holds the team's row lock, and lets go only once `racers`
+ * transactions are queued behind it, so they are all open at the same moment. On PGlite (one
+ * connection) transactions cannot overlap: the race just runs.
+ */
+async function allAtOnce<T>(teamId: string, racers: number, race: () => Promise<T>): Promise<T> {
+  if (driver !== 'postgres') return race();
+  const { db } = await getWorkerDb();
+  let locked!: () => void;
+  let release!: () => void;
+  const haveLock = new Promise<void>((resolve) => (locked = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const holder = db.transaction(async (tx) => {
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+    locked();
+    await released;
+  });
+  await haveLock;
+  const running = race();
+  try {
+    const deadline = Date.now() + 10_000;
+    let waiting = await waitingForLocks();
+    while (waiting < racers && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      waiting = await waitingForLocks();
+    }
+    expect(waiting, 'transactions open at once, queued on the team lock').toBe(racers);
+  } finally {
+    release();
+    await holder;
+  }
+  return running;
+}
 
 type Headers = Record<string, string>;
 const post = (url: string, headers: Headers) =>
@@ -44,8 +118,8 @@ describe('races', () => {
       requests.push(await makeJoinRequest(w.team, student.id));
     }
 
-    const responses = await Promise.all(
-      requests.map((r) => post(`/student/join-requests/${r.id}/accept`, w.as.lea)),
+    const responses = await allAtOnce(w.team.id, 20, () =>
+      Promise.all(requests.map((r) => post(`/student/join-requests/${r.id}/accept`, w.as.lea))),
     );
 
     expect(outcomes(responses)).toEqual([

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDb } from '../../src/db/client.js';
+import { driver, getWorkerDb, workerDatabaseUrl } from '../helper.js';
+
+describe('DATABASE_POOL_MAX', () => {
+  it('defaults to 10 connections and takes a whole number from 1 to 1000', () => {
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: ' 40 ' }).DATABASE_POOL_MAX).toBe(40);
+    for (const bad of ['0', '1001', 'many', '2.5']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX: bad }), bad).toThrow(/DATABASE_POOL_MAX:/);
+    }
+  });
+
+  it.skipIf(driver !== 'postgres')(
+    'opens at most that many PostgreSQL connections at once',
+    async () => {
+      await getWorkerDb();
+      const handle = createDb({
+        DATABASE_URL: workerDatabaseUrl(),
+        DATA_DIR: '',
+        DATABASE_POOL_MAX: 3,
+      });
+      try {
+        // Six transactions that each hold their connection for a moment: three at a time.
+        const pids = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            handle.db.transaction(async (tx) => {
+              const result = (await tx.execute(
+                sql`select pg_backend_pid() as pid, pg_sleep(0.05)`,
+              )) as unknown as { rows: { pid: number }[] };
+              return result.rows[0]!.pid;
+            }),
+          ),
+        );
+        expect(new Set(pids).size).toBe(3);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
+});
