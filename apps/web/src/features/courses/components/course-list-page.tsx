@@ -3,7 +3,6 @@ import {
   Group,
   Paper,
   SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
@@ -20,7 +19,7 @@ import { ListPagination } from '@/components/ui/list-pagination';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useCourses } from '../api/get-courses';
-import { useOrganizationOptions } from '../api/get-organization-options';
+import { OrganizationSelect } from './organization-select';
 
 export type CourseListSearch = {
   search?: string;
@@ -154,7 +153,6 @@ type CourseListPageProps = {
 export function CourseListPage({ search, onSearchChange }: CourseListPageProps) {
   const query = toCourseListQuery(search);
   const courses = useCourses(query);
-  const organizations = useOrganizationOptions();
   const [text, setText] = useState(search.search ?? '');
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
@@ -197,19 +195,14 @@ export function CourseListPage({ search, onSearchChange }: CourseListPageProps) 
               style={{ flex: '1 1 220px' }}
               type="search"
             />
-            <Select
+            <OrganizationSelect
               label="Organization"
               placeholder="All organizations"
-              data={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
               value={search.organizationId ?? null}
               onChange={(value) =>
                 onSearchChange({ organizationId: value ?? undefined, page: undefined })
               }
               clearable
-              searchable
-              nothingFoundMessage="No organization matches"
-              disabled={organizations.isError}
-              error={organizations.isError ? 'Could not load your organizations' : undefined}
               style={{ flex: '1 1 220px' }}
             />
             <Stack gap={4}>

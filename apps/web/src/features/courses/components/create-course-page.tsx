@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createCourseBodySchema, type CreateCourseBody } from '@teamup/shared';
@@ -9,7 +9,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useCreateCourse } from '../api/create-course';
-import { useOrganizationOptions, type OrganizationOption } from '../api/get-organization-options';
+import { useOrganizationOption } from '../api/get-organization-option';
+import { useOrganizationOptions } from '../api/get-organization-options';
 import {
   COURSE_FIELD_NAMES,
   CourseFormFields,
@@ -17,6 +18,7 @@ import {
   toCourseFields,
   type CourseFieldValues,
 } from './course-form-fields';
+import { OrganizationSelect } from './organization-select';
 
 type CreateCourseValues = CourseFieldValues & { organizationId: string | null };
 
@@ -27,17 +29,14 @@ function toBody(values: CreateCourseValues): CreateCourseBody {
 const FIELDS = ['organizationId', ...COURSE_FIELD_NAMES];
 
 type CreateCourseFormProps = {
-  organizations: OrganizationOption[];
-  initialOrganizationId: string | undefined;
+  /** The organization the form starts with, if any. */
+  preselected: string | undefined;
 };
 
-function CreateCourseForm({ organizations, initialOrganizationId }: CreateCourseFormProps) {
+function CreateCourseForm({ preselected }: CreateCourseFormProps) {
   const create = useCreateCourse();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  const preselected =
-    organizations.find((o) => o.id === initialOrganizationId)?.id ??
-    (organizations.length === 1 ? organizations[0]?.id : undefined);
 
   const form = useForm<CreateCourseValues>({
     mode: 'controlled',
@@ -94,12 +93,10 @@ function CreateCourseForm({ organizations, initialOrganizationId }: CreateCourse
             {formError}
           </Alert>
         )}
-        <Select
+        <OrganizationSelect
           label="Organization"
           required
-          data={organizations.map((o) => ({ value: o.id, label: o.name }))}
-          searchable
-          nothingFoundMessage="No organization matches"
+          placeholder="Choose an organization"
           allowDeselect={false}
           {...form.getInputProps('organizationId')}
         />
@@ -118,7 +115,19 @@ function CreateCourseForm({ organizations, initialOrganizationId }: CreateCourse
 }
 
 export function CreateCoursePage({ organizationId }: { organizationId?: string }) {
+  // The first page of my organizations: is there any, and is there only one to choose?
   const organizations = useOrganizationOptions();
+  const first = organizations.data?.items ?? [];
+  const inFirstPage = first.some((o) => o.id === organizationId);
+  // An organization from the URL beyond the first page is looked up by itself.
+  const fromUrl = useOrganizationOption(organizationId, organizations.isSuccess && !inFirstPage);
+  const lookingUp = Boolean(organizationId) && !inFirstPage && fromUrl.isLoading;
+  const preselected =
+    inFirstPage || fromUrl.isSuccess
+      ? organizationId
+      : organizations.data?.total === 1
+        ? first[0]?.id
+        : undefined;
   return (
     <>
       <PageHeader
@@ -126,7 +135,7 @@ export function CreateCoursePage({ organizationId }: { organizationId?: string }
         description="A new course with its term, team size and formation deadline."
       />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={760}>
-        {organizations.isPending ? (
+        {organizations.isPending || lookingUp ? (
           <InlineLoader label="Loading your organizations" />
         ) : organizations.isError ? (
           <ErrorAlert
@@ -134,15 +143,12 @@ export function CreateCoursePage({ organizationId }: { organizationId?: string }
             error={organizations.error}
             onRetry={() => void organizations.refetch()}
           />
-        ) : organizations.data.length === 0 ? (
+        ) : organizations.data.total === 0 ? (
           <EmptyState>
             You do not run any organization yet. A superadmin appoints organization admins.
           </EmptyState>
         ) : (
-          <CreateCourseForm
-            organizations={organizations.data}
-            initialOrganizationId={organizationId}
-          />
+          <CreateCourseForm preselected={preselected} />
         )}
       </Paper>
     </>

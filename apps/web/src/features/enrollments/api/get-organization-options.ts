@@ -1,27 +1,34 @@
-import type { Organization, Paginated } from '@teamup/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  MAX_PAGE_LIMIT,
+  type OrganizationListQuery,
+  type OrganizationSummary,
+  type Paginated,
+} from '@teamup/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-export type OrganizationOption = Pick<Organization, 'id' | 'name'>;
+export type OrganizationOption = Pick<OrganizationSummary, 'id' | 'name'>;
 
-/** The organizations the signed-in admin runs, for the student filters. */
-export async function getOrganizationOptions(): Promise<OrganizationOption[]> {
-  const res = await apiClient.get<{ data: Paginated<Organization> | Organization[] }>(
+/** One page of the organizations the signed-in admin runs, searched on the server. */
+export async function getOrganizationOptions(search = ''): Promise<Paginated<OrganizationOption>> {
+  const params: OrganizationListQuery = { page: 1, limit: MAX_PAGE_LIMIT };
+  if (search) params.search = search;
+  const res = await apiClient.get<{ data: Paginated<OrganizationSummary> }>(
     '/organizations/admin/my',
-    { params: { limit: 100 } },
+    { params },
   );
-  const data = res.data.data;
-  const items = Array.isArray(data) ? data : data.items;
-  return items.map(({ id, name }) => ({ id, name }));
+  const page = res.data.data;
+  return { ...page, items: page.items.map(({ id, name }) => ({ id, name })) };
 }
 
 // Under 'organizations' so that any organization change refreshes the filter too.
-export const organizationOptionsQueryOptions = () =>
+export const organizationOptionsQueryOptions = (search = '') =>
   queryOptions({
-    queryKey: ['organizations', 'admin-my', 'enrollment-options'],
-    queryFn: getOrganizationOptions,
+    queryKey: ['organizations', 'admin-my', 'enrollment-options', search],
+    queryFn: () => getOrganizationOptions(search),
+    placeholderData: keepPreviousData,
   });
 
-export function useOrganizationOptions() {
-  return useQuery(organizationOptionsQueryOptions());
+export function useOrganizationOptions(search = '') {
+  return useQuery(organizationOptionsQueryOptions(search));
 }

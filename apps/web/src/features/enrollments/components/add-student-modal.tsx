@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { manualAddBodySchema, type Enrollment, type ManualAddBody } from '@teamup/shared';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
-import { useCourseOptions } from '../api/get-course-options';
 import { useManualAddStudent } from '../api/manual-add-student';
+import { CourseSelect } from './course-select';
 
 /** A course the modal adds to without asking (the roster and the course page). */
 export type FixedCourse = { id: string; code: string; title: string };
@@ -34,7 +34,6 @@ type AddStudentFormProps = {
 
 function AddStudentForm({ fixedCourse, defaultCourseId, onDone }: AddStudentFormProps) {
   const add = useManualAddStudent();
-  const courses = useCourseOptions({}, !fixedCourse);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AddStudentValues>({
     mode: 'controlled',
@@ -90,23 +89,14 @@ function AddStudentForm({ fixedCourse, defaultCourseId, onDone }: AddStudentForm
             Course: <strong>{fixedCourse.code}</strong> · {fixedCourse.title}
           </Text>
         ) : (
-          <Select
+          <CourseSelect
             label="Course"
             required
-            placeholder={courses.isPending ? 'Loading courses…' : 'Choose a course'}
-            data={(courses.data ?? []).map((c) => ({
-              value: c.id,
-              label: `${c.code} · ${c.title} (${c.organizationName})`,
-            }))}
-            searchable
-            nothingFoundMessage="No course matches"
+            placeholder="Choose a course"
+            formatLabel={(c) => `${c.code} · ${c.title} (${c.organizationName})`}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('courseId')}
-            error={
-              form.errors.courseId ??
-              (courses.isError ? `Could not load courses: ${courses.error.message}` : undefined)
-            }
           />
         )}
         <TextInput

@@ -6,12 +6,12 @@ import { ListPagination } from '@/components/ui/list-pagination';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useAdminStudents } from '../api/get-admin-students';
-import { useCourseOptions } from '../api/get-course-options';
-import { useOrganizationOptions } from '../api/get-organization-options';
 import { AddStudentModal } from './add-student-modal';
+import { CourseSelect } from './course-select';
 import { EnrollmentDrawer } from './enrollment-drawer';
 import { STATUS_OPTIONS } from './enrollment-status-badge';
 import { EnrollmentTable } from './enrollment-table';
+import { OrganizationSelect } from './organization-select';
 import { useDebouncedSearch } from './use-debounced-search';
 
 export type StudentListSearch = {
@@ -40,11 +40,6 @@ type StudentListPageProps = {
 
 export function StudentListPage({ search, onSearchChange }: StudentListPageProps) {
   const students = useAdminStudents(toAdminStudentsQuery(search));
-  const organizations = useOrganizationOptions();
-  const courses = useCourseOptions({
-    organizationId: search.organizationId,
-    includeArchived: true,
-  });
   const [openId, setOpenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const commitSearch = useCallback(
@@ -85,10 +80,9 @@ export function StudentListPage({ search, onSearchChange }: StudentListPageProps
               onChange={(e) => setText(e.currentTarget.value)}
               style={{ flex: '2 1 220px' }}
             />
-            <Select
+            <OrganizationSelect
               label="Organization"
               placeholder="All organizations"
-              data={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
               value={search.organizationId ?? null}
               // Another organization's course filter would match nothing.
               onChange={(value) =>
@@ -99,28 +93,21 @@ export function StudentListPage({ search, onSearchChange }: StudentListPageProps
                 })
               }
               clearable
-              searchable
-              nothingFoundMessage="No organization matches"
-              error={organizations.isError ? 'Could not load your organizations' : undefined}
               style={{ flex: '1 1 180px' }}
             />
-            <Select
+            <CourseSelect
               label="Course"
               placeholder="All courses"
-              data={(courses.data ?? []).map((c) => ({
-                value: c.id,
-                label: c.archivedAt
-                  ? `${c.code} · ${c.title} (archived)`
-                  : `${c.code} · ${c.title}`,
-              }))}
+              organizationId={search.organizationId}
+              includeArchived
+              formatLabel={(c) =>
+                c.archivedAt ? `${c.code} · ${c.title} (archived)` : `${c.code} · ${c.title}`
+              }
               value={search.courseId ?? null}
               onChange={(value) =>
                 onSearchChange({ courseId: value ?? undefined, page: undefined })
               }
               clearable
-              searchable
-              nothingFoundMessage="No course matches"
-              error={courses.isError ? 'Could not load courses' : undefined}
               style={{ flex: '1 1 180px' }}
             />
             <Select

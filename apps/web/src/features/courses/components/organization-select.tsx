@@ -1,0 +1,49 @@
+import type { ComboboxItem } from '@mantine/core';
+import { useState } from 'react';
+import { SearchSelect, type SearchSelectProps } from '@/components/ui/search-select';
+import { useOrganizationOption } from '../api/get-organization-option';
+import { useOrganizationOptions } from '../api/get-organization-options';
+
+type OrganizationSelectProps = Omit<
+  SearchSelectProps,
+  'options' | 'total' | 'selectedOption' | 'onSearch' | 'searching' | 'noun'
+>;
+
+/** The organization pickers of course pages, searched on the server. */
+export function OrganizationSelect({ value, onChange, error, ...props }: OrganizationSelectProps) {
+  const [search, setSearch] = useState('');
+  const organizations = useOrganizationOptions(search);
+  const [picked, setPicked] = useState<ComboboxItem | null>(null);
+  const options = (organizations.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }));
+  const known =
+    options.find((o) => o.value === value) ?? (picked?.value === value ? picked : undefined);
+  const chosen = useOrganizationOption(value ?? undefined, !known && !organizations.isPending);
+  const selectedOption =
+    known ??
+    (chosen.data && chosen.data.id === value
+      ? { value: chosen.data.id, label: chosen.data.name }
+      : null);
+
+  return (
+    <SearchSelect
+      {...props}
+      value={value}
+      onChange={(next, option) => {
+        setPicked(next ? option : null);
+        onChange?.(next, option);
+      }}
+      options={options}
+      total={organizations.data?.total}
+      selectedOption={selectedOption}
+      onSearch={setSearch}
+      searching={organizations.isFetching}
+      noun="organizations"
+      error={
+        error ??
+        (organizations.isError
+          ? `Could not load your organizations: ${organizations.error.message}`
+          : undefined)
+      }
+    />
+  );
+}
