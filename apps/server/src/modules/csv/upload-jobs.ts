@@ -19,7 +19,7 @@ const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs}::int * interval '1 
 
 /**
  * Takes the oldest job that nobody works on: QUEUED, or PROCESSING with a lease that ran out
- * (its process died). SKIP LOCKED lets several processes claim at once without waiting on,
+ * (its process died: a live one renews its lease every third of it). SKIP LOCKED lets several processes claim at once without waiting on,
  * or taking, each other's job.
  */
 export async function claimNextJob(db: DbOrTx, leaseMs: number): Promise<ClaimedJob | null> {
@@ -42,7 +42,8 @@ export async function claimNextJob(db: DbOrTx, leaseMs: number): Promise<Claimed
         processed_rows = 0
       WHERE id = (
         SELECT id FROM csv_uploads
-        WHERE status = 'QUEUED' OR (status = 'PROCESSING' AND lease_expires_at < now())
+        WHERE status = 'QUEUED'
+          OR (status = 'PROCESSING' AND (lease_expires_at < now() OR lease_expires_at IS NULL))
         ORDER BY created_at, id
         LIMIT 1
         FOR UPDATE SKIP LOCKED
@@ -60,6 +61,23 @@ export async function claimNextJob(db: DbOrTx, leaseMs: number): Promise<Claimed
     totalRows: row.total_rows,
     attempts: row.attempts,
   };
+}
+
+/**
+ * Milliseconds until the first lease of a PROCESSING job runs out (null: none is running). A
+ * job whose process died is claimable from that moment, so an idle worker looks again then
+ * rather than at its next poll. Measured on the database clock, as leases are.
+ */
+export async function msUntilNextLeaseExpiry(db: DbOrTx): Promise<number | null> {
+  const [row] = await queryRows<{ ms: number | string | null }>(
+    db,
+    sql`
+      SELECT (extract(epoch FROM min(lease_expires_at) - now()) * 1000)::float8 AS ms
+      FROM csv_uploads
+      WHERE status = 'PROCESSING'
+    `,
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
 }
 
 /**

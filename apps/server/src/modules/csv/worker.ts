@@ -7,12 +7,23 @@ import {
   processUpload,
   type ProcessHooks,
 } from './process-upload.js';
-import { claimNextJob, failJob, renewLease, requeueJob, type ClaimedJob } from './upload-jobs.js';
+import {
+  claimNextJob,
+  failJob,
+  msUntilNextLeaseExpiry,
+  renewLease,
+  requeueJob,
+  type ClaimedJob,
+} from './upload-jobs.js';
 
 export interface CsvWorkerOptions {
   /** How often an idle worker looks for jobs other processes queued (its own wake it). */
   pollIntervalMs: number;
-  /** How long a claim lasts without renewal; a crashed process's job waits this long. */
+  /**
+   * How long a claim lasts without renewal. The worker renews it every third of this while it
+   * works (a heartbeat), so only a dead or stalled process lets it run out, and a crashed
+   * process's job waits at most this long before another process takes it.
+   */
   leaseMs: number;
   /** Claims of one job, crashes included, before it is given up as FAILED. */
   maxAttempts: number;
@@ -23,14 +34,18 @@ export interface CsvWorkerOptions {
 
 export const CSV_WORKER_DEFAULTS: CsvWorkerOptions = {
   pollIntervalMs: 2000,
-  leaseMs: 30_000,
+  leaseMs: 15_000,
   maxAttempts: 3,
   progressEvery: 1000,
   hooks: {},
 };
 
 export interface CsvWorker {
-  /** Picks up what is waiting (jobs of crashed processes included), then polls. */
+  /**
+   * Claims at once what is waiting (QUEUED jobs, and PROCESSING jobs whose lease ran out: their
+   * process died), then polls; a PROCESSING job whose lease still runs is looked at again the
+   * moment that lease ends.
+   */
   start(): void;
   /** A job was just queued here: look now rather than at the next poll. */
   wake(): void;
@@ -44,6 +59,9 @@ export interface CsvWorker {
    */
   stop(): Promise<void>;
 }
+
+/** How long after a lease ends an idle worker looks for the job (never a busy loop). */
+const LEASE_GRACE_MS = 25;
 
 const GAVE_UP =
   'Processing the roster failed; nothing was applied. Upload the file again, or ask an administrator if it keeps failing.';
@@ -65,6 +83,7 @@ export function createCsvWorker(
   let timer: NodeJS.Timeout | undefined;
   let loop: Promise<void> | null = null;
 
+  /** The heartbeat: renews the claim every third of the lease until the job is settled. */
   function keepLease(job: ClaimedJob) {
     let renewing: Promise<unknown> | null = null;
     const interval = setInterval(
@@ -163,12 +182,26 @@ export function createCsvWorker(
     }
     wakeRequested = false;
     loop = drain()
-      .then(() => undefined)
-      .catch((error: unknown) => log.warn({ err: error }, 'csv worker could not claim a job'))
-      .finally(() => {
+      .then(() => (stopped ? 0 : nextLook()))
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'csv worker could not claim a job');
+        return options.pollIntervalMs;
+      })
+      .then((delayMs) => {
         loop = null;
-        schedule(wakeRequested ? 0 : options.pollIntervalMs);
+        schedule(wakeRequested ? 0 : delayMs);
       });
+  }
+
+  /**
+   * When to look again: at the next poll, or as soon as a running job's lease ends if that is
+   * sooner (its process may have died; if it is alive it will have renewed the lease).
+   */
+  async function nextLook(): Promise<number> {
+    const untilExpiry = await msUntilNextLeaseExpiry(db);
+    if (untilExpiry === null) return options.pollIntervalMs;
+    // A little after the end, so the claim's `lease_expires_at < now()` holds by then.
+    return Math.min(options.pollIntervalMs, Math.max(untilExpiry, 0) + LEASE_GRACE_MS);
   }
 
   return {

@@ -135,6 +135,58 @@ describe('CSV jobs survive stops, crashes and failures', () => {
     expect((await waitForUpload(restarted, token, id)).status).toBe('COMPLETED');
   });
 
+  it('takes up a job whose lease still ran at start as soon as that lease ends, not at the next poll', async () => {
+    const id = await queue();
+    // The process died an instant ago: its lease has a second and a half left.
+    const leaseEnd = new Date(Date.now() + 1500);
+    await setJob(id, { ...crashedState(1), leaseExpiresAt: leaseEnd });
+    // A poll a minute away: only the lease's end can make this worker look again in time.
+    const restarted = await appWithWorker({ pollIntervalMs: 60_000, leaseMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await uploadRow(id)).toMatchObject({ status: 'PROCESSING', attempts: 1 });
+
+    const result = await waitForUpload(restarted, token, id, 10_000);
+    expect(result).toMatchObject({ status: 'COMPLETED', counts: { pending: 3 } });
+    const row = await uploadRow(id);
+    expect(row.attempts).toBe(2);
+    expect(row.finishedAt!.getTime()).toBeGreaterThanOrEqual(leaseEnd.getTime());
+    expect(row.finishedAt!.getTime()).toBeLessThan(leaseEnd.getTime() + 5000);
+  });
+
+  it('keeps its claim with a heartbeat while it works longer than the lease', async () => {
+    const id = await queue();
+    const other = await worker({ leaseMs: 300 });
+    const othersClaims: string[][] = [];
+    const slow = await worker({
+      leaseMs: 300,
+      progressEvery: 1,
+      hooks: {
+        // Three leases long between two progress writes: only the heartbeat renews the claim.
+        onProgress: async (_uploadId, rowsDone) => {
+          if (rowsDone !== 1) return;
+          for (let i = 0; i < 9; i++) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            othersClaims.push(await other.drain());
+          }
+        },
+      },
+    });
+    expect(await slow.drain()).toEqual([id]);
+    expect(othersClaims.flat()).toEqual([]);
+    expect(await uploadRow(id)).toMatchObject({
+      status: 'COMPLETED',
+      attempts: 1,
+      leaseExpiresAt: null,
+    });
+  });
+
+  it('a job left without a lease (PROCESSING, no expiry) is not stuck for ever', async () => {
+    const id = await queue();
+    await setJob(id, { ...crashedState(1), leaseExpiresAt: null });
+    expect(await (await worker()).drain()).toEqual([id]);
+    expect((await uploadRow(id)).status).toBe('COMPLETED');
+  });
+
   it('leaves alone a job whose lease is still running (another process works on it)', async () => {
     const id = await queue();
     await setJob(id, { ...crashedState(1), leaseExpiresAt: new Date(Date.now() + 60_000) });
