@@ -58,17 +58,27 @@ test('superadmin → admin → student: organization, course, manual enrollment,
   await dialog.getByRole('button', { name: 'Add student' }).click();
   await expect(admin.getByText(/pending until (their )?first sign-in/i)).toBeVisible();
 
-  // The student signs in: told about the activation, and the course is under My Enrollments.
+  // The student signs in, lands on My Enrollments with the course there, and is told about the
+  // activation by a notice that stays until closed.
   const student = await signInWithEmail(browser, STUDENT_EMAIL, 'Robin Student');
-  await expect(student.getByText(/Enrollments? activated/)).toBeVisible();
-  await expect(student.getByText(new RegExp(`${COURSE_TITLE} \\(${ORG}\\)`))).toBeVisible();
-  await student
-    .getByRole('navigation', { name: /main/i })
-    .getByRole('link', { name: 'My Enrollments' })
-    .click();
   await expect(student).toHaveURL(/\/courses$/);
+  const notice = student
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: /Enrollments? activated/ });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByText(new RegExp(`${COURSE_TITLE} \\(${ORG}\\)`))).toBeVisible();
   const card = student.getByRole('link', { name: COURSE_TITLE });
   await expect(card).toBeVisible();
+  // Longer than any toast lasts: the notice is still there.
+  await student.waitForTimeout(11_000);
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Close notification' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(
+    student
+      .getByRole('navigation', { name: /main/i })
+      .getByRole('link', { name: 'My Enrollments' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(student.getByRole('main').getByText(`${ORG} · Spring 2027`)).toBeVisible();
   await expect(student.getByRole('main').getByText('Active', { exact: true })).toBeVisible();
   await student.screenshot({ path: test.info().outputPath('my-enrollments-desktop.png') });

@@ -9,7 +9,7 @@ import {
   NOTIFICATION_TEXTS,
   enrollmentActivatedNotification,
 } from '@/lib/notification-texts';
-import { getRoleHome, getSafeRedirect } from '@/lib/roles';
+import { getRoleArea, getRoleHome, getSafeRedirect } from '@/lib/roles';
 import { validateToken } from '@/lib/token';
 import { createDevIdToken } from './create-dev-id-token';
 
@@ -29,6 +29,16 @@ async function signIn(input: SignInInput) {
   return { ...data, expiresAt: check.expiresAt };
 }
 
+const ACTIVATED_NOTIFICATION_ID = 'enrollments-activated';
+
+/**
+ * Where a sign-in without a redirect target lands: a student whose enrollments it just activated
+ * goes to My Enrollments, where the new courses are; everyone else to their role's home.
+ */
+function landingPage(role: string, activated: boolean): string {
+  return activated && getRoleArea(role) === 'student' ? '/courses' : getRoleHome(role);
+}
+
 /** Google (or development) sign-in: stores the session, announces it and goes on. */
 export function useSignIn({ redirect }: { redirect?: string } = {}) {
   const queryClient = useQueryClient();
@@ -40,14 +50,20 @@ export function useSignIn({ redirect }: { redirect?: string } = {}) {
       queryClient.clear();
       useAuthStore.getState().setAuth(user, token, expiresAt);
       notifications.show({ color: 'green', ...NOTIFICATION_TEXTS.loginSuccess });
-      if (activatedEnrollments.length > 0) {
+      const activated = activatedEnrollments.length > 0;
+      if (activated) {
+        // News the student may have waited for: it stays until they close it.
         notifications.show({
+          id: ACTIVATED_NOTIFICATION_ID,
           color: 'blue',
-          autoClose: 10_000,
+          autoClose: false,
+          withCloseButton: true,
           ...enrollmentActivatedNotification(activatedEnrollments),
         });
       }
-      await router.navigate({ href: getSafeRedirect(redirect) ?? getRoleHome(user.role) });
+      await router.navigate({
+        href: getSafeRedirect(redirect) ?? landingPage(user.role, activated),
+      });
     },
     onError: (error: Error) => {
       notifications.show({

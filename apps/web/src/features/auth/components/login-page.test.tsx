@@ -98,6 +98,8 @@ describe('login page', () => {
           ],
         }),
       ),
+      // The student lands on My Enrollments (login-with-google.test.tsx has the details).
+      http.get(api('/student/my-courses'), () => ok({ items: [], page: 1, limit: 100, total: 0 })),
     );
     const { user } = renderApp('/auth/login');
     await user.click(await screen.findByRole('button', { name: 'Sign in as Maya Chen' }));
