@@ -59,6 +59,9 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: JSON_BODY_LIMIT,
+    // Behind a load balancer, request.ip (rate limits, the sessions list) must be the client's
+    // address from X-Forwarded-For, believed only from the proxies TRUST_PROXY names.
+    trustProxy: config.TRUST_PROXY,
   });
   // close() lets in-flight requests finish before onClose hooks run, so the database goes last.
   app.addHook('onClose', closeDb);

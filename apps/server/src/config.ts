@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDurationSeconds } from './lib/duration.js';
@@ -46,6 +47,53 @@ const emailList = z.string().transform((v, ctx) => {
   return emails;
 });
 
+/** What Fastify's `trustProxy` takes: off, every hop, or proxy addresses and ranges. */
+export type TrustProxy = boolean | string[];
+
+// proxy-addr's names for the private ranges a load balancer usually sits in.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe (decision 071): off (the default); a comma list
+ * of proxy addresses, CIDR ranges or the names loopback/linklocal/uniquelocal; or on (every
+ * hop: only when nothing but the proxy can reach the server). No hop counts: Fastify 5 ignores
+ * them, because a client that reaches the server directly could forge the hops.
+ */
+const trustProxy = z.string().transform((v, ctx): TrustProxy => {
+  const value = v.trim().toLowerCase();
+  if (['off', 'false', 'no', '0'].includes(value)) return false;
+  if (['on', 'true', 'yes'].includes(value)) return true;
+  if (/^\d+$/.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'hop counts are not supported; list the proxy addresses or ranges (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.find((e) => !isAddressOrRange(e));
+  if (bad !== undefined || entries.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected off, on or a comma list of IP addresses/CIDR ranges; "${bad ?? v}" is neither`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -74,6 +122,7 @@ const envSchema = z.object({
     })
     .default('info'),
   AUTH_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(30),
+  TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
 });
 
@@ -104,6 +153,8 @@ export interface Config {
   SEED_DEMO: boolean;
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   AUTH_RATE_LIMIT_MAX: number;
+  /** Passed to Fastify: whose X-Forwarded-For gives `request.ip`. */
+  TRUST_PROXY: TrustProxy;
   /** Absolute. */
   WEB_DIST_DIR: string;
 }
@@ -173,6 +224,7 @@ export function loadConfig(
     SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && !production),
     LOG_LEVEL: e.LOG_LEVEL,
     AUTH_RATE_LIMIT_MAX: e.AUTH_RATE_LIMIT_MAX,
+    TRUST_PROXY: e.TRUST_PROXY,
     WEB_DIST_DIR: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR) : defaultWebDistDir,
   };
 }

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       SEED_DEMO: true,
       LOG_LEVEL: 'info',
       AUTH_RATE_LIMIT_MAX: 30,
+      TRUST_PROXY: false,
     });
     expect(config.WEB_DIST_DIR).toMatch(/apps[/\\]web[/\\]dist$/);
   });
@@ -83,8 +84,25 @@ describe('loadConfig', () => {
     ['REFRESH_TOKEN_TTL', '0d', 'REFRESH_TOKEN_TTL: expected a duration'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL:'],
     ['AUTH_RATE_LIMIT_MAX', '0', 'AUTH_RATE_LIMIT_MAX:'],
+    ['TRUST_PROXY', 'maybe', 'TRUST_PROXY: expected off, on or a comma list'],
+    ['TRUST_PROXY', '2', 'TRUST_PROXY: hop counts are not supported'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY: expected off, on or a comma list'],
+    ['TRUST_PROXY', '10.0.0.1, lb.internal', 'TRUST_PROXY:'],
+    ['TRUST_PROXY', ',', 'TRUST_PROXY:'],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(`Invalid configuration: ${message}`);
+  });
+
+  it.each([
+    ['off', false],
+    ['0', false],
+    ['on', true],
+    ['TRUE', true],
+    ['10.0.0.5', ['10.0.0.5']],
+    [' 10.0.0.0/8, 192.168.1.0/24 ,loopback', ['10.0.0.0/8', '192.168.1.0/24', 'loopback']],
+    ['fd00::/8,::1', ['fd00::/8', '::1']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
   it('refuses to start the development identity provider in production', () => {

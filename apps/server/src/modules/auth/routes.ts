@@ -22,7 +22,12 @@ import { authRateLimit } from '../../plugins/security.js';
 import { DEV_AUDIENCE_FALLBACK, loadDevIdp } from './dev-idp.js';
 import { devRoutes } from './dev-routes.js';
 import { createIdTokenVerifier, googleIssuer, type TrustedIssuer } from './id-token.js';
-import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie } from './refresh-token.js';
+import {
+  REFRESH_COOKIE,
+  clearRefreshCookie,
+  hashRefreshToken,
+  setRefreshCookie,
+} from './refresh-token.js';
 import * as service from './service.js';
 
 export interface AuthRoutesOptions {
@@ -59,6 +64,16 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   }
   const verifyIdToken = createIdTokenVerifier(trusted);
   const rateLimit = authRateLimit(config);
+  // Refreshing is keyed by the refresh cookie, not by address: a campus NAT puts a whole class
+  // behind one IP, and their background refreshes must not share one budget (decision 071).
+  // A request without a cookie (answered 401 at once) falls back to the address.
+  const refreshRateLimit = {
+    ...rateLimit,
+    keyGenerator: (request: FastifyRequest) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      return presented ? `refresh:${hashRefreshToken(presented)}` : `ip:${request.ip}`;
+    },
+  };
 
   defineRoute(app, {
     method: 'GET',
@@ -119,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   defineRoute(app, {
     method: 'GET',
     url: '/auth/refresh-token',
-    config: { access: 'public', rateLimit },
+    config: { access: 'public', rateLimit: refreshRateLimit },
     schema: {
       tags: TAGS,
       summary: 'Exchange the refresh cookie for a new access token (rotates the cookie)',
