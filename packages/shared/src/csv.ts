@@ -93,9 +93,26 @@ export const csvUploadAcceptedSchema = z.object({
 });
 export type CsvUploadAccepted = z.infer<typeof csvUploadAcceptedSchema>;
 
+/** `running`: QUEUED or PROCESSING; `finished`: COMPLETED or FAILED. */
+export const CSV_UPLOAD_PHASES = ['running', 'finished'] as const;
+export type CsvUploadPhase = (typeof CSV_UPLOAD_PHASES)[number];
+
+/** GET /csv/uploads (and /csv/course/{courseId} without the course and organization). */
 export const csvUploadListQuerySchema = paginationQuerySchema.extend({
   courseId: z.uuid().optional(),
   organizationId: z.uuid().optional(),
   status: csvUploadStatusSchema.optional(),
+  phase: z.enum(CSV_UPLOAD_PHASES).optional(),
 });
 export type CsvUploadListQuery = z.input<typeof csvUploadListQuerySchema>;
+
+/**
+ * GET /admin/csv-uploads: the organization-wide history an admin searches, so it also filters
+ * by who uploaded (`me` or a user id) and by a text found in the file name, the course code
+ * or title, or the uploader's name or email.
+ */
+export const csvAdminUploadListQuerySchema = csvUploadListQuerySchema.extend({
+  uploadedBy: z.union([z.literal('me'), z.uuid()]).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type CsvAdminUploadListQuery = z.input<typeof csvAdminUploadListQuerySchema>;

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   CSV_MAX_BYTES,
+  csvAdminUploadListQuerySchema,
   csvUploadAcceptedSchema,
   csvUploadListQuerySchema,
   csvUploadResultSchema,
@@ -165,23 +166,41 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
     },
   });
 
-  for (const url of ['/csv/uploads', '/admin/csv-uploads']) {
-    defineRoute(app, {
-      method: 'GET',
-      url,
-      config: { access: ADMINS },
-      schema: {
-        tags: TAGS,
-        summary: 'Uploads of all my organizations, newest first',
-        querystring: csvUploadListQuerySchema,
-        response: { 200: uploadListEnvelope },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await service.listUploads(app.db, requireAuth(request), request.query),
-      }),
-    });
-  }
+  defineRoute(app, {
+    method: 'GET',
+    url: '/csv/uploads',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: 'Uploads of all my organizations, newest first',
+      description:
+        'Filters: `courseId`, `organizationId`, `status`, and `phase` (`running`: queued or processing; `finished`). The web app follows the running ones with it.',
+      querystring: csvUploadListQuerySchema,
+      response: { 200: uploadListEnvelope },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await service.listUploads(app.db, requireAuth(request), request.query),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/csv-uploads',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary: 'The upload history of all my organizations, searchable, newest first',
+      description:
+        "The filters of GET /csv/uploads, plus `uploadedBy` (`me` or a user id) and `q`: text found in the file name, the course code or title, or the uploader's name or email.",
+      querystring: csvAdminUploadListQuerySchema,
+      response: { 200: uploadListEnvelope },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await service.listAdminUploads(app.db, requireAuth(request), request.query),
+    }),
+  });
 
   defineRoute(app, {
     method: 'GET',

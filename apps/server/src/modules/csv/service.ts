@@ -1,15 +1,18 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CsvRowError,
   CsvUpload,
   CsvUploadAccepted,
   CsvUploadResult,
+  CsvUploadPhase,
   CsvUploadStatus,
+  csvAdminUploadListQuerySchema,
   csvUploadListQuerySchema,
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, csvUploads, organizations, users } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 import { adminScope, courseInScope, inScope, scopeCondition } from '../../lib/org-scope.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
@@ -17,6 +20,7 @@ import { inspectRoster, RosterFileError } from './parse-roster.js';
 
 type Caller = Pick<AuthContext, 'userId' | 'role'>;
 type ListQuery = z.output<typeof csvUploadListQuerySchema>;
+type AdminListQuery = z.output<typeof csvAdminUploadListQuerySchema>;
 
 export interface UploadInput {
   courseId: string;
@@ -203,6 +207,21 @@ export async function getUploadResult(
   return { ...toUpload(row), errors: (row.errors as StoredRowError[]).map(withAllCells) };
 }
 
+const PHASE_STATUSES: Record<CsvUploadPhase, CsvUploadStatus[]> = {
+  running: ['QUEUED', 'PROCESSING'],
+  finished: ['COMPLETED', 'FAILED'],
+};
+
+/** The filters every list takes: course, organization, status and phase. */
+function listFilters(query: Partial<ListQuery>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.courseId) conditions.push(eq(csvUploads.courseId, query.courseId));
+  if (query.organizationId) conditions.push(eq(csvUploads.organizationId, query.organizationId));
+  if (query.status) conditions.push(eq(csvUploads.status, query.status));
+  if (query.phase) conditions.push(inArray(csvUploads.status, PHASE_STATUSES[query.phase]));
+  return conditions;
+}
+
 async function listWhere(db: DbOrTx, where: SQL, page: number, limit: number) {
   const [rows, [counted]] = await Promise.all([
     selectUploads(db)
@@ -213,19 +232,43 @@ async function listWhere(db: DbOrTx, where: SQL, page: number, limit: number) {
     db
       .select({ total: count() })
       .from(csvUploads)
+      .innerJoin(courses, eq(courses.id, csvUploads.courseId))
       .innerJoin(organizations, eq(organizations.id, csvUploads.organizationId))
+      .leftJoin(users, eq(users.id, csvUploads.uploadedBy))
       .where(where),
   ]);
   return { items: rows.map(toUpload), page, limit, total: counted?.total ?? 0 };
 }
 
-/** Uploads of every organization the caller administers, newest first. */
+/** Uploads of every organization the caller administers, newest first (GET /csv/uploads). */
 export async function listUploads(db: DbOrTx, caller: Caller, query: ListQuery) {
   const scope = await adminScope(db, caller);
-  const conditions: SQL[] = [visible(scope)];
-  if (query.courseId) conditions.push(eq(csvUploads.courseId, query.courseId));
-  if (query.organizationId) conditions.push(eq(csvUploads.organizationId, query.organizationId));
-  if (query.status) conditions.push(eq(csvUploads.status, query.status));
+  return listWhere(db, and(visible(scope), ...listFilters(query))!, query.page, query.limit);
+}
+
+/**
+ * The organization-wide history of the admin console (GET /admin/csv-uploads): the same
+ * uploads, also searchable by uploader and by text.
+ */
+export async function listAdminUploads(db: DbOrTx, caller: Caller, query: AdminListQuery) {
+  const scope = await adminScope(db, caller);
+  const conditions: SQL[] = [visible(scope), ...listFilters(query)];
+  if (query.uploadedBy) {
+    const uploader = query.uploadedBy === 'me' ? caller.userId : query.uploadedBy;
+    conditions.push(eq(csvUploads.uploadedBy, uploader));
+  }
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(
+        ilike(csvUploads.fileName, pattern),
+        ilike(courses.code, pattern),
+        ilike(courses.title, pattern),
+        ilike(users.fullname, pattern),
+        ilike(users.email, pattern),
+      )!,
+    );
+  }
   return listWhere(db, and(...conditions)!, query.page, query.limit);
 }
 
@@ -238,7 +281,6 @@ export async function listCourseUploads(
 ) {
   const scope = await adminScope(db, caller);
   await courseInScope(db, scope, courseId);
-  const conditions: SQL[] = [visible(scope), eq(csvUploads.courseId, courseId)];
-  if (query.status) conditions.push(eq(csvUploads.status, query.status));
+  const conditions = [visible(scope), ...listFilters({ ...query, courseId })];
   return listWhere(db, and(...conditions)!, query.page, query.limit);
 }

@@ -104,10 +104,74 @@ describe('upload history', () => {
     });
   });
 
-  it('answers the same on /admin/csv-uploads', async () => {
-    for (const query of ['', '?status=QUEUED', `?courseId=${w.courseA.id}&limit=1&page=2`]) {
-      expect(await list(`/admin/csv-uploads${query}`)).toEqual(await list(`/csv/uploads${query}`));
-    }
+  it('lists the running or the finished uploads by phase', async () => {
+    expect(names(await list('/csv/uploads?phase=running'))).toEqual(['a3.csv', 'a2.csv']);
+    expect(names(await list('/csv/uploads?phase=finished'))).toEqual(['a1.csv']);
+    const { db } = await getWorkerDb();
+    await db.update(csvUploads).set({ status: 'PROCESSING' }).where(eq(csvUploads.id, ids.a2));
+    await db.update(csvUploads).set({ status: 'FAILED' }).where(eq(csvUploads.id, ids.a3));
+    expect(names(await list('/csv/uploads?phase=running'))).toEqual(['a2.csv']);
+    expect(names(await list('/csv/uploads?phase=finished'))).toEqual(['a3.csv', 'a1.csv']);
+    expect(names(await list(`/csv/course/${w.courseA.id}?phase=finished`))).toEqual([
+      'a3.csv',
+      'a1.csv',
+    ]);
+  });
+
+  describe('/admin/csv-uploads: the searchable history', () => {
+    it('lists what /csv/uploads lists, with the same filters', async () => {
+      for (const query of ['', '?status=QUEUED', `?courseId=${w.courseA.id}&limit=1&page=2`]) {
+        expect(await list(`/admin/csv-uploads${query}`)).toEqual(
+          await list(`/csv/uploads${query}`),
+        );
+      }
+    });
+
+    it('filters by uploader: me, or a user id', async () => {
+      expect(names(await list('/admin/csv-uploads?uploadedBy=me'))).toEqual(['a2.csv', 'a1.csv']);
+      expect(names(await list('/admin/csv-uploads?uploadedBy=me', tokens.superadmin))).toEqual([
+        'a3.csv',
+      ]);
+      expect(names(await list(`/admin/csv-uploads?uploadedBy=${w.superadmin.id}`))).toEqual([
+        'a3.csv',
+      ]);
+      // Someone else's uploads in another organization stay out of sight.
+      expect((await list(`/admin/csv-uploads?uploadedBy=${w.adminB.id}`)).total).toBe(0);
+    });
+
+    it('searches file names, course codes and titles, and uploaders, ignoring case', async () => {
+      const search = async (q: string) =>
+        names(await list(`/admin/csv-uploads?q=${encodeURIComponent(q)}`));
+      expect(await search('A2.CSV')).toEqual(['a2.csv']);
+      expect(await search('a202')).toEqual(['a2.csv']);
+      expect(await search('course a2')).toEqual(['a2.csv']);
+      expect(await search(w.superadmin.email.slice(0, 10))).toEqual(['a3.csv']);
+      expect(await search('  a1.csv  ')).toEqual(['a1.csv']);
+      // LIKE wildcards are plain characters.
+      expect(await search('%')).toEqual([]);
+      expect(await search('a_.csv')).toEqual([]);
+      const page = await list(`/admin/csv-uploads?q=a1&status=COMPLETED&limit=1`);
+      expect(page).toMatchObject({ total: 1, limit: 1 });
+    });
+
+    it('refuses a bad uploader or an over-long search', async () => {
+      for (const [query, path] of [
+        ['?uploadedBy=someone', 'query.uploadedBy'],
+        [`?q=${'x'.repeat(101)}`, 'query.q'],
+        ['?phase=soon', 'query.phase'],
+      ]) {
+        const res = await app.inject({
+          method: 'GET',
+          url: `${API}/admin/csv-uploads${query}`,
+          headers: bearer(tokens.adminA),
+        });
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          details: [expect.objectContaining({ path })],
+        });
+      }
+    });
   });
 
   it('filters by course, organization and status, and pages', async () => {
