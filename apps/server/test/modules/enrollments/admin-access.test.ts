@@ -186,7 +186,7 @@ describe('admin enrollment routes: bad input', () => {
     token = (await signIn(app, w.adminA.email)).token;
   });
 
-  const expectInvalid = async (options: InjectOptions, path: string, message?: string) => {
+  const expectInvalid = async (options: InjectOptions, path: string, message?: unknown) => {
     const before = await snapshot();
     const res = await app.inject({ ...options, headers: bearer(token) });
     expect(res.statusCode).toBe(400);
@@ -218,6 +218,32 @@ describe('admin enrollment routes: bad input', () => {
       manualAdd({ courseId: w.courseA.id, email: 'x@example.edu', fullname: '   ' }),
       'fullname',
       'Full name is required',
+    );
+  });
+
+  it('manual add: a full name over 120 characters', async () => {
+    await expectInvalid(
+      manualAdd({ courseId: w.courseA.id, email: 'x@example.edu', fullname: 'N'.repeat(121) }),
+      'fullname',
+      expect.stringMatching(/120/),
+    );
+    // 120 is the limit, not one less.
+    const res = await app.inject({
+      ...manualAdd({ courseId: w.courseA.id, email: 'x@example.edu', fullname: 'N'.repeat(120) }),
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('manual add: an email over 254 characters, even one shaped like an address', async () => {
+    const label = (c: string) => c.repeat(63);
+    // 64 + 1 + 63 + 1 + 63 + 1 + 63 + 4 = 260 characters.
+    const email = `${'a'.repeat(64)}@${label('b')}.${label('c')}.${label('d')}.edu`;
+    expect(email.length).toBeGreaterThan(254);
+    await expectInvalid(
+      manualAdd({ courseId: w.courseA.id, email, fullname: 'X' }),
+      'email',
+      expect.stringMatching(/254/),
     );
   });
 
