@@ -3,11 +3,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { updateCourseBodySchema, type Course, type UpdateCourseBody } from '@teamup/shared';
 import { useState } from 'react';
-import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
+import { splitApiError } from '@/lib/form-errors';
 import { useUpdateCourse } from '../api/update-course';
 import {
   COURSE_FIELD_NAMES,
   CourseFormFields,
+  courseFieldErrors,
   toCourseFields,
   toPickerValue,
   type CourseFieldValues,
@@ -52,7 +53,7 @@ export function CourseEditForm({ course, onDone }: CourseEditFormProps) {
     mode: 'controlled',
     initialValues: toFormValues(course),
     // All fields together, so that min ≤ max is checked on what the course will hold.
-    validate: (values) => zodFieldErrors(updateCourseBodySchema, toCourseFields(values)),
+    validate: (values) => courseFieldErrors(updateCourseBodySchema, toCourseFields(values), values),
     validateInputOnBlur: true,
   });
 

@@ -9,6 +9,8 @@ import {
   TEAM_SIZE_LIMIT,
 } from '@teamup/shared';
 import dayjs from 'dayjs';
+import type { ZodType } from 'zod';
+import { zodFieldErrors } from '@/lib/form-errors';
 
 /** The editable fields of a course as the form holds them (NumberInput gives '' when empty). */
 export type CourseFieldValues = {
@@ -65,6 +67,33 @@ export function toCourseFields(values: CourseFieldValues) {
   };
 }
 
+const TEXT_LIMITS = [
+  ['code', 'Code', COURSE_CODE_MAX],
+  ['title', 'Title', COURSE_TITLE_MAX],
+  ['term', 'Term', COURSE_TERM_MAX],
+  ['description', 'Description', COURSE_DESCRIPTION_MAX],
+] as const;
+
+/**
+ * Text over its limit, in words an admin acts on. The inputs do not cut text off at the limit
+ * (a pasted description would lose its end without a word), so the form says how much to trim.
+ */
+export function courseLengthErrors(values: CourseFieldValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, name, max] of TEXT_LIMITS) {
+    const length = values[field].trim().length;
+    if (length > max) {
+      errors[field] = `${name} can be at most ${max} characters; it has ${length}.`;
+    }
+  }
+  return errors;
+}
+
+/** The shared schema's messages, with the length ones above in place of zod's. */
+export function courseFieldErrors(schema: ZodType, body: unknown, values: CourseFieldValues) {
+  return { ...zodFieldErrors(schema, body), ...courseLengthErrors(values) };
+}
+
 type CourseFormFieldsProps<V extends CourseFieldValues> = {
   form: UseFormReturnType<V>;
   /** A new course's deadline must be in the future; an existing one may already have passed. */
@@ -82,7 +111,6 @@ export function CourseFormFields<V extends CourseFieldValues>({
           label="Code"
           description="Unique within the organization, e.g. CS-401"
           required
-          maxLength={COURSE_CODE_MAX}
           miw={180}
           {...form.getInputProps('code')}
         />
@@ -90,24 +118,17 @@ export function CourseFormFields<V extends CourseFieldValues>({
           label="Term"
           description="e.g. Fall 2026"
           required
-          maxLength={COURSE_TERM_MAX}
           miw={180}
           {...form.getInputProps('term')}
         />
       </Group>
-      <TextInput
-        label="Title"
-        required
-        maxLength={COURSE_TITLE_MAX}
-        {...form.getInputProps('title')}
-      />
+      <TextInput label="Title" required {...form.getInputProps('title')} />
       <Textarea
         label="Description"
-        description="What students should know about this course and its project."
+        description={`What students should know about this course and its project (${form.getValues().description.length} of ${COURSE_DESCRIPTION_MAX} characters).`}
         autosize
         minRows={3}
         maxRows={10}
-        maxLength={COURSE_DESCRIPTION_MAX}
         {...form.getInputProps('description')}
       />
       <Group grow align="flex-start" gap="md" wrap="wrap" preventGrowOverflow={false}>

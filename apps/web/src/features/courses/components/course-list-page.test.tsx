@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { createCourse, inDays, pageOfItems } from '@/testing/courses-data';
 import { api, fail, ok } from '@/testing/handlers';
+import { createOrganizationSummary } from '@/testing/organizations-data';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -92,6 +93,34 @@ describe('course management list', () => {
       'href',
       `/admin/courses/create?organizationId=${ORG_B.id}`,
     );
+  });
+
+  it('searches organizations on the server when there are more than one page of them', async () => {
+    const calls = coursesHandler();
+    const orgCalls: URLSearchParams[] = [];
+    const many = Array.from({ length: 100 }, (_, i) =>
+      createOrganizationSummary({ name: `Academy ${i + 1}` }),
+    );
+    server.use(
+      http.get(api('/organizations/admin/my'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        orgCalls.push(params);
+        return params.get('search') === 'River'
+          ? ok(pageOfItems([createOrganizationSummary(ORG_B)], 1, 100))
+          : ok(pageOfItems(many, 1, 100, 101));
+      }),
+    );
+    const { user } = renderApp('/admin/courses', { user: admin });
+    const organization = await screen.findByRole('textbox', { name: 'Organization' });
+    await waitFor(() =>
+      expect(organization).toHaveAccessibleDescription(
+        'Showing 100 of 101 organizations; type to search.',
+      ),
+    );
+    await user.type(organization, 'River');
+    await waitFor(() => expect(orgCalls.at(-1)?.get('search')).toBe('River'));
+    await user.click(await screen.findByRole('option', { name: 'Riverside College' }));
+    await waitFor(() => expect(calls.at(-1)?.get('organizationId')).toBe(ORG_B.id));
   });
 
   it('searches after typing stops and pages through results', async () => {

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
+import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX } from '@teamup/shared';
 import { createCourse, pageOfItems } from '@/testing/courses-data';
 import { api, fail, ok } from '@/testing/handlers';
+import { createOrganizationDetail, createOrganizationSummary } from '@/testing/organizations-data';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
-
-// Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
 
 // Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
 
@@ -69,6 +69,26 @@ describe('create course', () => {
     );
   });
 
+  it('starts with the organization from the URL even past the first page of options', async () => {
+    const many = Array.from({ length: 100 }, (_, i) =>
+      createOrganizationSummary({ name: `Academy ${i + 1}` }),
+    );
+    server.use(
+      http.get(api('/organizations/admin/my'), () => ok(pageOfItems(many, 1, 100, 140))),
+      http.get(api('/organizations/admin/my/:id'), ({ params }) =>
+        params.id === ORG_B.id
+          ? ok(createOrganizationDetail(ORG_B))
+          : fail(404, 'Organization not found', 'NOT_FOUND'),
+      ),
+    );
+    renderApp(`/admin/courses/create?organizationId=${ORG_B.id}`, { user: admin });
+    const organization = await screen.findByRole('textbox', { name: /^Organization/ });
+    expect(organization).toHaveValue('Riverside College');
+    expect(organization).toHaveAccessibleDescription(
+      'Showing 100 of 140 organizations; type to search.',
+    );
+  });
+
   it('checks the shared rules before sending: required fields and min ≤ max', async () => {
     withOrganizations([ORG_A]);
     let posted = false;
@@ -127,5 +147,69 @@ describe('create course', () => {
         'Title contains a blocked word',
       ),
     );
+  });
+
+  it('refuses a deadline that has passed by the time the form is sent', async () => {
+    withOrganizations([ORG_A]);
+    let posted = false;
+    server.use(
+      http.post(api('/courses'), () => {
+        posted = true;
+        return ok(createCourse());
+      }),
+    );
+    const { user } = renderApp('/admin/courses/create', { user: admin });
+    await screen.findByRole('textbox', { name: /^Organization/ });
+    await fillRequired(user);
+    // The form starts two weeks ahead; a month later (a form left open) that moment is past.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30 * 86_400_000 });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Create course' }));
+      expect(await screen.findByText('The deadline must be in the future')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(posted).toBe(false);
+  });
+
+  it('says how much to trim from an oversized title and description, and sends nothing', async () => {
+    withOrganizations([ORG_A]);
+    let posted = false;
+    server.use(
+      http.post(api('/courses'), () => {
+        posted = true;
+        return ok(createCourse());
+      }),
+    );
+    const { user } = renderApp('/admin/courses/create', { user: admin });
+    await screen.findByRole('textbox', { name: /^Organization/ });
+    await fillRequired(user);
+    const title = screen.getByRole('textbox', { name: /^Title/ });
+    // Pasted text is not cut off silently at the limit: the whole of it stays, with an error.
+    await user.click(title);
+    await user.paste('x'.repeat(COURSE_TITLE_MAX - 'Capstone'.length + 1));
+    expect(title).toHaveValue(`Capstone${'x'.repeat(COURSE_TITLE_MAX - 'Capstone'.length + 1)}`);
+    const description = screen.getByRole('textbox', { name: /^Description/ });
+    await user.click(description);
+    await user.paste('d'.repeat(COURSE_DESCRIPTION_MAX + 1));
+    expect(description).toHaveAccessibleDescription(
+      expect.stringContaining(
+        `(${COURSE_DESCRIPTION_MAX + 1} of ${COURSE_DESCRIPTION_MAX} characters)`,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create course' }));
+
+    expect(
+      await screen.findByText(
+        `Title can be at most ${COURSE_TITLE_MAX} characters; it has ${COURSE_TITLE_MAX + 1}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Description can be at most ${COURSE_DESCRIPTION_MAX} characters; it has ${COURSE_DESCRIPTION_MAX + 1}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toBe(false);
   });
 });

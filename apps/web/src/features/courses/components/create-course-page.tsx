@@ -7,13 +7,14 @@ import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/router-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
-import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
+import { splitApiError } from '@/lib/form-errors';
 import { useCreateCourse } from '../api/create-course';
 import { useOrganizationOption } from '../api/get-organization-option';
 import { useOrganizationOptions } from '../api/get-organization-options';
 import {
   COURSE_FIELD_NAMES,
   CourseFormFields,
+  courseFieldErrors,
   defaultDeadline,
   toCourseFields,
   type CourseFieldValues,
@@ -52,7 +53,7 @@ function CreateCourseForm({ preselected }: CreateCourseFormProps) {
     },
     // The shared schema is the single source of the rules; the server checks the same ones.
     validate: (values) => {
-      const errors = zodFieldErrors(createCourseBodySchema, toBody(values));
+      const errors = courseFieldErrors(createCourseBodySchema, toBody(values), values);
       if (!values.organizationId) errors.organizationId = 'Choose an organization';
       return errors;
     },

@@ -1,9 +1,4 @@
-import {
-  MAX_PAGE_LIMIT,
-  type Course,
-  type CourseListQuery,
-  type Paginated,
-} from '@teamup/shared';
+import { MAX_PAGE_LIMIT, type Course, type CourseListQuery, type Paginated } from '@teamup/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 

@@ -55,6 +55,48 @@ describe('course roster', () => {
     await waitFor(() => expect(calls.at(-1)?.params.get('status')).toBe('PENDING'));
   });
 
+  it('searches by name or email after typing stops, through the URL', async () => {
+    const calls = serveRoster();
+    const { user, router } = renderApp(`/admin/students/course/${COURSE.id}?page=2`, {
+      user: admin,
+    });
+    await screen.findByRole('table', { name: 'Students of this course' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'lena');
+    await waitFor(() => expect(calls.at(-1)?.params.get('search')).toBe('lena'));
+    // Only the finished word is asked for, not every keystroke, and from the first page.
+    expect(calls.filter((c) => c.params.has('search'))).toHaveLength(1);
+    expect(calls.at(-1)?.params.get('page')).toBe('1');
+    expect(router.state.location.search).toEqual({ search: 'lena' });
+
+    server.use(http.get(api('/admin/course/:id/students'), () => ok(pageOfItems([]))));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
+    expect(await screen.findByText('No student matches these filters.')).toBeInTheDocument();
+  });
+
+  it('pages through a long roster', async () => {
+    const calls: URLSearchParams[] = [];
+    server.use(
+      http.get(api('/courses/:id'), () => ok(COURSE)),
+      http.get(api('/admin/course/:id/students'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        calls.push(params);
+        const page = Number(params.get('page'));
+        const items = Array.from({ length: page === 2 ? 5 : 20 }, (_, i) =>
+          createEnrollment({ fullname: `Student ${(page - 1) * 20 + i + 1}` }),
+        );
+        return ok(pageOfItems(items, page, 20, 25));
+      }),
+    );
+    const { user, router } = renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    expect(await screen.findByText('1–20 of 25 enrollments')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('21–25 of 25 enrollments')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open enrollment of Student 25' })).toBeVisible();
+    expect(calls.at(-1)?.get('page')).toBe('2');
+    expect(router.state.location.search).toEqual({ page: 2 });
+  });
+
   it('adds a student to this course without asking for the course', async () => {
     serveRoster([]);
     let sent: unknown;

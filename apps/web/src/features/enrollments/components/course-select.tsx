@@ -58,8 +58,7 @@ export function CourseSelect({
       noun="courses"
       placeholder={courses.isPending ? 'Loading courses…' : placeholder}
       error={
-        error ??
-        (courses.isError ? `Could not load courses: ${courses.error.message}` : undefined)
+        error ?? (courses.isError ? `Could not load courses: ${courses.error.message}` : undefined)
       }
     />
   );

@@ -48,6 +48,26 @@ describe('my enrollments', () => {
     expect(within(second).getByText('Archived')).toBeInTheDocument();
   });
 
+  it('lists every course, past the first page of 100', async () => {
+    const all = Array.from({ length: 101 }, (_, i) =>
+      createMyCourse({ course: { code: `C-${i + 1}`, title: `Course number ${i + 1}` } }),
+    );
+    const pages: string[] = [];
+    server.use(
+      http.get(api('/student/my-courses'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page'));
+        const limit = Number(params.get('limit'));
+        pages.push(`${page}/${limit}`);
+        return ok(pageOfItems(all.slice((page - 1) * limit, page * limit), page, limit, 101));
+      }),
+    );
+    renderApp('/courses', { user: student });
+    expect(await screen.findByRole('article', { name: 'Course number 101' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(101);
+    expect(pages).toEqual(['1/100', '2/100']);
+  });
+
   it('explains how enrollment works when there is none', async () => {
     server.use(http.get(api('/student/my-courses'), () => ok(pageOfItems([]))));
     renderApp('/courses', { user: student });

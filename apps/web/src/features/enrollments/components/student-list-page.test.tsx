@@ -9,6 +9,7 @@ import {
   pageOfItems,
 } from '@/testing/courses-data';
 import { api, fail, ok } from '@/testing/handlers';
+import { createOrganizationSummary } from '@/testing/organizations-data';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -88,6 +89,67 @@ describe('student management', () => {
     });
   });
 
+  it('filtering by organization clears the course filter, whose options follow it', async () => {
+    const calls = serveStudents([createEnrollment()]);
+    const courseCalls: URLSearchParams[] = [];
+    server.use(
+      http.get(api('/courses'), ({ request }) => {
+        courseCalls.push(new URL(request.url).searchParams);
+        return ok(pageOfItems([COURSE, OTHER_COURSE]));
+      }),
+    );
+    const { user, router } = renderApp(`/admin/students?courseId=${OTHER_COURSE.id}&page=2`, {
+      user: admin,
+    });
+    await screen.findByRole('table', { name: 'Students' });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Course' })).toHaveValue(
+        `DB-210 · ${OTHER_COURSE.title}`,
+      ),
+    );
+
+    await user.click(screen.getByRole('textbox', { name: 'Organization' }));
+    await user.click(await screen.findByRole('option', { name: ORG.name }));
+
+    await waitFor(() => expect(calls.at(-1)?.get('organizationId')).toBe(ORG.id));
+    expect(calls.at(-1)?.has('courseId')).toBe(false);
+    expect(calls.at(-1)?.get('page')).toBe('1');
+    expect(router.state.location.search).toEqual({ organizationId: ORG.id });
+    expect(screen.getByRole('textbox', { name: 'Course' })).toHaveValue('');
+    // The course picker now offers that organization's courses only.
+    await waitFor(() => expect(courseCalls.at(-1)?.get('organizationId')).toBe(ORG.id));
+  });
+
+  it('pages through the students; a new filter starts again at page 1', async () => {
+    const calls: URLSearchParams[] = [];
+    serveStudents([]);
+    server.use(
+      http.get(api('/admin/students'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        calls.push(params);
+        const page = Number(params.get('page'));
+        const items = Array.from({ length: page === 3 ? 17 : 20 }, (_, i) =>
+          createEnrollment({ fullname: `Student ${(page - 1) * 20 + i + 1}` }),
+        );
+        return ok(pageOfItems(items, page, 20, 57));
+      }),
+    );
+    const { user, router } = renderApp('/admin/students', { user: admin });
+    expect(await screen.findByText('1–20 of 57 enrollments')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('41–57 of 57 enrollments')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open enrollment of Student 57' })).toBeVisible();
+    expect(calls.at(-1)?.get('page')).toBe('3');
+    expect(router.state.location.search).toEqual({ page: 3 });
+
+    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(calls.at(-1)?.get('status')).toBe('PENDING'));
+    expect(calls.at(-1)?.get('page')).toBe('1');
+    expect(router.state.location.search).toEqual({ status: 'PENDING' });
+  });
+
   it('explains an empty list', async () => {
     serveStudents([]);
     renderApp('/admin/students', { user: admin });
@@ -103,6 +165,127 @@ describe('student management', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load students');
     expect(alert).toHaveTextContent('Database unavailable');
+  });
+});
+
+const COMPILERS = createCourse({
+  id: '20000000-0000-4000-8000-000000000900',
+  code: 'CMP-900',
+  title: 'Compilers',
+  organizationName: 'Riverside College',
+});
+
+/** 250 courses on the server: one page of 100 unless searched; "Compil" finds Compilers. */
+function serveManyCourses() {
+  const calls: URLSearchParams[] = [];
+  const firstPage = Array.from({ length: 100 }, (_, i) =>
+    createCourse({ code: `GEN-${i + 100}`, title: `General Studies ${i + 100}` }),
+  );
+  server.use(
+    http.get(api('/courses'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      calls.push(params);
+      return params.get('search') === 'Compil'
+        ? ok(pageOfItems([COMPILERS], 1, 100))
+        : ok(pageOfItems(firstPage, 1, 100, 250));
+    }),
+    http.get(api('/courses/:id'), ({ params }) =>
+      params.id === COMPILERS.id ? ok(COMPILERS) : fail(404, 'Course not found', 'NOT_FOUND'),
+    ),
+  );
+  return calls;
+}
+
+describe('pickers past one page', () => {
+  it('the course filter searches on the server and says when it shows only part', async () => {
+    const calls = serveStudents([createEnrollment()]);
+    const courseCalls = serveManyCourses();
+    const { user } = renderApp('/admin/students', { user: admin });
+    const course = await screen.findByRole('textbox', { name: 'Course' });
+    await waitFor(() =>
+      expect(course).toHaveAccessibleDescription('Showing 100 of 250 courses; type to search.'),
+    );
+    expect(courseCalls.at(-1)?.get('limit')).toBe('100');
+
+    await user.type(course, 'Compil');
+    await waitFor(() => expect(courseCalls.at(-1)?.get('search')).toBe('Compil'));
+    // Archived courses are students' history: the filter includes them.
+    expect(courseCalls.at(-1)?.get('archived')).toBe('all');
+    await user.click(await screen.findByRole('option', { name: 'CMP-900 · Compilers' }));
+    await waitFor(() => expect(calls.at(-1)?.get('courseId')).toBe(COMPILERS.id));
+    expect(course).toHaveValue('CMP-900 · Compilers');
+  });
+
+  it('names a course from the URL that the first page of options does not hold', async () => {
+    serveStudents([createEnrollment()]);
+    serveManyCourses();
+    renderApp(`/admin/students?courseId=${COMPILERS.id}`, { user: admin });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Course' })).toHaveValue('CMP-900 · Compilers'),
+    );
+  });
+
+  it('the organization filter searches on the server too', async () => {
+    const calls = serveStudents([createEnrollment()]);
+    const orgCalls: URLSearchParams[] = [];
+    const riverside = { id: '10000000-0000-4000-8000-000000000777', name: 'Riverside College' };
+    const many = Array.from({ length: 100 }, (_, i) =>
+      createOrganizationSummary({ name: `Academy ${i + 1}` }),
+    );
+    server.use(
+      http.get(api('/organizations/admin/my'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        orgCalls.push(params);
+        return params.get('search') === 'River'
+          ? ok(pageOfItems([createOrganizationSummary(riverside)], 1, 100))
+          : ok(pageOfItems(many, 1, 100, 130));
+      }),
+    );
+    const { user } = renderApp('/admin/students', { user: admin });
+    const organization = await screen.findByRole('textbox', { name: 'Organization' });
+    await waitFor(() =>
+      expect(organization).toHaveAccessibleDescription(
+        'Showing 100 of 130 organizations; type to search.',
+      ),
+    );
+    await user.type(organization, 'River');
+    await waitFor(() => expect(orgCalls.at(-1)?.get('search')).toBe('River'));
+    await user.click(await screen.findByRole('option', { name: 'Riverside College' }));
+    await waitFor(() => expect(calls.at(-1)?.get('organizationId')).toBe(riverside.id));
+  });
+
+  it('the add-student course picker searches active courses on the server', async () => {
+    serveStudents([]);
+    const courseCalls = serveManyCourses();
+    let sent: unknown;
+    server.use(
+      http.post(api('/admin/students/manual-add'), async ({ request }) => {
+        sent = await request.json();
+        return ok(createEnrollment({ fullname: 'Maya Chen', courseCode: 'CMP-900' }), {
+          status: 201,
+        });
+      }),
+    );
+    const { user } = renderApp('/admin/students', { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Add student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add student' });
+    const course = within(dialog).getByRole('textbox', { name: /^Course/ });
+    await waitFor(() =>
+      expect(course).toHaveAccessibleDescription('Showing 100 of 250 courses; type to search.'),
+    );
+    await user.type(course, 'Compil');
+    await waitFor(() => expect(courseCalls.at(-1)?.get('search')).toBe('Compil'));
+    expect(courseCalls.at(-1)?.get('archived')).toBe('active');
+    await user.click(
+      await screen.findByRole('option', { name: 'CMP-900 · Compilers (Riverside College)' }),
+    );
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Email/ }),
+      'maya.chen@student.northfield.edu',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /^Full name/ }), 'Maya Chen');
+    await user.click(within(dialog).getByRole('button', { name: 'Add student' }));
+    await waitFor(() => expect(sent).toMatchObject({ courseId: COMPILERS.id }));
   });
 });
 
