@@ -35,8 +35,20 @@ export function createCsvUploadResult(overrides: Partial<CsvUploadResult> = {}):
   return {
     ...createCsvUpload(),
     errors: [
-      { row: 4, email: 'not-an-email', reason: 'Not a valid email address' },
-      { row: 6, email: 'MAYA.CHEN@student.northfield.edu', reason: 'Duplicate of row 2' },
+      {
+        row: 4,
+        email: 'not-an-email',
+        fullname: 'Broken Row',
+        studentId: 'S1003',
+        reason: 'Not a valid email address',
+      },
+      {
+        row: 6,
+        email: 'MAYA.CHEN@student.northfield.edu',
+        fullname: 'Maya Again',
+        studentId: 'S1001',
+        reason: 'Duplicate of row 2',
+      },
     ],
     ...overrides,
   };

@@ -32,22 +32,48 @@ const ROSTER = [
 const csvFile = (text = ROSTER, name = 'roster.csv', type = 'text/csv') =>
   new File([text], name, { type });
 
-/** Courses for the pickers and an upload history that records its requests. */
+/** The server's filters of the upload lists, enough for the page's requests. */
+function matches(u: CsvUpload, params: URLSearchParams): boolean {
+  const phase = params.get('phase');
+  const running = u.status === 'QUEUED' || u.status === 'PROCESSING';
+  const q = params.get('q')?.toLowerCase();
+  return (
+    (!params.get('courseId') || u.courseId === params.get('courseId')) &&
+    (!params.get('status') || u.status === params.get('status')) &&
+    (!phase || (phase === 'running') === running) &&
+    (!params.get('uploadedBy') || u.uploadedBy?.fullname === 'Alan Turing') &&
+    (!q || u.fileName.toLowerCase().includes(q))
+  );
+}
+
+/**
+ * Courses for the pickers and the three upload lists: the searchable history
+ * (/admin/csv-uploads), the running uploads (/csv/uploads) and one course's (/csv/course).
+ * Every list request is recorded.
+ */
 function serveCsv({ history = [] as CsvUpload[] } = {}) {
   const requests: URL[] = [];
+  const list = (request: Request, items: CsvUpload[]) => {
+    const url = new URL(request.url);
+    requests.push(url);
+    return ok(pageOfItems(items.filter((u) => matches(u, url.searchParams))));
+  };
   server.use(
     http.get(api('/courses'), () => ok(pageOfItems([COURSE, OTHER_COURSE]))),
-    http.get(api('/csv/uploads'), ({ request }) => {
-      requests.push(new URL(request.url));
-      return ok(pageOfItems(history));
-    }),
-    http.get(api('/csv/course/:courseId'), ({ request, params }) => {
-      requests.push(new URL(request.url));
-      return ok(pageOfItems(history.filter((u) => u.courseId === params.courseId)));
-    }),
+    http.get(api('/admin/csv-uploads'), ({ request }) => list(request, history)),
+    http.get(api('/csv/uploads'), ({ request }) => list(request, history)),
+    http.get(api('/csv/course/:courseId'), ({ request, params }) =>
+      list(
+        request,
+        history.filter((u) => u.courseId === params.courseId),
+      ),
+    ),
   );
   return requests;
 }
+
+const historyRequests = (requests: URL[]) =>
+  requests.filter((url) => url.pathname === '/api/v1/admin/csv-uploads');
 
 /** The number shown under a summary label (a <dt>/<dd> pair). */
 function countOf(label: string): string | null | undefined {
@@ -68,7 +94,7 @@ async function chooseCourseAndFile(
 
 describe('enroll students: preview and upload', () => {
   it('previews the file, uploads it, shows progress and then the summary', async () => {
-    const historyRequests = serveCsv();
+    const requests = serveCsv();
     let form: FormData | undefined;
     let polls = 0;
     const queued = createCsvUploadResult({
@@ -183,11 +209,26 @@ describe('enroll students: preview and upload', () => {
     expect(countOf('Rejected')).toBe('2');
     const rejected = screen.getByRole('table', { name: 'Rejected rows' });
     const [, first, second] = within(rejected).getAllByRole('row');
-    expect(first).toHaveTextContent('4not-an-emailNot a valid email address');
-    expect(second).toHaveTextContent('6MAYA.CHEN@student.northfield.eduDuplicate of row 2');
+    // Each rejected row with the cells the file had: what the download holds too.
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['4', 'not-an-email', 'Broken Row', 'S1003', 'Not a valid email address']);
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      '6',
+      'MAYA.CHEN@student.northfield.edu',
+      'Maya Again',
+      'S1001',
+      'Duplicate of row 2',
+    ]);
     expect(polls).toBe(3);
     // The history was refetched when the upload was accepted and again when it finished.
-    await waitFor(() => expect(historyRequests.length).toBeGreaterThanOrEqual(3));
+    await waitFor(() => expect(historyRequests(requests).length).toBeGreaterThanOrEqual(3));
   });
 
   it('shows why the server refused a file and keeps nothing', async () => {
@@ -371,7 +412,7 @@ describe('enroll students: files to download', () => {
       http.get(api('/csv/status/:id/errors.csv'), ({ request }) => {
         authorization = request.headers.get('authorization');
         return new HttpResponse(
-          '\uFEFFrow,email,reason\r\n4,not-an-email,Not a valid email address\r\n',
+          '\uFEFFrow,email,fullname,studentId,reason\r\n4,not-an-email,Broken Row,S1003,Not a valid email address\r\n',
           {
             headers: {
               'content-type': 'text/csv; charset=utf-8',
@@ -387,7 +428,12 @@ describe('enroll students: files to download', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(authorization).toBe(`Bearer ${sessionUser!.token}`);
     expect(saved[0]!.name).toBe('roster-rejected-rows.csv');
-    expect(await saved[0]!.blob.text()).toContain('4,not-an-email,Not a valid email address');
+    // Saved as the server wrote it, with a BOM so spreadsheets read it as UTF-8.
+    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await saved[0]!.blob.text()).toBe(
+      'row,email,fullname,studentId,reason\r\n4,not-an-email,Broken Row,S1003,Not a valid email address\r\n',
+    );
   });
 
   it('says why the rejected rows could not be downloaded', async () => {
@@ -448,25 +494,46 @@ describe('enroll students: upload history', () => {
     expect(db).toHaveTextContent('Removed user');
   });
 
-  it('filters by course through the course endpoint, and by status', async () => {
+  it('searches the organization-wide history by text, course, status and uploader', async () => {
     const requests = serveCsv({ history });
     const { user, router } = renderApp('/admin/csv', { user: admin });
-    await screen.findByRole('table', { name: 'Uploads' });
+    const table = await screen.findByRole('table', { name: 'Uploads' });
+    expect(historyRequests(requests).at(-1)?.searchParams.toString()).toBe('page=1&limit=20');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search uploads' }), 'db-');
+    await waitFor(() =>
+      expect(historyRequests(requests).at(-1)?.searchParams.get('q')).toBe('db-'),
+    );
+    await waitFor(() =>
+      expect(within(table).queryByText('fall-roster.csv')).not.toBeInTheDocument(),
+    );
+    expect(within(table).getByText('db-roster.csv')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Search uploads' }));
+    await waitFor(() => expect(within(table).getByText('fall-roster.csv')).toBeInTheDocument());
 
     await user.click(screen.getByRole('textbox', { name: 'Filter by course' }));
     await user.click(await screen.findByRole('option', { name: /DB-210/ }));
     await waitFor(() =>
-      expect(requests.at(-1)?.pathname).toBe(`/api/v1/csv/course/${OTHER_COURSE.id}`),
+      expect(historyRequests(requests).at(-1)?.searchParams.get('courseId')).toBe(OTHER_COURSE.id),
     );
-    expect(await screen.findByText('db-roster.csv')).toBeInTheDocument();
-    expect(screen.queryByText('fall-roster.csv')).not.toBeInTheDocument();
-
     await user.click(screen.getByRole('textbox', { name: 'Filter by status' }));
     await user.click(await screen.findByRole('option', { name: 'Failed' }));
-    await waitFor(() => expect(requests.at(-1)?.searchParams.get('status')).toBe('FAILED'));
+    await user.click(screen.getByRole('switch', { name: 'Only my uploads' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(historyRequests(requests).at(-1)!.searchParams)).toEqual({
+        page: '1',
+        limit: '20',
+        courseId: OTHER_COURSE.id,
+        status: 'FAILED',
+        uploadedBy: 'me',
+      }),
+    );
+    // db-roster.csv was uploaded by a removed user, not by me.
+    expect(await screen.findByText('No upload matches these filters.')).toBeInTheDocument();
     expect(router.state.location.search).toEqual({
       historyCourseId: OTHER_COURSE.id,
       historyStatus: 'FAILED',
+      historyMine: true,
     });
   });
 
@@ -478,7 +545,15 @@ describe('enroll students: upload history', () => {
           createCsvUploadResult({
             ...history[0]!,
             id: String(params.id),
-            errors: [{ row: 12, email: 'x@', reason: 'Not a valid email address' }],
+            errors: [
+              {
+                row: 12,
+                email: 'x@',
+                fullname: 'Xavier',
+                studentId: 'S12',
+                reason: 'Not a valid email address',
+              },
+            ],
           }),
         ),
       ),
@@ -491,12 +566,90 @@ describe('enroll students: upload history', () => {
     expect(router.state.location.search).toEqual({ uploadId: UPLOAD_ID });
     expect(await within(drawer).findByText('Enrollments created')).toBeInTheDocument();
     expect(within(drawer).getByRole('table', { name: 'Rejected rows' })).toHaveTextContent(
-      '12x@Not a valid email address',
+      '12x@XavierS12Not a valid email address',
     );
 
     await user.click(within(drawer).getByRole('button', { name: 'Close upload result' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.search).toEqual({});
+  });
+
+  it("shows the chosen course's latest uploads under the picker, each opening its result", async () => {
+    const requests = serveCsv({ history });
+    server.use(
+      http.get(api('/csv/status/:id'), ({ params }) =>
+        ok(createCsvUploadResult({ ...history[0]!, id: String(params.id) })),
+      ),
+    );
+    const { user, router } = renderApp(`/admin/csv?courseId=${COURSE.id}`, { user: admin });
+    const recent = await screen.findByRole('list', { name: 'Earlier uploads to this course' });
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(1);
+    expect(recent).toHaveTextContent('Completed');
+    expect(recent).toHaveTextContent('fall-roster.csv');
+    expect(recent).toHaveTextContent('40 read · 30 created');
+    expect(recent).not.toHaveTextContent('db-roster.csv');
+    const request = requests.find((url) => url.pathname === `/api/v1/csv/course/${COURSE.id}`);
+    expect(request?.searchParams.get('limit')).toBe('3');
+
+    await user.click(within(recent).getByRole('button', { name: /^Open result of fall-roster/ }));
+    expect(await screen.findByRole('dialog', { name: 'Upload result' })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ courseId: COURSE.id, uploadId: UPLOAD_ID });
+  });
+
+  it('says when the chosen course has had no upload yet', async () => {
+    serveCsv({ history: [history[1]!] });
+    renderApp(`/admin/csv?courseId=${COURSE.id}`, { user: admin });
+    expect(
+      await screen.findByText('No roster has been uploaded to this course yet.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the rosters still processing and follows one to its result', async () => {
+    const running = createCsvUpload({
+      courseId: COURSE.id,
+      fileName: 'big-roster.csv',
+      status: 'PROCESSING',
+      progress: 40,
+      finishedAt: null,
+    });
+    const requests = serveCsv({ history: [running, ...history] });
+    let polls = 0;
+    server.use(
+      http.get(api('/csv/status/:id'), () => {
+        polls += 1;
+        return polls === 1
+          ? ok(createCsvUploadResult({ ...running, progress: 60, errors: [] }))
+          : ok(createCsvUploadResult({ ...running, status: 'COMPLETED', progress: 100 }));
+      }),
+    );
+    const { user } = renderApp('/admin/csv', { user: admin });
+    const list = await screen.findByRole('list', { name: 'Still processing' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('big-roster.csv');
+    expect(list).toHaveTextContent('Processing 40%');
+    const request = requests.find((url) => url.pathname === '/api/v1/csv/uploads');
+    expect(request?.searchParams.get('phase')).toBe('running');
+
+    await user.click(within(list).getByRole('button', { name: 'Follow big-roster.csv (CS-401)' }));
+    expect(await screen.findByRole('heading', { name: 'Upload result' })).toHaveFocus();
+    expect(
+      await screen.findByRole('progressbar', { name: 'Processing big-roster.csv' }),
+    ).toHaveAttribute('aria-valuenow', '60');
+    // Its end is announced, as for an upload made on this visit.
+    expect(
+      await screen.findByText('Enrollment complete', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(countOf('Rows read')).toBe('5');
+  });
+
+  it('shows no running list when nothing is processing', async () => {
+    const requests = serveCsv({ history });
+    renderApp('/admin/csv', { user: admin });
+    await screen.findByRole('table', { name: 'Uploads' });
+    await waitFor(() =>
+      expect(requests.some((url) => url.pathname === '/api/v1/csv/uploads')).toBe(true),
+    );
+    expect(screen.queryByText('Still processing')).not.toBeInTheDocument();
   });
 
   it('explains an empty history', async () => {
@@ -508,7 +661,9 @@ describe('enroll students: upload history', () => {
   it('shows an error state when the history cannot be loaded', async () => {
     serveCsv();
     server.use(
-      http.get(api('/csv/uploads'), () => fail(500, 'Database unavailable', 'INTERNAL_ERROR')),
+      http.get(api('/admin/csv-uploads'), () =>
+        fail(500, 'Database unavailable', 'INTERNAL_ERROR'),
+      ),
     );
     renderApp('/admin/csv', { user: admin });
     const alert = await screen.findByRole('alert');

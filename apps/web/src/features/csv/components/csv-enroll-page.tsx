@@ -1,7 +1,7 @@
 import { Grid, Paper } from '@mantine/core';
 import type { CsvUploadStatus } from '@teamup/shared';
 import { PageHeader } from '@/components/ui/page-header';
-import type { UploadHistoryFilter } from '../api/get-uploads';
+import type { UploadHistoryFilter } from '../api/get-admin-csv-uploads';
 import { RosterHelp } from './roster-help';
 import { RosterUploadCard } from './roster-upload-card';
 import { UploadHistory } from './upload-history';
@@ -13,6 +13,8 @@ export type CsvEnrollSearch = {
   uploadId?: string;
   historyCourseId?: string;
   historyStatus?: CsvUploadStatus;
+  historyMine?: boolean;
+  historyQ?: string;
   historyPage?: number;
 };
 
@@ -20,6 +22,8 @@ export function toUploadHistoryFilter(search: CsvEnrollSearch): UploadHistoryFil
   return {
     courseId: search.historyCourseId,
     status: search.historyStatus,
+    mine: search.historyMine,
+    q: search.historyQ,
     page: search.historyPage,
   };
 }
@@ -42,6 +46,7 @@ export function CsvEnrollPage({ search, onSearchChange }: CsvEnrollPageProps) {
             <RosterUploadCard
               courseId={search.courseId}
               onCourseChange={(courseId) => onSearchChange({ courseId })}
+              onOpen={(uploadId) => onSearchChange({ uploadId })}
             />
           </Paper>
         </Grid.Col>
@@ -58,6 +63,8 @@ export function CsvEnrollPage({ search, onSearchChange }: CsvEnrollPageProps) {
             onSearchChange({
               historyCourseId: f.courseId,
               historyStatus: f.status,
+              historyMine: f.mine,
+              historyQ: f.q,
               historyPage: f.page,
             })
           }

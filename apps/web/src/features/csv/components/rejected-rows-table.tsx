@@ -5,7 +5,18 @@ import { SCROLLABLE } from './table-and-alert-styles';
 
 const PER_PAGE = 20;
 
-/** The rows the server did not apply, with the spreadsheet's row numbers (header = row 1). */
+function Empty() {
+  return (
+    <Text span c="dimmed" size="sm">
+      (empty)
+    </Text>
+  );
+}
+
+/**
+ * The rows the server did not apply, with the spreadsheet's row numbers (header = row 1) and
+ * the cells the file had, which the downloaded report holds too.
+ */
 export function RejectedRowsTable({ errors }: { errors: CsvRowError[] }) {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(errors.length / PER_PAGE));
@@ -13,13 +24,15 @@ export function RejectedRowsTable({ errors }: { errors: CsvRowError[] }) {
   const shown = errors.slice((current - 1) * PER_PAGE, current * PER_PAGE);
   return (
     <>
-      <Table.ScrollContainer minWidth={320} {...SCROLLABLE('Rejected rows, scrolls sideways')}>
+      <Table.ScrollContainer minWidth={560} {...SCROLLABLE('Rejected rows, scrolls sideways')}>
         <Table verticalSpacing="xs" striped>
           <VisuallyHidden component="caption">Rejected rows</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={70}>Row</Table.Th>
               <Table.Th>Email</Table.Th>
+              <Table.Th>Full name</Table.Th>
+              <Table.Th>Student ID</Table.Th>
               <Table.Th>Reason</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -27,13 +40,9 @@ export function RejectedRowsTable({ errors }: { errors: CsvRowError[] }) {
             {shown.map((e) => (
               <Table.Tr key={e.row}>
                 <Table.Td>{e.row}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {e.email || (
-                    <Text span c="dimmed" size="sm">
-                      (empty)
-                    </Text>
-                  )}
-                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.email || <Empty />}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.fullname}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.studentId}</Table.Td>
                 <Table.Td>{e.reason}</Table.Td>
               </Table.Tr>
             ))}

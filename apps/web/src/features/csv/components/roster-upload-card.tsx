@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { CsvUploadStatus } from '@teamup/shared';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useUploadRoster } from '../api/upload-roster';
@@ -7,10 +8,13 @@ import { blockingProblem, previewRosterFile, type RosterPreview } from '../utils
 import { CoursePicker } from './course-picker';
 import { RosterDropzone } from './roster-dropzone';
 import { ALERT_TITLE } from './table-and-alert-styles';
+import { RecentCourseUploads } from './recent-course-uploads';
 import { BLOCKING_PROBLEMS_ID, RosterPreviewView } from './roster-preview';
+import { RunningUploads } from './running-uploads';
 import { UploadResultPanel } from './upload-result';
 
-type CurrentUpload = { id: string; fileName: string };
+/** The upload the card follows: the one just sent, or a running one the admin chose. */
+type CurrentUpload = { id: string; fileName: string; knownStatus: CsvUploadStatus };
 
 type Chosen =
   | { state: 'none' }
@@ -51,10 +55,12 @@ function ResultHeading() {
 type RosterUploadCardProps = {
   courseId: string | undefined;
   onCourseChange: (courseId: string | undefined) => void;
+  /** Opens an earlier upload's result. */
+  onOpen: (uploadId: string) => void;
 };
 
 /** Choose a course and a file, check the preview, upload, then follow the job to its result. */
-export function RosterUploadCard({ courseId, onCourseChange }: RosterUploadCardProps) {
+export function RosterUploadCard({ courseId, onCourseChange, onOpen }: RosterUploadCardProps) {
   const [chosen, setChosen] = useState<Chosen>({ state: 'none' });
   const [current, setCurrent] = useState<CurrentUpload | null>(null);
   const upload = useUploadRoster();
@@ -96,7 +102,7 @@ export function RosterUploadCard({ courseId, onCourseChange }: RosterUploadCardP
       {
         onSuccess: (accepted) => {
           notifyAccepted(file.name, accepted.message);
-          setCurrent({ id: accepted.id, fileName: file.name });
+          setCurrent({ id: accepted.id, fileName: file.name, knownStatus: 'QUEUED' });
           clear();
         },
         onError: (error) => notifyRefused(file.name, error),
@@ -111,7 +117,7 @@ export function RosterUploadCard({ courseId, onCourseChange }: RosterUploadCardP
         <UploadResultPanel
           key={current.id}
           uploadId={current.id}
-          knownStatus="QUEUED"
+          knownStatus={current.knownStatus}
           onFinished={notifyFinished}
           fileName={current.fileName}
         />
@@ -129,7 +135,11 @@ export function RosterUploadCard({ courseId, onCourseChange }: RosterUploadCardP
       <Title order={2} fz="h3">
         Upload a roster
       </Title>
+      <RunningUploads
+        onFollow={(u) => setCurrent({ id: u.id, fileName: u.fileName, knownStatus: u.status })}
+      />
       <CoursePicker value={courseId} onChange={onCourseChange} disabled={upload.isPending} />
+      {courseId && <RecentCourseUploads courseId={courseId} onOpen={onOpen} />}
       {chosen.state === 'ready' ? (
         <RosterPreviewView preview={chosen.preview} onClear={clear} />
       ) : (

@@ -4,41 +4,29 @@ import {
   Paper,
   Select,
   Stack,
+  Switch,
   Table,
   Text,
+  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import type { CsvUpload, CsvUploadStatus } from '@teamup/shared';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { useAdminCsvUploads, type UploadHistoryFilter } from '../api/get-admin-csv-uploads';
 import { useCsvCourseOptions } from '../api/get-course-options';
-import { useUploadHistory } from '../api/get-upload-history';
-import type { UploadHistoryFilter } from '../api/get-uploads';
+import { countsText } from '../utils/upload-summary';
 import { SCROLLABLE } from './table-and-alert-styles';
 import { courseLabel } from './course-picker';
 import { UPLOAD_STATUS_OPTIONS, UploadStatusBadge } from './upload-status-badge';
 
 dayjs.extend(localizedFormat);
-
-function countsText(u: CsvUpload): string {
-  if (u.status === 'FAILED') return 'Nothing applied';
-  if (u.status !== 'COMPLETED') return `${u.counts.rowsRead.toLocaleString('en-US')} rows so far`;
-  const c = u.counts;
-  return [
-    `${c.rowsRead} read`,
-    `${c.created} created`,
-    c.pending > 0 && `${c.pending} pending`,
-    c.alreadyEnrolled > 0 && `${c.alreadyEnrolled} already enrolled`,
-    c.reactivated > 0 && `${c.reactivated} reactivated`,
-    `${c.rejected} rejected`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
 
 function OpenButton({ upload, onOpen }: { upload: CsvUpload; onOpen: (id: string) => void }) {
   return (
@@ -149,56 +137,95 @@ type UploadHistoryProps = {
   onOpen: (uploadId: string) => void;
 };
 
-/** Every upload of my organizations, newest first, or one course's; each opens its result. */
+/** The search box: the history follows the typing once it pauses. */
+function HistorySearch({ value, onChange }: { value: string; onChange: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const [debounced] = useDebouncedValue(text, 300);
+  // The latest props, read when the typing pauses: only a pause searches.
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+  useEffect(() => {
+    if (debounced.trim() !== latest.current.value.trim()) latest.current.onChange(debounced);
+  }, [debounced]);
+  // Back and forward change the URL: the box shows what the list is searched for.
+  useEffect(() => {
+    setText((current) => (current.trim() === value.trim() ? current : value));
+  }, [value]);
+  return (
+    <TextInput
+      label="Search uploads"
+      placeholder="File, course or uploader"
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      maxLength={100}
+      style={{ flex: '2 1 220px' }}
+    />
+  );
+}
+
+/**
+ * Every upload of my organizations, newest first (GET /admin/csv-uploads), searchable by text,
+ * course, status and uploader; each opens its result.
+ */
 export function UploadHistory({ filter, onFilterChange, onOpen }: UploadHistoryProps) {
-  const history = useUploadHistory(filter);
+  const history = useAdminCsvUploads(filter);
   const courses = useCsvCourseOptions();
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const filtered = Boolean(filter.courseId || filter.status);
+  const filtered = Boolean(filter.courseId || filter.status || filter.mine || filter.q?.trim());
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <Title order={2} fz="h3">
-          Upload history
-        </Title>
-        <Group
-          gap="sm"
-          align="flex-end"
-          wrap="wrap"
-          style={{ flex: '1 1 320px' }}
-          justify="flex-end"
-        >
-          <Select
-            label="Filter by course"
-            placeholder="All courses"
-            data={(courses.data ?? []).map((c) => ({ value: c.id, label: courseLabel(c) }))}
-            value={filter.courseId ?? null}
-            onChange={(courseId) =>
-              onFilterChange({ ...filter, courseId: courseId ?? undefined, page: undefined })
-            }
-            searchable
-            clearable
-            nothingFoundMessage="No course matches"
-            error={courses.isError ? 'Could not load courses' : undefined}
-            style={{ flex: '2 1 220px' }}
-          />
-          <Select
-            label="Filter by status"
-            placeholder="Any status"
-            data={UPLOAD_STATUS_OPTIONS}
-            value={filter.status ?? null}
-            onChange={(status) =>
-              onFilterChange({
-                ...filter,
-                status: (status as CsvUploadStatus | null) ?? undefined,
-                page: undefined,
-              })
-            }
-            clearable
-            style={{ flex: '1 1 150px' }}
-          />
-        </Group>
+      <Title order={2} fz="h3">
+        Upload history
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <HistorySearch
+          value={filter.q ?? ''}
+          onChange={(q) => onFilterChange({ ...filter, q: q.trim() || undefined, page: undefined })}
+        />
+        <Select
+          label="Filter by course"
+          placeholder="All courses"
+          data={(courses.data ?? []).map((c) => ({ value: c.id, label: courseLabel(c) }))}
+          value={filter.courseId ?? null}
+          onChange={(courseId) =>
+            onFilterChange({ ...filter, courseId: courseId ?? undefined, page: undefined })
+          }
+          searchable
+          clearable
+          nothingFoundMessage="No course matches"
+          error={courses.isError ? 'Could not load courses' : undefined}
+          style={{ flex: '2 1 220px' }}
+        />
+        <Select
+          label="Filter by status"
+          placeholder="Any status"
+          data={UPLOAD_STATUS_OPTIONS}
+          value={filter.status ?? null}
+          onChange={(status) =>
+            onFilterChange({
+              ...filter,
+              status: (status as CsvUploadStatus | null) ?? undefined,
+              page: undefined,
+            })
+          }
+          clearable
+          style={{ flex: '1 1 150px' }}
+        />
+        <Switch
+          label="Only my uploads"
+          checked={Boolean(filter.mine)}
+          onChange={(event) =>
+            onFilterChange({
+              ...filter,
+              mine: event.currentTarget.checked || undefined,
+              page: undefined,
+            })
+          }
+          // Lines the switch up with the inputs' boxes rather than their labels.
+          mb={8}
+        />
       </Group>
 
       {history.isPending ? (

@@ -75,6 +75,27 @@ describe('previewRosterText', () => {
     expect(blockingProblem(preview)).toBeNull();
   });
 
+  it('reads a corrected rejected-rows report as the server does', () => {
+    // The report's own columns row and reason are ignored; the quote it put before
+    // formula-like cells comes off, so '-dash@x.edu is the valid -dash@x.edu.
+    const preview = previewRosterText(
+      [
+        'row,email,fullname,studentId,reason',
+        "3,'-dash@x.edu,'-Dash,'+S2,Not a valid email address",
+        "4,'=1+2,Formula,S3,Not a valid email address",
+      ].join('\r\n'),
+    );
+    expect(preview.headers.map((h) => h.column)).toEqual([
+      null,
+      'email',
+      'fullname',
+      'studentId',
+      null,
+    ]);
+    expect(preview.rows.map((r) => r.issue)).toEqual([null, 'Not a valid email address']);
+    expect(blockingProblem(preview)).toBeNull();
+  });
+
   it('shows at most ten rows but checks them all', () => {
     const lines = ['email', ...Array.from({ length: 30 }, (_, i) => `s${i}@x.edu`), 'bad'];
     const preview = previewRosterText(lines.join('\n'));

@@ -4,6 +4,7 @@ import {
   CSV_MAX_BYTES,
   CSV_MAX_ROWS,
   emailInputSchema,
+  unguardCsvCell,
 } from '@teamup/shared';
 import { detectDelimiter, parseCsv, stripBom, type Delimiter } from './parse-csv';
 
@@ -115,8 +116,10 @@ function checkRows(
   const emailAt = indexOf('email');
   const nameAt = indexOf('fullname');
   const idAt = indexOf('studentId');
+  // As the server reads a cell: trimmed, without the quote a rejected-rows report put before a
+  // formula-like value.
   const cell = (record: readonly string[], at: number | undefined) =>
-    at === undefined ? '' : (record[at] ?? '').trim();
+    at === undefined ? '' : unguardCsvCell((record[at] ?? '').trim());
 
   const firstRowOf = new Map<string, number>();
   const issues: (string | null)[] = [];

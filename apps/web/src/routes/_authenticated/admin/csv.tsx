@@ -3,7 +3,7 @@ import { csvUploadStatusSchema } from '@teamup/shared';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { csvCourseOptionsQueryOptions } from '@/features/csv/api/get-course-options';
-import { uploadHistoryQueryOptions } from '@/features/csv/api/get-upload-history';
+import { adminCsvUploadsQueryOptions } from '@/features/csv/api/get-admin-csv-uploads';
 import {
   CsvEnrollPage,
   toUploadHistoryFilter,
@@ -16,6 +16,8 @@ const csvSearchSchema = z.object({
   uploadId: z.uuid().optional().catch(undefined),
   historyCourseId: z.uuid().optional().catch(undefined),
   historyStatus: csvUploadStatusSchema.optional().catch(undefined),
+  historyMine: z.boolean().optional().catch(undefined),
+  historyQ: z.string().max(100).optional().catch(undefined),
   historyPage: z.coerce.number().int().min(1).optional().catch(undefined),
 });
 
@@ -26,7 +28,7 @@ export const Route = createFileRoute('/_authenticated/admin/csv')({
   loader: ({ context, deps }) =>
     Promise.all([
       context.queryClient.prefetchQuery(csvCourseOptionsQueryOptions()),
-      context.queryClient.prefetchQuery(uploadHistoryQueryOptions(deps)),
+      context.queryClient.prefetchQuery(adminCsvUploadsQueryOptions(deps)),
     ]),
   component: CsvEnrollRoute,
 });
