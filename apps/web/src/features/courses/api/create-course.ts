@@ -17,6 +17,8 @@ export function useCreateCourse() {
       // Every list that can show courses: course lists, organization pages and their counts.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['courses', 'list'] }),
+        // The course pickers of student management (enrollments feature).
+        queryClient.invalidateQueries({ queryKey: ['courses', 'options'] }),
         queryClient.invalidateQueries({ queryKey: ['organizations'] }),
       ]);
     },

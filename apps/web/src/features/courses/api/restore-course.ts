@@ -16,6 +16,8 @@ export function useRestoreCourse(id: string) {
       queryClient.setQueryData(courseQueryKey(id), course);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['courses', 'list'] }),
+        // The course pickers of student management (enrollments feature).
+        queryClient.invalidateQueries({ queryKey: ['courses', 'options'] }),
         queryClient.invalidateQueries({ queryKey: ['organizations'] }),
       ]);
     },
