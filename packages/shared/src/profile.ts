@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuerySchema } from './api.js';
+import { DEFAULT_PAGE_LIMIT, paginationQuerySchema } from './api.js';
 import { personSchema } from './teams.js';
 
 const countSchema = z.number().int().min(0);
@@ -42,7 +42,10 @@ export const profileStatsSchema = z.object({
 });
 export type ProfileStats = z.infer<typeof profileStatsSchema>;
 
-/** SPEC §7 and §9: page and limit, defaults 1 and 20. */
+/** SPEC §9: activity log default page size. */
+export const ACTIVITY_LOG_PAGE_SIZE = DEFAULT_PAGE_LIMIT;
+
+/** SPEC §7: page and limit, defaults 1 and 20. */
 export const profileActivityQuerySchema = paginationQuerySchema;
 export type ProfileActivityQuery = z.input<typeof profileActivityQuerySchema>;
 

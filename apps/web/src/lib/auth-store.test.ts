@@ -1,4 +1,5 @@
 import { createAuthUser, createProfile, createToken } from '@/testing/data';
+import { createActivityEntry, createProfileStats } from '@/testing/profile-data';
 import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
 
 function persisted() {
@@ -25,10 +26,11 @@ describe('auth store', () => {
 
   it('keeps userStats and activityLogs in memory only', () => {
     useAuthStore.getState().setAuth(createAuthUser(), createToken());
-    useAuthStore.getState().setUserStats({ teams: 2 });
-    useAuthStore.getState().setActivityLogs([{ action: 'TEAM_CREATED' }]);
+    const stats = createProfileStats();
+    useAuthStore.getState().setUserStats(stats);
+    useAuthStore.getState().setActivityLogs([createActivityEntry()]);
 
-    expect(useAuthStore.getState().userStats).toEqual({ teams: 2 });
+    expect(useAuthStore.getState().userStats).toEqual(stats);
     expect(useAuthStore.getState().activityLogs).toHaveLength(1);
     const state = persisted()?.state ?? {};
     expect(state).not.toHaveProperty('userStats');
@@ -38,7 +40,7 @@ describe('auth store', () => {
   it('clear() empties the state and removes the persisted key', () => {
     useAuthStore.getState().setAuth(createAuthUser(), createToken());
     useAuthStore.getState().setProfile(createProfile());
-    useAuthStore.getState().setUserStats({ teams: 1 });
+    useAuthStore.getState().setUserStats(createProfileStats());
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
 
     useAuthStore.getState().clear();

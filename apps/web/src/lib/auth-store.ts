@@ -1,4 +1,4 @@
-import type { AuthUser, Profile } from '@teamup/shared';
+import type { AuthUser, Profile, ProfileActivityEntry, ProfileStats } from '@teamup/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -8,9 +8,9 @@ export const AUTH_STORAGE_KEY = 'auth-storage';
 /** SPEC §3: fullname, email, avatar, role, token, expiresAt (and the id the server gives). */
 export type SessionUser = AuthUser & { token: string };
 
-// Stats and activity have no shared schema yet (their endpoints land with later features).
-export type UserStats = Record<string, unknown>;
-export type ActivityLog = Record<string, unknown>;
+/** GET /auth/profile/stats and the entries of GET /auth/profile/activity (SPEC §3, §7). */
+export type UserStats = ProfileStats;
+export type ActivityLog = ProfileActivityEntry;
 
 type PersistedAuthState = {
   user: SessionUser | null;

@@ -8,6 +8,7 @@ import {
   createSession,
   createToken,
 } from './data';
+import { createProfileStats } from './profile-data';
 import {
   createDirectoryUser,
   createOrganizationCourse,
@@ -111,6 +112,15 @@ handlers.push(
     return ok(paginate([], page, limit));
   }),
   http.get(api('/student/teams'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+);
+
+// Profile (issue 2): stats and an empty activity log by default.
+handlers.push(
+  http.get(api('/auth/profile/stats'), () => ok(createProfileStats())),
+  http.get(api('/auth/profile/activity'), ({ request }) => {
     const { page, limit } = pageOf(request.url);
     return ok(paginate([], page, limit));
   }),

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { profileActivityQueryOptions } from '@/features/profile/api/get-profile-activity';
+import { profileStatsQueryOptions } from '@/features/profile/api/get-profile-stats';
 import { sessionsQueryOptions } from '@/features/profile/api/get-sessions';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 
@@ -8,6 +10,8 @@ export const Route = createFileRoute('/_authenticated/profile')({
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.prefetchQuery(profileQueryOptions()),
+      context.queryClient.prefetchQuery(profileStatsQueryOptions()),
+      context.queryClient.prefetchInfiniteQuery(profileActivityQueryOptions()),
       context.queryClient.prefetchQuery(sessionsQueryOptions()),
     ]),
   component: ProfilePage,

@@ -1,55 +1,63 @@
-import { Button, Grid, Paper } from '@mantine/core';
+import { Button, Grid, Paper, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { useAuthStore } from '@/lib/auth-store';
 import { useProfile } from '../api/get-profile';
 import { ProfileDetails } from './profile-details';
+import { ProfileActivity } from './profile-activity';
 import { ProfileForm } from './profile-form';
+import { ProfileStats } from './profile-stats';
 import { SessionsCard } from './sessions-card';
 
 export function ProfilePage() {
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
+  const role = useAuthStore((s) => s.user?.role);
 
   return (
     <>
       <PageHeader
         title="My Profile"
-        description="What other students see about you, and where you are signed in."
+        description="What other students see about you, what you have been up to, and where you are signed in."
       />
+      <ProfileStats role={role} />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Paper
-            withBorder
-            radius="lg"
-            p={{ base: 'md', sm: 'lg' }}
-            component="section"
-            aria-label="Profile"
-          >
-            {profile.isPending ? (
-              <InlineLoader label="Loading profile" />
-            ) : profile.isError ? (
-              <ErrorAlert
-                title="Could not load your profile"
-                error={profile.error}
-                onRetry={() => void profile.refetch()}
-              />
-            ) : editing ? (
-              <ProfileForm profile={profile.data} onDone={() => setEditing(false)} />
-            ) : (
-              <>
-                <ProfileDetails profile={profile.data} />
-                <Button
-                  mt="lg"
-                  leftSection={<IconPencil size={16} aria-hidden />}
-                  onClick={() => setEditing(true)}
-                >
-                  Edit profile
-                </Button>
-              </>
-            )}
-          </Paper>
+          <Stack gap="lg">
+            <Paper
+              withBorder
+              radius="lg"
+              p={{ base: 'md', sm: 'lg' }}
+              component="section"
+              aria-label="Profile"
+            >
+              {profile.isPending ? (
+                <InlineLoader label="Loading profile" />
+              ) : profile.isError ? (
+                <ErrorAlert
+                  title="Could not load your profile"
+                  error={profile.error}
+                  onRetry={() => void profile.refetch()}
+                />
+              ) : editing ? (
+                <ProfileForm profile={profile.data} onDone={() => setEditing(false)} />
+              ) : (
+                <>
+                  <ProfileDetails profile={profile.data} />
+                  <Button
+                    mt="lg"
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    onClick={() => setEditing(true)}
+                  >
+                    Edit profile
+                  </Button>
+                </>
+              )}
+            </Paper>
+            <ProfileActivity />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <SessionsCard />

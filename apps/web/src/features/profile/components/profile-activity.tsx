@@ -1,0 +1,145 @@
+import { Alert, Button, Paper, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import type { ProfileActivityEntry } from '@teamup/shared';
+import {
+  IconBook,
+  IconBuilding,
+  IconHistory,
+  IconMail,
+  IconNote,
+  IconSchool,
+  IconSend,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { useAuthStore } from '@/lib/auth-store';
+import { useProfileActivity } from '../api/get-profile-activity';
+import { describeActivity, type ActivityKind } from '../utils/describe-activity';
+
+dayjs.extend(relativeTime);
+dayjs.extend(localizedFormat);
+
+const ICONS: Record<ActivityKind, ReactNode> = {
+  team: <IconUsersGroup size={14} aria-hidden />,
+  request: <IconSend size={14} aria-hidden />,
+  invitation: <IconMail size={14} aria-hidden />,
+  member: <IconUsers size={14} aria-hidden />,
+  notice: <IconNote size={14} aria-hidden />,
+  enrollment: <IconSchool size={14} aria-hidden />,
+  course: <IconBook size={14} aria-hidden />,
+  organization: <IconBuilding size={14} aria-hidden />,
+  other: <IconHistory size={14} aria-hidden />,
+};
+
+/** Where it happened: course (code and title) or organization. */
+function placeOf(entry: ProfileActivityEntry): string | null {
+  if (entry.course) return `${entry.course.code} · ${entry.course.title}`;
+  return entry.organization?.name ?? null;
+}
+
+function ActivityItem({ entry, viewerId }: { entry: ProfileActivityEntry; viewerId?: string }) {
+  const { sentence, detail } = describeActivity(entry, viewerId);
+  const place = placeOf(entry);
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+        {sentence}
+      </Text>
+      {detail && (
+        <Text size="xs" fs="italic" style={{ wordBreak: 'break-word' }}>
+          “{detail}”
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+        {place ? `${place} · ` : ''}
+        <time dateTime={entry.createdAt} title={dayjs(entry.createdAt).format('LLL')}>
+          {dayjs(entry.createdAt).fromNow()}
+        </time>
+      </Text>
+    </Stack>
+  );
+}
+
+/** The user's own activity log (SPEC §3 activityLogs), newest first, 20 at a time. */
+export function ProfileActivity() {
+  const activity = useProfileActivity();
+  const viewerId = useAuthStore((s) => s.user?.id);
+  const entries = activity.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = activity.data?.pages.at(-1)?.total ?? 0;
+  // Pages can overlap by a few entries when something happened while reading.
+  const unique = entries.filter((e, i) => entries.findIndex((x) => x.id === e.id) === i);
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="recent-activity-heading"
+    >
+      <Stack gap="sm">
+        <Stack gap={2}>
+          <Title order={2} fz="lg" id="recent-activity-heading">
+            Recent activity
+          </Title>
+          <Text size="sm" c="dimmed">
+            What you did on Teamup, and what others did that concerns you.
+          </Text>
+        </Stack>
+        {activity.isPending ? (
+          <InlineLoader label="Loading activity" />
+        ) : activity.isError && !activity.isFetchNextPageError ? (
+          <ErrorAlert
+            title="Could not load your activity"
+            error={activity.error}
+            onRetry={() => void activity.refetch()}
+          />
+        ) : unique.length === 0 ? (
+          <EmptyState>
+            No activity yet. Creating or joining a team and changes to your enrollments show up
+            here.
+          </EmptyState>
+        ) : (
+          <>
+            <Timeline bulletSize={24} lineWidth={2}>
+              {unique.map((entry) => (
+                <Timeline.Item
+                  key={entry.id}
+                  bullet={
+                    <ThemeIcon size={24} radius="xl" color="blue.9" variant="filled">
+                      {ICONS[describeActivity(entry, viewerId).kind]}
+                    </ThemeIcon>
+                  }
+                >
+                  <ActivityItem entry={entry} viewerId={viewerId} />
+                </Timeline.Item>
+              ))}
+            </Timeline>
+            <Text size="xs" c="dimmed" aria-live="polite">
+              Showing {unique.length} of {total} {total === 1 ? 'event' : 'events'}
+            </Text>
+            {activity.isFetchNextPageError && (
+              <Alert color="red.9" variant="outline" role="alert" title="Could not load more">
+                {activity.error?.message ?? 'An unexpected error occurred'}
+              </Alert>
+            )}
+            {activity.hasNextPage && (
+              <Button
+                variant="default"
+                size="xs"
+                loading={activity.isFetchingNextPage}
+                onClick={() => void activity.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
