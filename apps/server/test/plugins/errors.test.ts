@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/db/client.js';
+import { makeOrganization, makeUser } from '../fixtures.js';
 import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../helper.js';
 
 describe('error envelope', () => {
@@ -103,5 +104,58 @@ describe('error envelope', () => {
       message: 'Internal server error',
     });
     expect(res.body).not.toContain('secret-db-host');
+  });
+});
+
+// Decision 073: list routes ignore query parameters they do not know (tracking tags, cache
+// busters, links from older clients); the `page`/`limit` they answer with show what applied.
+// Action routes that take their input from the query refuse unknown ones, like bodies do.
+describe('unknown query parameters', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+
+  it('a list route ignores them and answers with what it applied', async () => {
+    const { token } = await signIn(app, 'lister@example.edu');
+    const res = await app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile/activity?page=1&limt=5&utm_source=newsletter`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    // The misspelt `limt` changed nothing: the default page size applied, and says so.
+    expect(res.json().data).toEqual({ items: [], page: 1, limit: 20, total: 0 });
+  });
+
+  it('a list route still refuses a known parameter with a bad value', async () => {
+    const { token } = await signIn(app, 'lister2@example.edu');
+    const res = await app.inject({
+      method: 'GET',
+      url: `${API}/student/teams?limit=500&whatever=1`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'query.limit', message: expect.any(String) }],
+    });
+  });
+
+  it('an action route with a strict query refuses them with 400 VALIDATION_ERROR', async () => {
+    const root = await makeUser({ email: 'root-query@example.edu', role: 'SUPERADMIN' });
+    const org = await makeOrganization();
+    const { token } = await signIn(app, root.email);
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `${API}/organizations/super/${org.id}/admin?userId=${root.id}&force=true`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'query.force', message: 'Unknown field' }],
+    });
   });
 });
