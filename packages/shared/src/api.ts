@@ -40,6 +40,10 @@ export const ERROR_CODES = [
   'OWN_REQUEST',
   'CANNOT_REMOVE_SELF',
   'MAX_SIZE_TOO_SMALL',
+  'NOT_APPLICANT',
+  'NOT_INVITEE',
+  'NOT_NOTICE_AUTHOR',
+  'STUDENT_TEAM_CHANGED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

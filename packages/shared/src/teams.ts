@@ -77,8 +77,19 @@ export const teamDetailSchema = teamSummarySchema.extend({
     isAdmin: z.boolean(),
     pendingRequestId: z.uuid().nullable(),
     pendingInvitationId: z.uuid().nullable(),
-    /** The caller has an ACTIVE enrollment in the course and no team there. */
+    /**
+     * Whether applying would be accepted now: an ACTIVE enrollment, no team in the course, no
+     * pending request or invitation here, and the team live, open, with a seat, before the
+     * deadline. False for any of those reasons; the other fields say which.
+     */
     canApply: z.boolean(),
+    /**
+     * The caller's team in this course: this team's id for a member, another team's id when
+     * they are in another team, null when they have none.
+     */
+    currentTeamId: z.uuid().nullable(),
+    /** Whether the caller may read the team's activity (members, former members, admins). */
+    canReadAudit: z.boolean(),
   }),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;

@@ -75,6 +75,7 @@ export function createTeamMember(overrides: Partial<TeamMember> = {}): TeamMembe
 
 export function createTeamDetail(overrides: Partial<TeamDetail> = {}): TeamDetail {
   const summary = createTeamSummary(overrides);
+  const member = summary.relation === 'LEADER' || summary.relation === 'MEMBER';
   return {
     ...summary,
     course: createTeamCourse({ id: summary.courseId, code: summary.courseCode }),
@@ -85,6 +86,8 @@ export function createTeamDetail(overrides: Partial<TeamDetail> = {}): TeamDetai
       pendingRequestId: null,
       pendingInvitationId: null,
       canApply: summary.relation === 'NONE',
+      currentTeamId: member ? summary.id : null,
+      canReadAudit: member,
     },
     ...overrides,
   };

@@ -55,7 +55,10 @@ export async function adminAddMember(
   if ((current?.teamId ?? null) !== (seen?.teamId ?? null)) {
     // They joined or left a team between our first look and the locks: nothing has been
     // written yet, and trying again sees the new state.
-    throw conflict('CONFLICT', "The student's team changed just now; please try again");
+    throw conflict(
+      'STUDENT_TEAM_CHANGED',
+      "The student's team changed just now (they joined or left a team); look again and retry",
+    );
   }
 
   const team = locked.get(teamId)!;

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { conflict, forbidden, notFound } from '../../plugins/errors.js';
+import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import {
   addMember,
   assertActiveEnrollment,
@@ -305,7 +305,11 @@ async function lockForInvitee(tx: DbOrTx, caller: Caller, invitationId: string, 
   const invitation = await findInvitation(tx, invitationId, { lock: true });
   if (invitation.inviteeId !== caller.userId) {
     await visibleTeam(tx, caller, team);
-    throw forbidden(`Only the invited student can ${what} this invitation`);
+    throw new AppError(
+      403,
+      'NOT_INVITEE',
+      `This invitation is for another student; only they can ${what} it`,
+    );
   }
   return { team, invitation };
 }

@@ -222,7 +222,17 @@ export async function addMember(tx: DbOrTx, team: LockedTeam, input: JoinInput):
     teamAudit(team, input.actorId, input.action, input.userId, input.data ?? {}),
   ];
   audits.push(...(await cancelPendingInCourse(tx, team, input.userId, input.actorId)));
-  await recordAudit(tx, ...audits);
+  await recordAudit(tx, ...byAdmin(audits, input.asAdmin));
+}
+
+/**
+ * Entries of a change an organization admin made as admin carry `byAdmin: true` (decision
+ * 017: admin member changes are audited as admin actions), so the log tells them from the
+ * same change made by a student: an admin removing a member from a leader removing one.
+ */
+export function byAdmin(entries: AuditEntry[], asAdmin: boolean | undefined): AuditEntry[] {
+  if (!asAdmin) return entries;
+  return entries.map((e) => ({ ...e, data: { ...e.data, byAdmin: true } }));
 }
 
 /** Cancels a student's pending requests and invitations in a course, except for `team`. */
@@ -333,7 +343,7 @@ export async function removeMember(
       }),
     );
   }
-  await recordAudit(tx, ...audits);
+  await recordAudit(tx, ...byAdmin(audits, input.asAdmin));
   return { disbanded, newLeaderId };
 }
 
@@ -346,6 +356,7 @@ export async function disbandTeam(
   team: LockedTeam,
   actorId: string,
   reason = 'Disbanded by the leader',
+  asAdmin = false,
 ): Promise<void> {
   assertLive(team);
   const members = await tx
@@ -354,16 +365,14 @@ export async function disbandTeam(
     .returning({ userId: teamMembers.userId });
   await tx.update(teams).set({ memberCount: 0 }).where(eq(teams.id, team.id));
   team.memberCount = 0;
-  await recordAudit(
+  const audits = await disbandLocked(
     tx,
-    ...(await disbandLocked(
-      tx,
-      team,
-      actorId,
-      reason,
-      members.map((m) => m.userId),
-    )),
+    team,
+    actorId,
+    reason,
+    members.map((m) => m.userId),
   );
+  await recordAudit(tx, ...byAdmin(audits, asAdmin));
 }
 
 async function disbandLocked(

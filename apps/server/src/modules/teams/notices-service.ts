@@ -12,7 +12,7 @@ import type {
 import type { DbOrTx } from '../../db/client.js';
 import { teamNotices, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
-import { forbidden, notFound } from '../../plugins/errors.js';
+import { AppError, notFound } from '../../plugins/errors.js';
 import { assertLive, lockTeam, teamAudit } from './membership.js';
 import { findTeam, visibleTeam } from './requests-service.js';
 import { assertActiveStudent, notMember, type Caller } from './team-viewer.js';
@@ -141,7 +141,11 @@ async function lockOwnNotice(tx: DbOrTx, caller: Caller, noticeId: string, what:
     .for('update');
   if (!notice) throw notFound('Notice not found');
   if (notice.authorId !== caller.userId && !facts.isLeader) {
-    throw forbidden(`Only the author or the team leader can ${what} this notice`);
+    throw new AppError(
+      403,
+      'NOT_NOTICE_AUTHOR',
+      `Only the member who posted this notice or the team leader can ${what} it`,
+    );
   }
   return { team, notice };
 }

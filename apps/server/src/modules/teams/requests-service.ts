@@ -12,10 +12,10 @@ import type {
   TeamRequestStatus,
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { courses, joinRequests, teams, users } from '../../db/schema/index.js';
+import { joinRequests } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import {
   addMember,
   assertBeforeDeadline,
@@ -27,6 +27,7 @@ import {
   teamAudit,
   type LockedTeam,
 } from './membership.js';
+import { selectJoinRequests, toJoinRequest } from './team-queries.js';
 import {
   assertActiveStudent,
   assertCanSee,
@@ -64,54 +65,6 @@ export const DECIDED_TEXT: Record<Exclude<TeamRequestStatus, 'PENDING'>, string>
 
 // ---------------------------------------------------------------------------------------
 // Reading
-
-/** Join requests with their team, course and applicant; add where/order/limit. */
-export const selectJoinRequests = (db: DbOrTx) =>
-  db
-    .select({
-      id: joinRequests.id,
-      teamId: teams.id,
-      teamName: teams.name,
-      courseId: courses.id,
-      courseCode: courses.code,
-      applicantId: users.id,
-      applicantFullname: users.fullname,
-      applicantEmail: users.email,
-      applicantAvatar: users.avatar,
-      applicantSkills: users.skills,
-      message: joinRequests.message,
-      status: joinRequests.status,
-      reason: joinRequests.reason,
-      createdAt: joinRequests.createdAt,
-      decidedAt: joinRequests.decidedAt,
-    })
-    .from(joinRequests)
-    .innerJoin(teams, eq(teams.id, joinRequests.teamId))
-    .innerJoin(courses, eq(courses.id, joinRequests.courseId))
-    .innerJoin(users, eq(users.id, joinRequests.userId));
-export type JoinRequestRow = Awaited<ReturnType<typeof selectJoinRequests>>[number];
-
-export function toJoinRequest(row: JoinRequestRow): JoinRequest {
-  return {
-    id: row.id,
-    teamId: row.teamId,
-    teamName: row.teamName,
-    courseId: row.courseId,
-    courseCode: row.courseCode,
-    applicant: {
-      id: row.applicantId,
-      fullname: row.applicantFullname,
-      email: row.applicantEmail,
-      avatar: row.applicantAvatar,
-      skills: row.applicantSkills,
-    },
-    message: row.message,
-    status: row.status,
-    reason: row.reason,
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-  };
-}
 
 async function joinRequestById(db: DbOrTx, id: string): Promise<JoinRequest> {
   const [row] = await selectJoinRequests(db).where(eq(joinRequests.id, id)).limit(1);
@@ -401,7 +354,11 @@ export async function withdrawJoinRequest(
     const request = await findRequest(tx, requestId, { lock: true });
     if (request.userId !== caller.userId) {
       await visibleTeam(tx, caller, team);
-      throw forbidden('Only the student who asked to join can withdraw this request');
+      throw new AppError(
+        403,
+        'NOT_APPLICANT',
+        'Only the student who asked to join can withdraw this request',
+      );
     }
     if (request.status !== 'PENDING') throw await notPending(tx, request, true);
     await decide(tx, request.id, 'WITHDRAWN', caller.userId);

@@ -55,6 +55,7 @@ import { notFound } from '../../plugins/errors.js';
 import {
   assertCanSee,
   callerScope,
+  canReadAudit,
   courseAccessFrom,
   courseAccessQuery,
   factsFrom,
@@ -558,6 +559,9 @@ export async function getTeamDetail(
         openSeats > 0 &&
         !facts.pendingRequestId &&
         !facts.pendingInvitationId,
+      currentTeamId: facts.currentTeamId,
+      // The rule of listTeamAudit, so the page asks for the history only when it may read it.
+      canReadAudit: canReadAudit(facts),
     },
   };
 }
@@ -603,7 +607,7 @@ export async function listTeamAudit(
   if (!row) throw notFound('Team not found');
   const facts = factsFrom(scope, caller, row, row);
   assertCanSee(facts, row);
-  if (!facts.isAdmin && !facts.isMember && !facts.formerMember) throw notMember();
+  if (!canReadAudit(facts)) throw notMember();
 
   const where = eq(auditEvents.teamId, teamId);
   const [rows, [counted]] = await Promise.all([

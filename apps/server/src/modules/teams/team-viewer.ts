@@ -161,6 +161,11 @@ export function canSee(facts: CallerFacts, team: { disbandedAt: Date | null }): 
   return !team.disbandedAt || facts.formerMember;
 }
 
+/** A team's history: its current and former members and the course's admins. */
+export function canReadAudit(facts: CallerFacts): boolean {
+  return facts.isAdmin || facts.isMember || facts.formerMember;
+}
+
 export function assertCanSee(facts: CallerFacts, team: { disbandedAt: Date | null }): void {
   if (!canSee(facts, team)) throw notFound('Team not found');
 }

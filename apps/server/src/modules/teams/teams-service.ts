@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict } from '../../plugins/errors.js';
 import {
   addMember,
   assertBeforeDeadline,
+  byAdmin,
   assertLive,
   currentTeamOf,
   disbandTeam,
@@ -189,7 +190,13 @@ export async function updateTeam(
     if (isUniqueViolation(error, TEAM_NAME_INDEX)) throw nameTaken(after.name ?? team.name);
     throw error;
   }
-  await recordAudit(tx, teamAudit(team, caller.userId, 'TEAM_UPDATED', null, { before, after }));
+  await recordAudit(
+    tx,
+    ...byAdmin(
+      [teamAudit(team, caller.userId, 'TEAM_UPDATED', null, { before, after })],
+      facts.isAdmin,
+    ),
+  );
   return true;
 }
 
@@ -206,6 +213,7 @@ export async function disband(tx: DbOrTx, caller: Caller, teamId: string): Promi
     team,
     caller.userId,
     facts.isAdmin ? 'Disbanded by an organization admin' : 'Disbanded by the leader',
+    facts.isAdmin,
   );
   return team.name;
 }

@@ -1,10 +1,21 @@
 // Admin moves under concurrency. Meaningful on PostgreSQL, where requests truly overlap; on
 // PGlite they run one after another and must give the same end state.
 import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { teamMembers, teams } from '../../../src/db/schema/index.js';
 import { makeTeam } from '../../fixtures.js';
-import { buildTestApp } from '../../helper.js';
-import { call, enrolledStudent, memberIds, teamOfIn, teamRow, world } from './teams-world.js';
+import { buildTestApp, driver, getWorkerDb } from '../../helper.js';
+import {
+  auditRows,
+  call,
+  enrolledStudent,
+  memberIds,
+  teamOfIn,
+  teamRow,
+  untilWaitingForLocks,
+  world,
+} from './teams-world.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -74,4 +85,52 @@ describe('admin moves racing', () => {
     expect(await teamRow(w.team.id)).toMatchObject({ memberCount: 4, maxSize: 4 });
     expect(await memberIds(w.team.id)).toHaveLength(4);
   });
+
+  // Needs two truly concurrent transactions: PostgreSQL only (PGlite has one connection).
+  it.skipIf(driver !== 'postgres')(
+    "a student who joins a team while an admin's add waits for the lock: STUDENT_TEAM_CHANGED, nothing written",
+    async () => {
+      const w = await world(app);
+      const bo = await enrolledStudent(w.course.id, 'Bo Beta');
+      const beta = await makeTeam(w.course.id, bo.id, { name: 'Beta', maxSize: 3 });
+      const { db } = await getWorkerDb();
+
+      let locked!: () => void;
+      let release!: () => void;
+      const haveLock = new Promise<void>((resolve) => (locked = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      // Another change holds Alpha's lock and puts Sue into Beta meanwhile.
+      const other = db.transaction(async (tx) => {
+        await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, w.team.id)).for('update');
+        locked();
+        await released;
+        await tx
+          .insert(teamMembers)
+          .values({ teamId: beta.id, userId: w.sue.id, courseId: w.course.id });
+        await tx
+          .update(teams)
+          .set({ memberCount: sql`${teams.memberCount} + 1` })
+          .where(eq(teams.id, beta.id));
+      });
+      await haveLock;
+      // The admin saw Sue without a team, then queues on Alpha's lock.
+      const adding = call(app, 'POST', `/admin/teams/${w.team.id}/members`, w.as.adminA, {
+        userId: w.sue.id,
+      });
+      expect(await untilWaitingForLocks(1)).toBe(1);
+      release();
+      await other;
+
+      const res = await adding;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'STUDENT_TEAM_CHANGED',
+        message:
+          "The student's team changed just now (they joined or left a team); look again and retry",
+      });
+      expect(await teamOfIn(w.course.id, w.sue.id)).toBe(beta.id);
+      expect(await memberIds(w.team.id)).toEqual([w.lea.id, w.max.id, w.mia.id]);
+      expect(await auditRows(w.team.id)).toEqual([]);
+    },
+  );
 });

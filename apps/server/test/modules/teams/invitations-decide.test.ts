@@ -98,7 +98,10 @@ describe('POST /student/invitations/{id}/accept', () => {
     for (const who of ['lea', 'tom', 'adminA'] as const) {
       const res = await act('accept', invitation.id, w.as[who]);
       expect(res.statusCode, who).toBe(403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.json(), who).toMatchObject({
+        code: 'NOT_INVITEE',
+        message: 'This invitation is for another student; only they can accept it',
+      });
     }
     for (const who of ['olga', 'adminB'] as const) {
       expect((await act('accept', invitation.id, w.as[who])).statusCode).toBe(404);
@@ -208,7 +211,10 @@ describe('POST /student/invitations/{id}/reject', () => {
     const { w, invitation } = await worldWithInvitation();
     const leader = await act('reject', invitation.id, w.as.lea);
     expect(leader.statusCode).toBe(403);
-    expect(leader.json().code).toBe('FORBIDDEN');
+    expect(leader.json()).toMatchObject({
+      code: 'NOT_INVITEE',
+      message: 'This invitation is for another student; only they can reject it',
+    });
     expect((await act('reject', invitation.id, w.as.adminB)).statusCode).toBe(404);
     expect((await act('reject', invitation.id, {})).statusCode).toBe(401);
     await expectStillPending(w, invitation.id);

@@ -133,6 +133,7 @@ describe('DELETE /student/teams/{teamId}/members/{memberId}', () => {
       actorId: w.lea.id,
       targetUserId: w.max.id,
     });
+    expect(entry!.data).not.toHaveProperty('byAdmin');
   });
 
   it('the leader cannot remove themselves, nor someone outside the team', async () => {
@@ -160,10 +161,12 @@ describe('DELETE /student/teams/{teamId}/members/{memberId}', () => {
     expect(admin.statusCode).toBe(200);
     expect(await memberIds(w.team.id)).toEqual([w.lea.id, w.mia.id]);
     const [entry] = await auditRows(w.team.id);
+    // Told apart from a leader's removal in the log (decision 017: audited as admin actions).
     expect(entry).toMatchObject({
       action: 'MEMBER_REMOVED',
       actorId: w.adminA.id,
       targetUserId: w.max.id,
+      data: { byAdmin: true },
     });
   });
 
@@ -176,6 +179,17 @@ describe('DELETE /student/teams/{teamId}/members/{memberId}', () => {
     expect(last.statusCode).toBe(200);
     expect(last.json().message).toBe('Member removed; Alpha had no members left and was disbanded');
     expect((await teamRow(w.team.id)).disbandedAt).not.toBeNull();
+    // Every entry these admin removals wrote says so: removals, successions, the disband.
+    const entries = await auditRows(w.team.id);
+    expect(entries.map((e) => e.action).sort()).toEqual([
+      'LEADER_CHANGED',
+      'LEADER_CHANGED',
+      'MEMBER_REMOVED',
+      'MEMBER_REMOVED',
+      'MEMBER_REMOVED',
+      'TEAM_DISBANDED',
+    ]);
+    for (const entry of entries) expect(entry.data, entry.action).toMatchObject({ byAdmin: true });
   });
 
   it('refuses a malformed member id', async () => {

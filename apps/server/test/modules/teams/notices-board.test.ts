@@ -232,7 +232,10 @@ describe('PATCH /student/notices/{id}', () => {
     const notice = await makeNotice(w.team.id, w.lea.id, { body: 'mine' });
     const member = await patch(notice.id, w.as.max, { body: 'hacked' });
     expect(member.statusCode).toBe(403);
-    expect(member.json().code).toBe('FORBIDDEN');
+    expect(member.json()).toMatchObject({
+      code: 'NOT_NOTICE_AUTHOR',
+      message: 'Only the member who posted this notice or the team leader can edit it',
+    });
     for (const who of ['sue', 'adminA'] as const) {
       const res = await patch(notice.id, w.as[who], { body: 'hacked' });
       expect(res.statusCode, who).toBe(403);
@@ -298,7 +301,10 @@ describe('DELETE /student/notices/{id}', () => {
     const byLea = await makeNotice(w.team.id, w.lea.id);
     const denied = await remove(byLea.id, w.as.max);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().code).toBe('FORBIDDEN');
+    expect(denied.json()).toMatchObject({
+      code: 'NOT_NOTICE_AUTHOR',
+      message: 'Only the member who posted this notice or the team leader can delete it',
+    });
     expect((await remove(byMax.id, w.as.lea)).statusCode).toBe(200);
     expect(await noticeRow(byLea.id)).toBeDefined();
   });

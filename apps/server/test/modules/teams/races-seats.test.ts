@@ -1,7 +1,7 @@
 // Races for the last seat and for one student (DESIGN §7.3). On PostgreSQL the calls run truly
 // concurrently on separate connections; on PGlite they queue, and the outcome must be the same.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../../src/db/client.js';
 import { joinRequests, teams } from '../../../src/db/schema/index.js';
@@ -27,6 +27,7 @@ import {
   teamWorld,
   teamsOf,
 } from './requests-world.js';
+import { untilWaitingForLocks } from './teams-world.js';
 
 // More connections than racers: with the default pool of 10, 20 accepts would run at most 10
 // at a time and the rest would wait for a connection instead of for the team's lock.
@@ -54,16 +55,6 @@ afterAll(async () => {
   await raceDb?.close();
 });
 
-/** Backends of this database waiting for a lock (PostgreSQL). */
-async function waitingForLocks(): Promise<number> {
-  const { db } = await getWorkerDb();
-  const result = (await db.execute(
-    sql`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
-}
-
 /**
  * Runs `race` while the test holds the team's row lock, and lets go only once `racers`
  * transactions are queued behind it, so they are all open at the same moment. On PGlite (one
@@ -84,13 +75,10 @@ async function allAtOnce<T>(teamId: string, racers: number, race: () => Promise<
   await haveLock;
   const running = race();
   try {
-    const deadline = Date.now() + 10_000;
-    let waiting = await waitingForLocks();
-    while (waiting < racers && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      waiting = await waitingForLocks();
-    }
-    expect(waiting, 'transactions open at once, queued on the team lock').toBe(racers);
+    expect(
+      await untilWaitingForLocks(racers),
+      'transactions open at once, queued on the team lock',
+    ).toBe(racers);
   } finally {
     release();
     await holder;
@@ -112,7 +100,7 @@ function outcomes(responses: LightMyRequestResponse[]) {
 describe('races', () => {
   it('20 concurrent accepts for one free seat: one success, 19 TEAM_FULL, 19 still pending', async () => {
     const w = await teamWorld(app, { maxSize: 3 });
-    const requests = [];
+    const requests: Awaited<ReturnType<typeof makeJoinRequest>>[] = [];
     for (let i = 0; i < 20; i++) {
       const student = await makeStudent(w.course.id, { fullname: `Applicant ${i}` });
       requests.push(await makeJoinRequest(w.team, student.id));

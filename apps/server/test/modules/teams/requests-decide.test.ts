@@ -375,7 +375,10 @@ describe('POST /student/join-requests/{id}/withdraw', () => {
     for (const who of ['lea', 'tom', 'adminA'] as const) {
       const res = await withdraw(request.id, w.as[who]);
       expect(res.statusCode, who).toBe(403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.json(), who).toMatchObject({
+        code: 'NOT_APPLICANT',
+        message: 'Only the student who asked to join can withdraw this request',
+      });
     }
     expect((await withdraw(request.id, w.as.olga)).statusCode).toBe(404);
     expect((await withdraw(request.id, w.as.adminB)).statusCode).toBe(404);

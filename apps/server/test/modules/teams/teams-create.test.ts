@@ -89,6 +89,8 @@ describe('POST /student/courses/{courseId}/teams', () => {
         pendingRequestId: null,
         pendingInvitationId: null,
         canApply: false,
+        currentTeamId: data.id,
+        canReadAudit: true,
       },
     });
     expect(await memberIds(data.id)).toEqual([w.sue.id]);

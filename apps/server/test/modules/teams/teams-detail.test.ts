@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations, teams, users } from '../../../src/db/schema/index.js';
-import { buildTestApp, getWorkerDb } from '../../helper.js';
+import { makeTeam } from '../../fixtures.js';
+import { bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
 import {
   call,
   detailOf,
+  enrolledStudent,
   pendingInvitation,
   pendingRequest,
   setCourse,
@@ -43,6 +45,8 @@ describe('GET /student/teams/{id}', () => {
         pendingRequestId: null,
         pendingInvitationId: null,
         canApply: false,
+        currentTeamId: w.team.id,
+        canReadAudit: true,
       },
     });
     expect(team.members).toEqual([
@@ -72,6 +76,8 @@ describe('GET /student/teams/{id}', () => {
       pendingRequestId: null,
       pendingInvitationId: null,
       canApply: true,
+      currentTeamId: null,
+      canReadAudit: false,
     });
     expect(sue.relation).toBe('NONE');
     // Inactive enrollment: may look, may not apply.
@@ -90,7 +96,73 @@ describe('GET /student/teams/{id}', () => {
     const invitation = await pendingInvitation(w.team, w.sue.id);
     const team = await detailOf(app, w.team.id, w.as.sue);
     expect(team.relation).toBe('INVITED');
-    expect(team.viewer).toMatchObject({ pendingInvitationId: invitation.id, canApply: false });
+    // canApply is false (the invitation is pending) but Sue is in no team: she may accept.
+    expect(team.viewer).toMatchObject({
+      pendingInvitationId: invitation.id,
+      canApply: false,
+      currentTeamId: null,
+    });
+  });
+
+  it('says which team the caller is in, so refusals name the real reason', async () => {
+    const w = await world(app);
+    const { db } = await getWorkerDb();
+    const tia = await enrolledStudent(w.course.id, 'Tia Teamless');
+    const tiaHeaders = bearer((await signIn(app, tia.email)).token);
+    const beta = await makeTeam(w.course.id, w.sue.id, { name: 'Beta' });
+
+    // Sue leads Beta: she cannot apply to Alpha because of Beta.
+    expect((await detailOf(app, w.team.id, w.as.sue)).viewer).toMatchObject({
+      relation: 'NONE',
+      canApply: false,
+      currentTeamId: beta.id,
+    });
+    // Tia has no team: a closed or a full Alpha refuses her too, and names no team of hers.
+    expect((await detailOf(app, w.team.id, tiaHeaders)).viewer).toMatchObject({
+      canApply: true,
+      currentTeamId: null,
+    });
+    for (const [label, change] of [
+      ['closed', { openToRequests: false }],
+      ['full', { openToRequests: true, maxSize: 3 }],
+    ] as const) {
+      await db.update(teams).set(change).where(eq(teams.id, w.team.id));
+      expect((await detailOf(app, w.team.id, tiaHeaders)).viewer, label).toMatchObject({
+        relation: 'NONE',
+        canApply: false,
+        currentTeamId: null,
+      });
+    }
+  });
+
+  it('lets members, former members and admins read the activity, not other classmates', async () => {
+    const w = await world(app);
+    const readers = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (['lea', 'max', 'sue', 'ina', 'adminA', 'superadmin'] as const).map(async (who) => [
+            who,
+            (await detailOf(app, w.team.id, w.as[who])).viewer.canReadAudit,
+          ]),
+        ),
+      );
+    expect(await readers()).toEqual({
+      lea: true,
+      max: true,
+      sue: false,
+      ina: false,
+      adminA: true,
+      superadmin: true,
+    });
+    // Max leaves: as a former member he keeps reading the history, as the audit call allows.
+    expect(
+      (await call(app, 'POST', `/student/teams/${w.team.id}/leave`, w.as.max)).statusCode,
+    ).toBe(200);
+    expect((await detailOf(app, w.team.id, w.as.max)).viewer.canReadAudit).toBe(true);
+    for (const who of ['max', 'sue'] as const) {
+      const audit = await call(app, 'GET', `/student/teams/${w.team.id}/audit-logs`, w.as[who]);
+      expect(audit.statusCode, who).toBe(who === 'max' ? 200 : 403);
+    }
   });
 
   it('does not offer to apply to a full or closed team, or after the deadline', async () => {
@@ -121,6 +193,8 @@ describe('GET /student/teams/{id}', () => {
         pendingRequestId: null,
         pendingInvitationId: null,
         canApply: false,
+        currentTeamId: null,
+        canReadAudit: true,
       });
       expect(team.members).toHaveLength(3);
     }

@@ -138,7 +138,11 @@ describe('PATCH /student/teams/{id}', () => {
     expect(admin.statusCode).toBe(200);
     expect(admin.json().data.viewer.isAdmin).toBe(true);
     const [entry] = await auditRows(w.team.id);
-    expect(entry).toMatchObject({ action: 'TEAM_UPDATED', actorId: w.adminA.id });
+    expect(entry).toMatchObject({
+      action: 'TEAM_UPDATED',
+      actorId: w.adminA.id,
+      data: { after: { maxSize: 3 }, byAdmin: true },
+    });
   });
 
   it('refuses a leader whose enrollment went inactive, and any change in an archived course', async () => {
@@ -182,6 +186,7 @@ describe('POST /student/teams/{id}/disband', () => {
       actorId: w.lea.id,
       data: { reason: 'Disbanded by the leader' },
     });
+    expect(disbanded.data).not.toHaveProperty('byAdmin');
     expect((disbanded.data.releasedMembers as string[]).sort()).toEqual(
       [w.lea.id, w.max.id, w.mia.id].sort(),
     );
@@ -215,7 +220,7 @@ describe('POST /student/teams/{id}/disband', () => {
     const disbanded = (await auditRows(w.team.id)).find((a) => a.action === 'TEAM_DISBANDED');
     expect(disbanded).toMatchObject({
       actorId: w.adminA.id,
-      data: { reason: 'Disbanded by an organization admin' },
+      data: { reason: 'Disbanded by an organization admin', byAdmin: true },
     });
   });
 });

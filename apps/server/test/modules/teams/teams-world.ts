@@ -1,7 +1,7 @@
 // A signed-in world and database read-backs for the team, member, admin and audit tests.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { EnrollmentStatus, TeamDetail } from '@teamup/shared';
 import {
   auditEvents,
@@ -218,4 +218,25 @@ export async function teamOfIn(courseId: string, userId: string): Promise<string
     .from(teamMembers)
     .where(and(eq(teamMembers.courseId, courseId), eq(teamMembers.userId, userId)));
   return row?.teamId ?? null;
+}
+
+/** Backends of the worker's database waiting for a lock (PostgreSQL only). */
+export async function waitingForLocks(): Promise<number> {
+  const { db } = await getWorkerDb();
+  const result = (await db.execute(
+    sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+}
+
+/** Polls until `count` backends wait for a lock, or 10 s passed; returns the last count. */
+export async function untilWaitingForLocks(count: number): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  let waiting = await waitingForLocks();
+  while (waiting < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    waiting = await waitingForLocks();
+  }
+  return waiting;
 }

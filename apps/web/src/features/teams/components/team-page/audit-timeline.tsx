@@ -51,14 +51,24 @@ function AuditItem({ entry }: { entry: TeamAuditEntry }) {
   );
 }
 
+type AuditTimelineProps = {
+  teamId: string;
+  /**
+   * The server's word (viewer.canReadAudit): only current and former members and the course's
+   * admins may read a team's history. Others are told so without asking for it.
+   */
+  canRead: boolean;
+};
+
 /** The team's history as a timeline, newest first, growing with "Load more". */
-export function AuditTimeline({ teamId }: { teamId: string }) {
-  const log = useAuditLog(teamId);
+export function AuditTimeline({ teamId, canRead }: AuditTimelineProps) {
+  const log = useAuditLog(teamId, canRead);
   const entries = log.data?.pages.flatMap((p) => p.items) ?? [];
   const total = log.data?.pages[0]?.total ?? 0;
-  // Only current and former members (and course admins) may read a team's history.
+  // A refusal can still come, e.g. after leaving a team in another tab.
   const notAllowed =
-    log.error instanceof ApiError && (log.error.status === 403 || log.error.status === 404);
+    !canRead ||
+    (log.error instanceof ApiError && (log.error.status === 403 || log.error.status === 404));
 
   return (
     <Paper
@@ -72,12 +82,12 @@ export function AuditTimeline({ teamId }: { teamId: string }) {
         <Title order={2} fz="lg" id="activity-heading">
           Activity
         </Title>
-        {log.isPending ? (
-          <InlineLoader label="Loading activity" />
-        ) : notAllowed ? (
+        {notAllowed ? (
           <Text size="sm" c="dimmed">
             The team&apos;s activity is visible to its members.
           </Text>
+        ) : log.isPending ? (
+          <InlineLoader label="Loading activity" />
         ) : log.isError ? (
           <ErrorAlert
             title="Could not load the activity"

@@ -1,6 +1,9 @@
 // Test-only: builders and an in-memory team the MSW handlers below read and change, so a test
-// sees the page update after a mutation as it would against the real server.
+// sees the page update after a mutation as it would against the real server. The viewer block
+// is worked out from that state the way the server does (team-queries.ts, getTeamDetail), so
+// the page is tested against what the server really sends.
 import type {
+  EnrollmentStatus,
   Invitation,
   JoinRequest,
   MyCourse,
@@ -9,6 +12,7 @@ import type {
   TeamAuditEntry,
   TeamDetail,
   TeamMember,
+  ViewerTeamRelation,
 } from '@teamup/shared';
 import { http } from 'msw';
 import { uuid } from '@/testing/data';
@@ -37,14 +41,67 @@ export function member(p: Person, overrides: Partial<TeamMember> = {}): TeamMemb
 
 const DAY = 86_400_000;
 
-export function createTeamDetail(overrides: Partial<TeamDetail> = {}): TeamDetail {
-  const members = overrides.members ?? [
+/** What the server knows about the viewer besides the team itself. */
+export type ViewerFacts = {
+  relation: ViewerTeamRelation;
+  isAdmin?: boolean;
+  /** The viewer's enrollment in the course (null: none; admins have none). */
+  enrollment?: EnrollmentStatus | null;
+  pendingRequestId?: string | null;
+  pendingInvitationId?: string | null;
+  /** The viewer's team in the course when it is another team. */
+  otherTeamId?: string | null;
+  /** Left the team (or was in it when it was disbanded): may still read its history. */
+  formerMember?: boolean;
+};
+
+/** The viewer block exactly as getTeamDetail computes it on the server. */
+export function viewerFor(
+  team: Pick<TeamDetail, 'id' | 'disbandedAt' | 'course' | 'openToRequests' | 'openSeats'>,
+  facts: ViewerFacts,
+): TeamDetail['viewer'] {
+  const isMember = facts.relation === 'LEADER' || facts.relation === 'MEMBER';
+  const isAdmin = facts.isAdmin ?? false;
+  const enrollment =
+    facts.enrollment === undefined ? (isAdmin ? null : 'ACTIVE') : facts.enrollment;
+  const pendingRequestId = facts.pendingRequestId ?? null;
+  const pendingInvitationId = facts.pendingInvitationId ?? null;
+  const currentTeamId = isMember ? team.id : (facts.otherTeamId ?? null);
+  const live = !team.disbandedAt && !team.course.archived;
+  return {
+    relation: facts.relation,
+    isAdmin,
+    pendingRequestId,
+    pendingInvitationId,
+    canApply:
+      enrollment === 'ACTIVE' &&
+      currentTeamId === null &&
+      live &&
+      !team.course.deadlinePassed &&
+      team.openToRequests &&
+      team.openSeats > 0 &&
+      !pendingRequestId &&
+      !pendingInvitationId,
+    currentTeamId,
+    canReadAudit: isAdmin || isMember || (facts.formerMember ?? false),
+  };
+}
+
+/**
+ * Maya's team as Maya (its leader) sees it. `as` describes another viewer; their viewer block
+ * is computed from it the way the server computes it.
+ */
+export function createTeamDetail(
+  overrides: Partial<Omit<TeamDetail, 'viewer'>> & { as?: ViewerFacts } = {},
+): TeamDetail {
+  const { as = { relation: 'LEADER' }, ...rest } = overrides;
+  const members = rest.members ?? [
     member(MAYA, { isLeader: true, skills: ['React', 'TypeScript'] }),
     member(SOFIA, { skills: ['Python'], joinedAt: '2026-03-02T10:00:00.000Z' }),
   ];
-  const maxSize = overrides.maxSize ?? 4;
-  const courseId = overrides.courseId ?? uuid();
-  return {
+  const maxSize = rest.maxSize ?? 4;
+  const courseId = rest.courseId ?? uuid();
+  const team: Omit<TeamDetail, 'viewer'> = {
     id: uuid(),
     courseId,
     courseCode: 'CS301',
@@ -54,11 +111,11 @@ export function createTeamDetail(overrides: Partial<TeamDetail> = {}): TeamDetai
     leader: MAYA,
     memberCount: members.length,
     maxSize,
-    openSeats: maxSize - members.length,
+    openSeats: Math.max(0, maxSize - members.length),
     openToRequests: true,
     createdAt: '2026-03-01T10:00:00.000Z',
     disbandedAt: null,
-    relation: 'LEADER',
+    relation: as.relation,
     course: {
       id: courseId,
       code: 'CS301',
@@ -71,15 +128,9 @@ export function createTeamDetail(overrides: Partial<TeamDetail> = {}): TeamDetai
       archived: false,
     },
     members,
-    viewer: {
-      relation: 'LEADER',
-      isAdmin: false,
-      pendingRequestId: null,
-      pendingInvitationId: null,
-      canApply: false,
-    },
-    ...overrides,
+    ...rest,
   };
+  return { ...team, relation: as.relation, viewer: viewerFor(team, as) };
 }
 
 export function createJoinRequest(
@@ -175,34 +226,82 @@ export type TeamWorld = {
   team: TeamDetail;
   me: Person;
   enrollment: MyCourse['status'];
+  /** `me` administers the course's organization. */
+  isAdmin: boolean;
+  /** The id of another team of the course that `me` is in. */
+  otherTeamId: string | null;
+  /** `me` was a member of this team once. */
+  formerMember: boolean;
   requests: JoinRequest[];
   invitations: Invitation[];
   notices: Notice[];
   audit: TeamAuditEntry[];
   classmates: Person[];
-  /** Bodies the handlers received, by "METHOD path-name". */
+  /** Bodies the changes received, by name ("apply", "leave", …). */
   calls: { name: string; body: unknown }[];
+  /** How many times the page asked for the activity. */
+  auditReads: number;
 };
 
 export function createWorld(overrides: Partial<TeamWorld> = {}): TeamWorld {
   const team = overrides.team ?? createTeamDetail();
-  return {
+  const world: TeamWorld = {
     team,
     me: MAYA,
     enrollment: 'ACTIVE',
+    isAdmin: false,
+    otherTeamId: null,
+    formerMember: false,
     requests: [],
     invitations: [],
     notices: [],
     audit: [],
     classmates: [NOAH],
     calls: [],
+    auditReads: 0,
     ...overrides,
   };
+  syncViewer(world);
+  return world;
+}
+
+/**
+ * Works the viewer's relation and options out of the world, as the server does on every read:
+ * membership from the members, a pending request or invitation from the team's lists.
+ */
+export function syncViewer(world: TeamWorld): void {
+  const team = world.team;
+  const mine = team.members.find((m) => m.id === world.me.id);
+  const request = world.requests.find(
+    (r) => r.applicant.id === world.me.id && r.status === 'PENDING',
+  );
+  const invitation = world.invitations.find(
+    (i) => i.invitee.id === world.me.id && i.status === 'PENDING',
+  );
+  const relation: ViewerTeamRelation = mine
+    ? mine.isLeader
+      ? 'LEADER'
+      : 'MEMBER'
+    : request
+      ? 'REQUESTED'
+      : invitation
+        ? 'INVITED'
+        : 'NONE';
+  team.relation = relation;
+  team.viewer = viewerFor(team, {
+    relation,
+    isAdmin: world.isAdmin,
+    enrollment: world.isAdmin ? null : world.enrollment,
+    pendingRequestId: request?.id ?? null,
+    pendingInvitationId: invitation?.id ?? null,
+    otherTeamId: mine ? null : world.otherTeamId,
+    formerMember: world.formerMember,
+  });
 }
 
 function recount(team: TeamDetail) {
   team.memberCount = team.members.length;
-  team.openSeats = team.maxSize - team.members.length;
+  team.openSeats = Math.max(0, team.maxSize - team.members.length);
 }
 
 async function bodyOf(request: Request): Promise<Record<string, unknown>> {
@@ -215,9 +314,11 @@ export function teamHandlers(world: TeamWorld) {
   const t = () => world.team;
   const log = (name: string, body: unknown = null) => world.calls.push({ name, body });
   return [
-    http.get(api('/student/teams/:id'), ({ params }) =>
-      params.id === t().id ? ok(t()) : fail(404, 'Team not found', 'NOT_FOUND'),
-    ),
+    http.get(api('/student/teams/:id'), ({ params }) => {
+      if (params.id !== t().id) return fail(404, 'Team not found', 'NOT_FOUND');
+      syncViewer(world);
+      return ok(t());
+    }),
     http.get(api('/student/courses/:courseId'), () => ok(myCourse(t(), world.enrollment))),
     http.get(api('/student/courses/:courseId/students'), ({ request }) => {
       const { page, limit } = pageOf(request.url);
@@ -248,6 +349,11 @@ export function teamHandlers(world: TeamWorld) {
       return ok(paginate(sorted, page, limit));
     }),
     http.get(api('/student/teams/:id/audit-logs'), ({ request }) => {
+      world.auditReads += 1;
+      syncViewer(world);
+      if (!t().viewer.canReadAudit) {
+        return fail(403, 'You are not a member of this team', 'NOT_TEAM_MEMBER');
+      }
       const { page, limit } = pageOf(request.url);
       return ok(paginate(world.audit, page, limit));
     }),
@@ -256,16 +362,12 @@ export function teamHandlers(world: TeamWorld) {
       log('apply', body);
       const created = createJoinRequest(t(), world.me, { message: String(body.message ?? '') });
       world.requests.push(created);
-      t().viewer = { ...t().viewer, relation: 'REQUESTED', pendingRequestId: created.id };
-      t().relation = 'REQUESTED';
       return ok(created, { status: 201 });
     }),
     http.post(api('/student/join-requests/:id/withdraw'), ({ params }) => {
       log('withdraw', params.id);
       const found = world.requests.find((r) => r.id === params.id)!;
       world.requests = world.requests.filter((r) => r.id !== params.id);
-      t().viewer = { ...t().viewer, relation: 'NONE', pendingRequestId: null };
-      t().relation = 'NONE';
       return ok({ ...found, status: 'WITHDRAWN' });
     }),
     http.post(api('/student/join-requests/:id/accept'), ({ params }) => {
@@ -291,8 +393,8 @@ export function teamHandlers(world: TeamWorld) {
       const successor = t().members[0];
       if (wasLeader && successor) successor.isLeader = true;
       recount(t());
-      t().viewer = { ...t().viewer, relation: 'NONE', canApply: true };
-      t().relation = 'NONE';
+      world.formerMember = true;
+      syncViewer(world);
       return ok(t());
     }),
     http.post(api('/student/teams/:id/notices'), async ({ request }) => {
@@ -321,6 +423,15 @@ export function teamHandlers(world: TeamWorld) {
       const created = createInvitation(t(), invitee, { message: String(body.message ?? '') });
       world.invitations.push(created);
       return ok(created, { status: 201 });
+    }),
+    http.post(api('/student/invitations/:id/accept'), ({ params }) => {
+      log('accept invitation', params.id);
+      const found = world.invitations.find((i) => i.id === params.id);
+      if (!found) return fail(409, 'This invitation was cancelled', 'INVITATION_NOT_PENDING');
+      world.invitations = world.invitations.filter((i) => i.id !== params.id);
+      t().members.push(member(world.me, { joinedAt: new Date().toISOString() }));
+      recount(t());
+      return ok({ ...found, status: 'ACCEPTED' });
     }),
     http.post(api('/student/invitations/:id/cancel'), ({ params }) => {
       log('cancel invitation', params.id);

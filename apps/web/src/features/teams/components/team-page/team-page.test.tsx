@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { api, fail } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
@@ -30,19 +30,9 @@ async function teamLoaded(name = 'Byte Club') {
   return screen.findByRole('heading', { level: 2, name });
 }
 
-/** A student of the course who is not in the team (Liam), looking at Maya's team. */
+/** A student of the course without a team (Liam), looking at Maya's team. */
 function outsiderWorld(overrides: Parameters<typeof createTeamDetail>[0] = {}) {
-  const team = createTeamDetail({
-    relation: 'NONE',
-    viewer: {
-      relation: 'NONE',
-      isAdmin: false,
-      pendingRequestId: null,
-      pendingInvitationId: null,
-      canApply: true,
-    },
-    ...overrides,
-  });
+  const team = createTeamDetail({ as: { relation: 'NONE' }, ...overrides });
   return createWorld({ team, me: LIAM });
 }
 
@@ -108,17 +98,12 @@ describe('team page: header and members', () => {
       members: [],
       memberCount: 0,
       openSeats: 4,
-      relation: 'NONE',
-      viewer: {
-        relation: 'NONE',
-        isAdmin: false,
-        pendingRequestId: null,
-        pendingInvitationId: null,
-        canApply: true,
-      },
+      as: { relation: 'NONE', formerMember: true },
     });
+    // Maya led it: as a former member she still reads its history.
     const world = createWorld({
       team,
+      formerMember: true,
       audit: [auditEntry('TEAM_DISBANDED', MAYA, null, { reason: 'Disbanded by the leader' })],
     });
     open(world);
@@ -414,9 +399,12 @@ describe('team page: applicant', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('disables Ask to join with the reason when the team is closed or full', async () => {
-    open(outsiderWorld({ openToRequests: false }));
+  it('disables Ask to join with the real reason when the team is closed', async () => {
+    const world = outsiderWorld({ openToRequests: false });
+    open(world);
     await teamLoaded();
+    // What the server sends: Liam is in no team, yet may not apply (the team is closed).
+    expect(world.team.viewer).toMatchObject({ canApply: false, currentTeamId: null });
     const apply = screen.getByRole('button', { name: 'Ask to join' });
     expect(apply).toBeDisabled();
     expect(apply).toHaveAccessibleDescription(
@@ -425,16 +413,29 @@ describe('team page: applicant', () => {
     expect(screen.getByText('Closed to requests')).toBeInTheDocument();
   });
 
+  it('disables Ask to join with the real reason when the team is full', async () => {
+    const world = outsiderWorld({ maxSize: 2 });
+    open(world);
+    await teamLoaded();
+    expect(world.team.viewer).toMatchObject({ canApply: false, currentTeamId: null });
+    const apply = screen.getByRole('button', { name: 'Ask to join' });
+    expect(apply).toBeDisabled();
+    expect(apply).toHaveAccessibleDescription('Byte Club is full.');
+    expect(screen.queryByText(/already in a team/)).not.toBeInTheDocument();
+  });
+
+  it('says a student already in another team of the course must leave it first', async () => {
+    const world = outsiderWorld();
+    world.otherTeamId = '00000000-0000-4000-8000-0000000000ee';
+    open(world);
+    await teamLoaded();
+    expect(screen.getByRole('button', { name: 'Ask to join' })).toHaveAccessibleDescription(
+      'You are already in a team in this course; leave it before joining another.',
+    );
+  });
+
   it('explains an inactive enrollment', async () => {
-    const world = outsiderWorld({
-      viewer: {
-        relation: 'NONE',
-        isAdmin: false,
-        pendingRequestId: null,
-        pendingInvitationId: null,
-        canApply: false,
-      },
-    });
+    const world = outsiderWorld({ as: { relation: 'NONE', enrollment: 'INACTIVE' } });
     world.enrollment = 'INACTIVE';
     open(world);
     await teamLoaded();
@@ -445,60 +446,57 @@ describe('team page: applicant', () => {
     );
   });
 
-  it('accepts a pending invitation after confirming', async () => {
+  it('lets an invitee without a team accept the invitation after confirming', async () => {
     const world = outsiderWorld();
-    const invitationId = '00000000-0000-4000-8000-0000000abcde';
-    world.team.viewer = {
-      ...world.team.viewer,
-      relation: 'INVITED',
-      pendingInvitationId: invitationId,
-    };
-    let accepted = '';
-    server.use(...teamHandlers(world));
-    server.use(
-      http.post(api('/student/invitations/:id/accept'), ({ params }) => {
-        accepted = String(params.id);
-        world.team.members.push(member(LIAM));
-        world.team.viewer = {
-          ...world.team.viewer,
-          relation: 'MEMBER',
-          pendingInvitationId: null,
-        };
-        return new Response(
-          JSON.stringify({ success: true, data: createInvitation(world.team, LIAM) }),
-          { headers: { 'content-type': 'application/json' } },
-        );
-      }),
-    );
-    const { user } = renderApp(`/teams/${world.team.id}`, { user: { id: LIAM.id } });
+    const invitation = createInvitation(world.team, LIAM);
+    world.invitations = [invitation];
+    const { user } = open(world);
     await teamLoaded();
+    // The server sends canApply false (the invitation is pending): that must not read as
+    // "already in a team".
+    expect(world.team.viewer).toMatchObject({
+      relation: 'INVITED',
+      canApply: false,
+      currentTeamId: null,
+    });
     expect(screen.getByText('Byte Club has invited you to join.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    const accept = screen.getByRole('button', { name: 'Accept invitation' });
+    expect(accept).toBeEnabled();
+    expect(screen.queryByText(/already in a team/)).not.toBeInTheDocument();
+    await user.click(accept);
     const dialog = await screen.findByRole('dialog', { name: 'Join Byte Club?' });
     expect(dialog).toHaveTextContent('other pending requests and invitations in CS301');
     await user.click(within(dialog).getByRole('button', { name: 'Join team' }));
 
     expect(await screen.findByText('You joined Byte Club')).toBeInTheDocument();
-    expect(accepted).toBe(invitationId);
+    expect(world.calls).toContainEqual({ name: 'accept invitation', body: invitation.id });
     expect(await screen.findByText('You are a member of this team.')).toBeInTheDocument();
+  });
+
+  it('tells an invitee already in another team why they cannot accept', async () => {
+    const world = outsiderWorld();
+    world.invitations = [createInvitation(world.team, LIAM)];
+    world.otherTeamId = '00000000-0000-4000-8000-0000000000ee';
+    open(world);
+    await teamLoaded();
+    const accept = screen.getByRole('button', { name: 'Accept invitation' });
+    expect(accept).toBeDisabled();
+    expect(accept).toHaveAccessibleDescription(
+      'You are already in a team in this course; leave it before joining another.',
+    );
+    // Declining stays possible.
+    expect(screen.getByRole('button', { name: 'Decline invitation' })).toBeEnabled();
   });
 });
 
 describe('team page: member', () => {
   function memberWorld() {
     const team = createTeamDetail({
-      relation: 'MEMBER',
       members: [
         member(MAYA, { isLeader: true }),
         member(LIAM, { joinedAt: '2026-03-03T10:00:00.000Z' }),
       ],
-      viewer: {
-        relation: 'MEMBER',
-        isAdmin: false,
-        pendingRequestId: null,
-        pendingInvitationId: null,
-        canApply: false,
-      },
+      as: { relation: 'MEMBER' },
     });
     return createWorld({ team, me: LIAM });
   }
@@ -643,18 +641,30 @@ describe('team page: activity', () => {
     expect(within(activity).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('tells a non-member that the activity is for members', async () => {
+  it('does not ask a non-member for the activity, and says it is for members', async () => {
     const world = outsiderWorld();
-    server.use(...teamHandlers(world));
-    server.use(
-      http.get(api('/student/teams/:id/audit-logs'), () =>
-        fail(403, 'You are not a member of this team', 'NOT_TEAM_MEMBER'),
-      ),
-    );
-    renderApp(`/teams/${world.team.id}`, { user: { id: LIAM.id } });
+    world.audit = [auditEntry('TEAM_CREATED', MAYA, MAYA, { name: 'Byte Club' })];
+    open(world);
     await teamLoaded();
+    expect(world.team.viewer.canReadAudit).toBe(false);
+    const activity = screen.getByRole('region', { name: 'Activity' });
     expect(
-      await screen.findByText("The team's activity is visible to its members."),
+      within(activity).getByText("The team's activity is visible to its members."),
     ).toBeInTheDocument();
+    // Give a stray request the time to go out: none does (it would be a 403).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(world.auditReads).toBe(0);
+    expect(within(activity).queryByText(/created the team/)).not.toBeInTheDocument();
+  });
+
+  it('reads the activity for a former member', async () => {
+    const world = outsiderWorld();
+    world.formerMember = true;
+    world.audit = [auditEntry('MEMBER_LEFT', LIAM, LIAM)];
+    open(world);
+    await teamLoaded();
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    expect(await within(activity).findByText("Liam O'Brien left the team")).toBeInTheDocument();
+    expect(world.auditReads).toBeGreaterThan(0);
   });
 });

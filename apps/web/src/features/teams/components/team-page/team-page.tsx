@@ -125,7 +125,7 @@ function TeamView({ team }: { team: TeamDetail }) {
       {abilities.readNotices && <NoticeBoard team={team} postGate={abilities.postNotices} />}
     </>
   );
-  const audit = <AuditTimeline teamId={team.id} />;
+  const audit = <AuditTimeline teamId={team.id} canRead={team.viewer.canReadAudit} />;
 
   return (
     <Stack gap="md">

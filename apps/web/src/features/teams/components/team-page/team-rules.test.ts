@@ -1,18 +1,12 @@
 import { REASONS, seatsSummary, teamAbilities } from './team-rules';
 import { MAYA, SOFIA, createTeamDetail, member } from './team-page-test-data';
 
+/** A student of the course without a team; the viewer block is the server's for them. */
 const outsider = (overrides: Parameters<typeof createTeamDetail>[0] = {}) =>
-  createTeamDetail({
-    relation: 'NONE',
-    viewer: {
-      relation: 'NONE',
-      isAdmin: false,
-      pendingRequestId: null,
-      pendingInvitationId: null,
-      canApply: true,
-    },
-    ...overrides,
-  });
+  createTeamDetail({ as: { relation: 'NONE' }, ...overrides });
+
+const OTHER_TEAM = '00000000-0000-4000-8000-0000000000ee';
+const INVITATION = '00000000-0000-4000-8000-000000000002';
 
 function pastDeadline(team: ReturnType<typeof createTeamDetail>) {
   return { ...team, course: { ...team.course, deadlinePassed: true } };
@@ -38,34 +32,70 @@ describe('teamAbilities', () => {
       ok: false,
       reason: 'Byte Club is full.',
     });
-    const noApply = outsider();
-    noApply.viewer.canApply = false;
-    expect(teamAbilities(noApply, 'ACTIVE').apply).toEqual({
+    const inOtherTeam = outsider({ as: { relation: 'NONE', otherTeamId: OTHER_TEAM } });
+    expect(inOtherTeam.viewer.canApply).toBe(false);
+    expect(teamAbilities(inOtherTeam, 'ACTIVE').apply).toEqual({
       ok: false,
       reason: REASONS.otherTeam,
     });
-    expect(teamAbilities(noApply, 'INACTIVE').apply).toEqual({
+    expect(teamAbilities(inOtherTeam, 'INACTIVE').apply).toEqual({
       ok: false,
       reason: REASONS.inactive,
     });
   });
 
+  it('names the real reason when a student without a team may not apply', () => {
+    // The server sends canApply false for a closed or full team too: not "already in a team".
+    const closed = outsider({ openToRequests: false });
+    expect(closed.viewer).toMatchObject({ canApply: false, currentTeamId: null });
+    expect(teamAbilities(closed, 'ACTIVE').apply).toEqual({
+      ok: false,
+      reason: 'Byte Club is not taking join requests at the moment.',
+    });
+    const full = outsider({ maxSize: 2 });
+    expect(full.viewer).toMatchObject({ canApply: false, currentTeamId: null });
+    expect(teamAbilities(full, 'ACTIVE').apply).toEqual({
+      ok: false,
+      reason: 'Byte Club is full.',
+    });
+  });
+
   it('lets an applicant withdraw whatever the deadline', () => {
-    const team = pastDeadline(outsider());
-    team.viewer.pendingRequestId = '00000000-0000-4000-8000-000000000001';
+    const team = pastDeadline(
+      outsider({
+        as: { relation: 'REQUESTED', pendingRequestId: '00000000-0000-4000-8000-000000000001' },
+      }),
+    );
     const abilities = teamAbilities(team, 'INACTIVE');
     expect(abilities.withdraw).toEqual({ ok: true });
     expect(abilities.apply).toBeNull();
   });
 
+  it('lets an invitee without a team accept, though the server says canApply false', () => {
+    const team = outsider({ as: { relation: 'INVITED', pendingInvitationId: INVITATION } });
+    expect(team.viewer.canApply).toBe(false);
+    const { invitation, apply } = teamAbilities(team, 'ACTIVE');
+    expect(invitation).toEqual({ accept: { ok: true }, reject: { ok: true } });
+    expect(apply).toBeNull();
+  });
+
   it('lets an invitee decline always but accept only while a seat and time remain', () => {
-    const team = outsider({ openSeats: 0 });
-    team.viewer.pendingInvitationId = '00000000-0000-4000-8000-000000000002';
+    const team = outsider({
+      maxSize: 2,
+      as: { relation: 'INVITED', pendingInvitationId: INVITATION },
+    });
     const { invitation } = teamAbilities(team, 'ACTIVE');
     expect(invitation?.reject).toEqual({ ok: true });
     expect(invitation?.accept).toEqual({
       ok: false,
       reason: 'Byte Club is full: there is no seat left for you.',
+    });
+    const inOtherTeam = outsider({
+      as: { relation: 'INVITED', pendingInvitationId: INVITATION, otherTeamId: OTHER_TEAM },
+    });
+    expect(teamAbilities(inOtherTeam, 'ACTIVE').invitation?.accept).toEqual({
+      ok: false,
+      reason: REASONS.otherTeam,
     });
   });
 

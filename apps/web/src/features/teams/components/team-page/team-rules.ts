@@ -60,9 +60,13 @@ export function teamAbilities(
   const full = team.openSeats <= 0;
   const isLeader = viewer.relation === 'LEADER';
   const isMember = isLeader || viewer.relation === 'MEMBER';
-  // Someone with an active enrollment who may not apply is already in another team here.
+  // The server names the viewer's team in the course; canApply alone cannot tell this reason
+  // from the others (pending invitation or request, closed, full, deadline).
   const inOtherTeam =
-    !isMember && !viewer.canApply && !inactive && !viewer.isAdmin && REASONS.otherTeam;
+    !isMember &&
+    viewer.currentTeamId !== null &&
+    viewer.currentTeamId !== team.id &&
+    REASONS.otherTeam;
 
   if (disbanded) {
     return {
