@@ -90,6 +90,29 @@ describe('describeAuditEntry', () => {
     );
   });
 
+  it('tells changes an organization admin made from the same change by a student', () => {
+    // Maya as an organization admin of the course here.
+    expect(sentence('MEMBER_REMOVED', MAYA, LIAM, { byAdmin: true })).toBe(
+      "Maya Chen (course admin) removed Liam O'Brien from the team",
+    );
+    expect(sentence('MEMBER_REMOVED', MAYA, LIAM, {})).toBe(
+      "Maya Chen removed Liam O'Brien from the team",
+    );
+    expect(
+      sentence('TEAM_DISBANDED', MAYA, null, {
+        reason: 'Disbanded by an organization admin',
+        byAdmin: true,
+      }),
+    ).toBe('Maya Chen (course admin) disbanded the team');
+    expect(
+      sentence('TEAM_UPDATED', MAYA, null, {
+        before: { maxSize: 4 },
+        after: { maxSize: 5 },
+        byAdmin: true,
+      }),
+    ).toBe('Maya Chen (course admin) changed the size limit from 4 to 5');
+  });
+
   it('copes with deleted users and unknown actions', () => {
     expect(sentence('MEMBER_LEFT', null, null)).toBe('a former student left the team');
     expect(sentence('SOMETHING_NEW', MAYA, null)).toBe('Maya Chen: something new');

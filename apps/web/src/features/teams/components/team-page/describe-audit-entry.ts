@@ -61,6 +61,10 @@ export function describeAuditEntry(entry: TeamAuditEntry): AuditDescription {
   const reason = str(data.reason);
   const selfTarget = entry.actor && entry.target && entry.actor.id === entry.target.id;
   const action = entry.action as TeamAuditAction;
+  // An organization admin acting as admin (data.byAdmin), told apart from a leader doing the
+  // same: "Ada Admin (course admin) removed …".
+  const byAdmin = data.byAdmin === true;
+  const who = byAdmin ? `${actor} (course admin)` : actor;
 
   switch (action) {
     case 'TEAM_CREATED':
@@ -70,7 +74,7 @@ export function describeAuditEntry(entry: TeamAuditEntry): AuditDescription {
         kind: 'team',
       };
     case 'TEAM_UPDATED':
-      return { sentence: `${actor} ${describeUpdate(data)}`, detail: null, kind: 'team' };
+      return { sentence: `${who} ${describeUpdate(data)}`, detail: null, kind: 'team' };
     case 'TEAM_DISBANDED':
       if (reason === 'Last member left') {
         return {
@@ -79,7 +83,7 @@ export function describeAuditEntry(entry: TeamAuditEntry): AuditDescription {
           kind: 'team',
         };
       }
-      return { sentence: `${actor} disbanded the team`, detail: reason, kind: 'team' };
+      return { sentence: `${who} disbanded the team`, detail: reason, kind: 'team' };
     case 'REQUEST_CREATED':
       return { sentence: `${actor} asked to join the team`, detail: null, kind: 'request' };
     case 'REQUEST_WITHDRAWN':
@@ -126,7 +130,7 @@ export function describeAuditEntry(entry: TeamAuditEntry): AuditDescription {
     case 'MEMBER_LEFT':
       return { sentence: `${target} left the team`, detail: null, kind: 'member' };
     case 'MEMBER_REMOVED':
-      return { sentence: `${actor} removed ${target} from the team`, detail: null, kind: 'member' };
+      return { sentence: `${who} removed ${target} from the team`, detail: null, kind: 'member' };
     case 'MEMBER_ADDED_BY_ADMIN':
       return {
         sentence: `${actor} (course admin) added ${target} to the team`,
