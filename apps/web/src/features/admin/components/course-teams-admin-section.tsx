@@ -16,9 +16,15 @@ const TEAMS_PER_PAGE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 
 function SeatsBadge({ team }: { team: TeamSummary }) {
-  if (team.openSeats <= 0) return <Badge color="gray">Full</Badge>;
-  if (!team.openToRequests) return <Badge color="yellow">Closed</Badge>;
-  return <Badge color="green">Open</Badge>;
+  // Dark fills (or autoContrast) keep the white label at 4.5:1 (axe color-contrast).
+  if (team.openSeats <= 0) return <Badge color="gray.7">Full</Badge>;
+  if (!team.openToRequests)
+    return (
+      <Badge color="yellow.5" autoContrast>
+        Closed
+      </Badge>
+    );
+  return <Badge color="teal.9">Open</Badge>;
 }
 
 /** The course's teams for its organization admins: read any team, add, move or remove members. */
