@@ -10,7 +10,7 @@ import { InvitationActions } from '../shared/invitation-actions';
 import { TeamCard } from '../shared/team-card';
 import { SEARCH_DEBOUNCE_MS } from '../shared/use-debounced-search';
 import { WithdrawRequestButton } from '../shared/withdraw-request-button';
-import { ApplyModal } from './apply-modal';
+import { ApplyModal } from '../shared/apply-modal';
 import type { CourseTeamState } from './use-course-team-state';
 
 const TEAMS_PER_PAGE = 12;

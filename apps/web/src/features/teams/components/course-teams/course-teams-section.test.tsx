@@ -227,7 +227,7 @@ describe('course page: teams section', () => {
     );
     const { section, user } = await openTeamsSection();
     await user.click(await within(section).findByRole('button', { name: 'Apply to Night Owls' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Apply to Night Owls' });
+    const dialog = await screen.findByRole('dialog', { name: 'Ask to join Night Owls' });
     await user.type(
       within(dialog).getByRole('textbox', { name: /Message to the leader/ }),
       'I know React ',
@@ -257,10 +257,10 @@ describe('course page: teams section', () => {
     );
     const { section, user } = await openTeamsSection();
     await user.click(await within(section).findByRole('button', { name: 'Apply to Night Owls' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Apply to Night Owls' });
+    const dialog = await screen.findByRole('dialog', { name: 'Ask to join Night Owls' });
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Night Owls has no free seat left')).toBeInTheDocument();
-    expect(screen.getByText('Could not apply to Night Owls')).toBeInTheDocument();
+    expect(screen.getByText('Could not send your request to Night Owls')).toBeInTheDocument();
   });
 
   it('accepts an invitation from the course page and shows the membership', async () => {

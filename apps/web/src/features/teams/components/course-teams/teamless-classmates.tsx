@@ -20,7 +20,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { useCourseClassmates } from '../../api/get-course-classmates';
 import { useTeamInvitations } from '../../api/get-team-invitations';
 import { SEARCH_DEBOUNCE_MS } from '../shared/use-debounced-search';
-import { InviteModal } from './invite-modal';
+import { InviteModal } from '../shared/invite-modal';
 import type { CourseTeamState } from './use-course-team-state';
 
 const CLASSMATES_PER_PAGE = 12;
@@ -193,7 +193,12 @@ export function TeamlessClassmates({ courseId, state, locked }: TeamlessClassmat
         </>
       )}
       {team && canInvite && (
-        <InviteModal team={team} classmate={inviting} onClose={() => setInviting(null)} />
+        <InviteModal
+          team={team}
+          classmate={inviting}
+          opened={inviting !== null}
+          onClose={() => setInviting(null)}
+        />
       )}
     </Stack>
   );

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useUpdateTeam } from '../../api/update-team';
 import { notifyFailure, notifySuccess } from '../shared/notify';
-import { TeamModal } from './team-modal';
+import { FormModal } from '../shared/form-modal';
 import type { Gate } from './team-rules';
 
 type EditValues = {
@@ -175,8 +175,8 @@ type EditTeamModalProps = {
 
 export function EditTeamModal({ team, maxSizeGate, opened, onClose }: EditTeamModalProps) {
   return (
-    <TeamModal opened={opened} onClose={onClose} title={`Edit ${team.name}`} size="lg">
+    <FormModal opened={opened} onClose={onClose} title={`Edit ${team.name}`} size="lg">
       <EditTeamForm team={team} maxSizeGate={maxSizeGate} onDone={onClose} />
-    </TeamModal>
+    </FormModal>
   );
 }

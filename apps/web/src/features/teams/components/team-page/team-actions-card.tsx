@@ -18,10 +18,10 @@ import { useDisbandTeam } from '../../api/disband-team';
 import { useLeaveTeam } from '../../api/leave-team';
 import { useRespondToInvitation } from '../../api/respond-to-invitation';
 import { useWithdrawJoinRequest } from '../../api/withdraw-join-request';
+import { ApplyModal } from '../shared/apply-modal';
+import { InviteModal } from '../shared/invite-modal';
 import { notifyFailure, notifySuccess } from '../shared/notify';
-import { ApplyModal } from './apply-modal';
 import { EditTeamModal } from './edit-team-modal';
-import { InviteModal } from './invite-modal';
 import type { Gate, TeamAbilities } from './team-rules';
 
 dayjs.extend(localizedFormat);
@@ -302,7 +302,7 @@ export function TeamActionsCard({ team: current, abilities }: TeamActionsCardPro
         )}
       </Stack>
 
-      <ApplyModal team={team} opened={dialog === 'apply'} onClose={close} />
+      <ApplyModal team={dialog === 'apply' ? team : null} onClose={close} />
       {abilities.edit && (
         <EditTeamModal
           team={team}

@@ -6,7 +6,7 @@ import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import type { ApiError } from '@/lib/api-client';
 
 type MessageFormProps = {
-  /** The form's accessible name ("Apply to Byte Club"). */
+  /** The form's accessible name ("Ask to join Byte Club"). */
   label: string;
   intro: ReactNode;
   messageLabel: string;
@@ -18,10 +18,7 @@ type MessageFormProps = {
   onCancel: () => void;
 };
 
-/**
- * The optional message of a join request or an invitation. Both carry the same field with the
- * same rules (the apply schema holds them).
- */
+/** The optional message of a join request, under the rules of the shared apply schema. */
 export function MessageForm({
   label,
   intro,

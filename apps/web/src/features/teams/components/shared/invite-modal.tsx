@@ -15,17 +15,17 @@ import {
   TEAM_MESSAGE_MAX,
   inviteBodySchema,
   type Classmate,
-  type TeamDetail,
+  type TeamSummary,
 } from '@teamup/shared';
 import { useMemo, useState } from 'react';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { splitApiError } from '@/lib/form-errors';
-import { useTeamlessClassmates } from '../../api/get-classmates';
+import { useCourseClassmates } from '../../api/get-course-classmates';
 import { useJoinRequests } from '../../api/get-join-requests';
 import { useTeamInvitations } from '../../api/get-team-invitations';
 import { useInviteClassmate } from '../../api/invite-classmate';
-import { notifyFailure, notifySuccess } from '../shared/notify';
-import { TeamModal } from './team-modal';
+import { FormModal } from './form-modal';
+import { notifyFailure, notifySuccess } from './notify';
 
 // Few enough to show without a scrolling list (which keyboard users cannot reach); the search
 // narrows the rest.
@@ -55,15 +55,20 @@ function names(list: string[], shown = 3): string {
   return `${list.slice(0, shown).join(', ')} and ${list.length - shown} more`;
 }
 
-type InviteFormProps = { team: TeamDetail; onDone: () => void };
+export type InviteTeam = Pick<TeamSummary, 'id' | 'name' | 'courseId' | 'courseCode'>;
 
-function InviteForm({ team, onDone }: InviteFormProps) {
+type InviteFormProps = { team: InviteTeam; onDone: () => void };
+
+/** The leader picks a classmate without a team from a searchable list. */
+function PickClassmateForm({ team, onDone }: InviteFormProps) {
   const invite = useInviteClassmate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const classmates = useTeamlessClassmates(team.courseId, {
-    search: debounced || undefined,
+  const classmates = useCourseClassmates(team.courseId, {
+    page: 1,
     limit: PICKER_LIMIT,
+    withoutTeam: 'true',
+    ...(debounced ? { search: debounced } : {}),
   });
   // Who already has a pending invitation or request here: inviting them again would be refused.
   const invitations = useTeamInvitations(team.id, { page: 1, limit: 100 });
@@ -197,12 +202,99 @@ function InviteForm({ team, onDone }: InviteFormProps) {
   );
 }
 
-type InviteModalProps = { team: TeamDetail; opened: boolean; onClose: () => void };
+type InviteOneFormProps = InviteFormProps & { classmate: Pick<Classmate, 'userId' | 'fullname'> };
 
-export function InviteModal({ team, opened, onClose }: InviteModalProps) {
+/** The leader invites one classmate, already chosen from the course's list. */
+function InviteOneForm({ team, classmate, onDone }: InviteOneFormProps) {
+  const invite = useInviteClassmate();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { message: '' },
+    validate: {
+      message: (value) =>
+        inviteBodySchema.shape.message.safeParse(value).error?.issues[0]?.message ?? null,
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body = inviteBodySchema.parse({ userId: classmate.userId, message: values.message });
+    invite.mutate(
+      { teamId: team.id, ...body },
+      {
+        onSuccess: (invitation) => {
+          notifySuccess(
+            'Invitation sent',
+            `${invitation.invitee.fullname} was invited to ${team.name}`,
+          );
+          onDone();
+        },
+        onError: (error) => {
+          const { fieldErrors } = splitApiError(error, ['message']);
+          notifyFailure(`Could not invite ${classmate.fullname}`, error);
+          if (fieldErrors.message) form.setErrors(fieldErrors);
+          // A refusal about the classmate or the team (already in a team, full, deadline) will
+          // not change by editing the message: the dialog closes and the refreshed list shows it.
+          else onDone();
+        },
+      },
+    );
+  });
+
   return (
-    <TeamModal opened={opened} onClose={onClose} title="Invite a classmate" size="lg">
-      <InviteForm team={team} onDone={onClose} />
-    </TeamModal>
+    <form onSubmit={submit} noValidate aria-label={`Invite ${classmate.fullname}`}>
+      <Stack gap="md">
+        <Text size="sm">
+          {classmate.fullname} joins {team.name} as soon as they accept, if a seat is still free.
+        </Text>
+        <Textarea
+          label="Message (optional)"
+          description={`Why you would like them in the team. At most ${TEAM_MESSAGE_MAX} characters.`}
+          placeholder="What the team is building and why you would like them on it"
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={TEAM_MESSAGE_MAX}
+          data-autofocus
+          {...form.getInputProps('message')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={invite.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={invite.isPending}>
+            Send invitation
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type InviteModalProps = {
+  team: InviteTeam;
+  /** Invite this classmate; without one, the leader picks from the classmates without a team. */
+  classmate?: Pick<Classmate, 'userId' | 'fullname'> | null;
+  opened: boolean;
+  onClose: () => void;
+};
+
+/**
+ * The leader invites a classmate without a team, with an optional message: the one invitation
+ * dialog, opened from a classmate on the course page or from the team page's picker.
+ */
+export function InviteModal({ team, classmate, opened, onClose }: InviteModalProps) {
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={classmate ? `Invite ${classmate.fullname}` : 'Invite a classmate'}
+      size={classmate ? 'md' : 'lg'}
+    >
+      {classmate ? (
+        <InviteOneForm team={team} classmate={classmate} onDone={onClose} />
+      ) : (
+        <PickClassmateForm team={team} onDone={onClose} />
+      )}
+    </FormModal>
   );
 }

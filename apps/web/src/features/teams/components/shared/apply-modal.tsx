@@ -1,16 +1,20 @@
 import { Text } from '@mantine/core';
 import type { TeamSummary } from '@teamup/shared';
 import { useApplyToTeam } from '../../api/apply-to-team';
-import { FormModal } from '../shared/form-modal';
-import { notifyFailure, notifySuccess } from '../shared/notify';
+import { FormModal } from './form-modal';
 import { MessageForm } from './message-form';
+import { notifyFailure, notifySuccess } from './notify';
 
 type ApplyModalProps = {
+  /** The team to apply to; null keeps the dialog closed. */
   team: Pick<TeamSummary, 'id' | 'name' | 'leader'> | null;
   onClose: () => void;
 };
 
-/** Apply to a team with an optional message for its leader. */
+/**
+ * Ask to join a team with an optional message for its leader: the one dialog of the course's
+ * team list and of the team page.
+ */
 export function ApplyModal({ team, onClose }: ApplyModalProps) {
   const apply = useApplyToTeam();
   // A refusal of an earlier attempt must not greet the next opening.
@@ -19,10 +23,10 @@ export function ApplyModal({ team, onClose }: ApplyModalProps) {
     onClose();
   };
   return (
-    <FormModal opened={team !== null} title={`Apply to ${team?.name ?? ''}`} onClose={close}>
+    <FormModal opened={team !== null} title={`Ask to join ${team?.name ?? ''}`} onClose={close}>
       {team && (
         <MessageForm
-          label={`Apply to ${team.name}`}
+          label={`Ask to join ${team.name}`}
           intro={
             <Text size="sm">
               {team.leader.fullname} leads this team and decides on your request. You can withdraw
@@ -44,9 +48,9 @@ export function ApplyModal({ team, onClose }: ApplyModalProps) {
                   close();
                 },
                 onError: (error) => {
-                  notifyFailure(`Could not apply to ${team.name}`, error);
+                  notifyFailure(`Could not send your request to ${team.name}`, error);
                   // A refusal about the team itself (full, closed, deadline) will not change by
-                  // editing the message: the dialog closes and the refreshed list shows why.
+                  // editing the message: the dialog closes and the refreshed page shows why.
                   if (error.details.length === 0) close();
                 },
               },
