@@ -28,6 +28,8 @@ export interface ValidateOptions {
   progressEvery?: number;
 }
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function cell(record: readonly string[], index: number | null): string {
   return index === null ? '' : (record[index] ?? '').trim();
 }
@@ -89,7 +91,13 @@ export async function validateRoster(
         rows.studentIds.push(studentId || null);
       }
     }
-    if (onProgress && rowsRead % progressEvery === 0) await onProgress(rowsRead);
+    if (rowsRead % progressEvery === 0) {
+      // The parser hands out records as microtasks: without a turn of the event loop, a big
+      // roster would keep this process from answering any request (status polls included)
+      // until it is read through.
+      await yieldToEventLoop();
+      if (onProgress) await onProgress(rowsRead);
+    }
   }
   return { rows, errors, rowsRead };
 }

@@ -29,6 +29,10 @@ export function useUploadRoster() {
   const queryClient = useQueryClient();
   return useMutation<UploadRosterResult, ApiError, UploadRosterInput>({
     mutationFn: uploadRoster,
-    onSuccess: () => invalidateUploadHistory(queryClient),
+    // Not awaited: the mutation would otherwise wait for every list to refetch (seconds while
+    // the server is busy with this very roster) before the page could follow the upload.
+    onSuccess: () => {
+      void invalidateUploadHistory(queryClient);
+    },
   });
 }

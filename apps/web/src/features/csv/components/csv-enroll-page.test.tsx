@@ -231,6 +231,44 @@ describe('enroll students: preview and upload', () => {
     await waitFor(() => expect(historyRequests(requests).length).toBeGreaterThanOrEqual(3));
   });
 
+  it('follows the upload at once, without waiting for the lists to refresh', async () => {
+    serveCsv();
+    let uploaded = false;
+    let releaseLists: () => void = () => undefined;
+    const listsHeld = new Promise<void>((resolve) => (releaseLists = resolve));
+    const slowList = async () => {
+      // A server busy with the roster answers the lists late; these answer at the end.
+      if (uploaded) await listsHeld;
+      return ok(pageOfItems([]));
+    };
+    server.use(
+      http.get(api('/admin/csv-uploads'), slowList),
+      http.get(api('/csv/uploads'), slowList),
+      http.get(api('/csv/course/:courseId'), slowList),
+      http.post(api('/csv/upload'), () => {
+        uploaded = true;
+        return ok({ id: UPLOAD_ID, status: 'QUEUED' }, { status: 202 });
+      }),
+      http.get(api('/csv/status/:id'), () =>
+        ok(createCsvUploadResult({ id: UPLOAD_ID, status: 'PROCESSING', progress: 30 })),
+      ),
+    );
+    const { user } = renderApp('/admin/csv', { user: admin });
+    await chooseCourseAndFile(user, csvFile());
+    await screen.findByText('Detected columns');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    try {
+      expect(
+        await screen.findByRole('progressbar', { name: 'Processing roster.csv' }),
+      ).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30'),
+      );
+    } finally {
+      releaseLists();
+    }
+  });
+
   it('shows why the server refused a file and keeps nothing', async () => {
     serveCsv();
     server.use(
