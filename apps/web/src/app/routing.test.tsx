@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { useAuthStore } from '@/lib/auth-store';
 import { createAuthUser, createDetailedHealth, createToken } from '@/testing/data';
@@ -50,6 +50,31 @@ describe('route guards', () => {
       user: { token: createToken({ exp }), expiresAt: new Date(exp * 1000).toISOString() },
     });
     expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
+    expect(useAuthStore.getState().user?.token).toBe(fresh);
+  });
+
+  it('shows the spinner while that refresh is pending, then the page', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const fresh = createToken({ exp: Math.floor(Date.now() / 1000) + 900 });
+    server.use(
+      http.get(api('/auth/refresh-token'), async () => {
+        await released;
+        return ok({ token: fresh, user: createAuthUser() });
+      }),
+    );
+    const exp = Math.floor(Date.now() / 1000) + 20;
+    renderApp('/dashboard', {
+      user: { token: createToken({ exp }), expiresAt: new Date(exp * 1000).toISOString() },
+    });
+    // The router shows the pending component once the guard has taken a moment.
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeVisible();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument(),
+    );
     expect(useAuthStore.getState().user?.token).toBe(fresh);
   });
 

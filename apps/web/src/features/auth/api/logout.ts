@@ -18,23 +18,30 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const router = useRouter();
   return useCallback(async () => {
-    try {
-      const token = useAuthStore.getState().user?.token ?? null;
-      useAuthStore.getState().clear();
-      queryClient.clear();
-      const backend = logout(token).then(
+    const token = useAuthStore.getState().user?.token ?? null;
+    let backend: Promise<boolean> | undefined;
+    const endOnServer = () =>
+      (backend ??= logout(token).then(
         () => true,
         () => false,
-      );
+      ));
+    try {
+      useAuthStore.getState().clear();
+      queryClient.clear();
+      void endOnServer();
       await router.navigate({ to: '/auth/login' });
-      const ok = await backend;
+      const ok = await endOnServer();
       notifications.show(
         ok
           ? { color: 'green', ...NOTIFICATION_TEXTS.loggedOut }
           : { color: 'orange', ...NOTIFICATION_TEXTS.logoutBackendFailed },
       );
     } catch {
+      // Something failed here, not on the server (storage blocked by the browser, navigation):
+      // still end the session on the server and leave the signed-in pages.
+      void endOnServer();
       notifications.show({ color: 'red', ...NOTIFICATION_TEXTS.logoutFailed });
+      await router.navigate({ to: '/auth/login' }).catch(() => undefined);
     }
   }, [queryClient, router]);
 }

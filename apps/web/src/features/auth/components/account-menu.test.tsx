@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { AUTH_STORAGE_KEY, useAuthStore } from '@/lib/auth-store';
 import { api, fail } from '@/testing/handlers';
@@ -72,5 +72,36 @@ describe('account menu', () => {
     expect(screen.getByText('Logout Failed')).toBeInTheDocument();
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  it('when something fails locally, says so, still ends the session on the server and leaves', async () => {
+    let authorization: string | null = 'not called';
+    server.use(
+      http.post(api('/auth/logout'), ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new Response(JSON.stringify({ success: true, data: null }), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    const { menu, user, router, sessionUser } = await openMenu();
+    // The browser refuses storage access (e.g. site data blocked while the page is open).
+    const removeItem = vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    try {
+      await user.click(within(menu).getByRole('menuitem', { name: 'Log Out' }));
+
+      expect(
+        await screen.findByText('Something went wrong while logging out.'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Logout Failed')).toBeInTheDocument();
+      expect(screen.queryByText('You have been logged out successfully.')).toBeNull();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+      expect(useAuthStore.getState().isAuthenticated).toBe(false);
+      await waitFor(() => expect(authorization).toBe(`Bearer ${sessionUser?.token}`));
+    } finally {
+      removeItem.mockRestore();
+    }
   });
 });

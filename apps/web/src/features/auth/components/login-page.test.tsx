@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { AUTH_STORAGE_KEY, useAuthStore } from '@/lib/auth-store';
 import { createActivatedEnrollment, createAuthUser, createToken } from '@/testing/data';
@@ -154,5 +154,104 @@ describe('login page', () => {
     expect(router.state.location.pathname).toBe('/s/dashboard');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'System Analytics' })).toBeInTheDocument();
+  });
+});
+
+// Google Identity Services stands in for itself: the real @react-oauth/google components load
+// its script and call `google.accounts.id`; the test plays the script and the button.
+type CredentialResponse = { credential?: string };
+type FakeGoogle = {
+  clientId: string | undefined;
+  /** What Google's button hands back when clicked. */
+  respondWith: CredentialResponse;
+};
+
+function installFakeGoogle(): FakeGoogle {
+  const fake: FakeGoogle = { clientId: undefined, respondWith: {} };
+  let callback: ((response: CredentialResponse) => void) | undefined;
+  (window as unknown as { google?: unknown }).google = {
+    accounts: {
+      id: {
+        initialize: (options: { client_id: string; callback: typeof callback }) => {
+          fake.clientId = options.client_id;
+          callback = options.callback;
+        },
+        renderButton: (parent: HTMLElement) => {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.textContent = 'Sign in with Google';
+          button.addEventListener('click', () => callback?.(fake.respondWith));
+          parent.appendChild(button);
+        },
+      },
+    },
+  };
+  return fake;
+}
+
+/** Finishes loading the Google script the page added (jsdom never fetches it). */
+async function loadGoogleScript() {
+  const script = await waitFor(() => {
+    const found = document.querySelector('script[src="https://accounts.google.com/gsi/client"]');
+    if (!found) throw new Error('the Google script was not added');
+    return found;
+  });
+  act(() => {
+    fireEvent.load(script);
+  });
+}
+
+describe('login page with a Google client id', () => {
+  afterEach(() => {
+    delete (window as unknown as { google?: unknown }).google;
+  });
+
+  beforeEach(() => {
+    server.use(
+      http.get(api('/auth/config'), () =>
+        ok({ googleClientId: 'teamup-test.apps.googleusercontent.com', devLogin: false }),
+      ),
+    );
+  });
+
+  it("renders Google's button for the configured client id", async () => {
+    const google = installFakeGoogle();
+    renderApp('/auth/login');
+    await loadGoogleScript();
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+    expect(google.clientId).toBe('teamup-test.apps.googleusercontent.com');
+    expect(screen.queryByText('Google sign-in is not configured on this server.')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Sign in as…' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Login Failed' / 'Google login failed' when Google gives no credential", async () => {
+    const google = installFakeGoogle();
+    google.respondWith = {};
+    const { user, router } = renderApp('/auth/login');
+    await loadGoogleScript();
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(await screen.findByText('Google login failed')).toBeInTheDocument();
+    expect(screen.getByText('Login Failed')).toBeInTheDocument();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it("signs in with the credential Google's button returns", async () => {
+    let sent: unknown;
+    server.use(
+      http.post(api('/auth/login/google'), async ({ request }) => {
+        sent = await request.json();
+        return ok({ user: createAuthUser(), token: createToken(), activatedEnrollments: [] });
+      }),
+    );
+    const google = installFakeGoogle();
+    google.respondWith = { credential: 'google-id-token' };
+    const { user, router } = renderApp('/auth/login');
+    await loadGoogleScript();
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(await screen.findByText('Google login successful!')).toBeInTheDocument();
+    expect(sent).toEqual({ credential: 'google-id-token' });
+    await screen.findByRole('heading', { level: 1, name: /^Welcome/ });
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

@@ -1,0 +1,56 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+/** SPEC §2, every route, with `{param}` written the router's way (`$param`). */
+const SPEC_ROUTES = [
+  '/',
+  '/auth/login',
+  '/auth/register',
+  '/profile',
+  '/dashboard',
+  '/courses',
+  '/courses/{courseId}',
+  '/teams',
+  '/teams/my',
+  '/teams/{teamId}',
+  '/community',
+  '/community/{userId}',
+  '/admin/dashboard',
+  '/admin/organizations',
+  '/admin/organizations/{orgId}',
+  '/admin/students',
+  '/admin/students/course/{courseId}',
+  '/admin/courses',
+  '/admin/courses/create',
+  '/admin/courses/{courseId}',
+  '/admin/csv',
+  '/s/health',
+  '/s/dashboard',
+  '/s/organizations',
+  '/s/organizations/create',
+  '/s/organizations/{orgId}',
+].map((path) => path.replace(/\{(\w+)\}/g, '$$$1'));
+
+describe('SPEC §2 routes', () => {
+  const router = createAppRouter({
+    queryClient: createQueryClient(),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  const registered = router.routesByPath as unknown as Record<
+    string,
+    { options: { component?: unknown } }
+  >;
+
+  it.each(SPEC_ROUTES)('%s is registered with a page', (path) => {
+    const route = registered[path];
+    expect(route, `${path} is not in the route tree`).toBeDefined();
+    expect(route?.options.component).toBeDefined();
+  });
+
+  it('registers no page the SPEC does not list (apart from role-area index redirects)', () => {
+    const extra = Object.keys(registered).filter((p) => !SPEC_ROUTES.includes(p));
+    // /admin and /s only send the user on to their dashboard.
+    expect(extra.sort()).toEqual(['/admin', '/s']);
+  });
+});
