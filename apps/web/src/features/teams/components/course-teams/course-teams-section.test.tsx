@@ -22,6 +22,7 @@ const OMAR_ID = '30000000-0000-4000-8000-0000000000aa';
 
 type World = {
   deadline?: string;
+  status?: 'ACTIVE' | 'INACTIVE';
   teams?: TeamSummary[];
   mine?: TeamSummary[];
   requests?: JoinRequest[];
@@ -41,6 +42,7 @@ function serveCourse(world: World = {}) {
     http.get(api('/student/courses/:courseId'), () =>
       ok(
         createMyCourse({
+          status: world.status ?? 'ACTIVE',
           course: {
             id: TEAMS_COURSE_ID,
             code: 'CS-401',
@@ -387,5 +389,53 @@ describe('course page: teams section', () => {
     expect(alert).toHaveTextContent('Could not load the teams');
     expect(alert).toHaveTextContent('Database unavailable');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows a student whose enrollment went inactive their team, read only', async () => {
+    const owls = createTeamSummary({
+      name: 'Night Owls',
+      relation: 'MEMBER',
+      memberCount: 3,
+      maxSize: 4,
+      leader: createPerson({ fullname: 'Lena Park' }),
+    });
+    const { teamQueries } = serveCourse({
+      status: 'INACTIVE',
+      teams: [owls],
+      mine: [owls],
+    });
+    const { section } = await openTeamsSection();
+
+    const status = within(section).getByRole('region', { name: 'Your team' });
+    expect(await within(status).findByText('Night Owls')).toBeInTheDocument();
+    expect(status).toHaveTextContent('You are a member of Night Owls');
+    expect(status).toHaveTextContent('led by Lena Park');
+    expect(status).toHaveTextContent(
+      'Your enrollment is inactive, so you cannot create, join or leave a team here. Your place in the team stays as it is.',
+    );
+    expect(within(status).getByRole('link', { name: 'Open team page' })).toHaveAttribute(
+      'href',
+      `/teams/${owls.id}`,
+    );
+    // Nothing to do: no buttons, no team list to apply from, no classmates to invite.
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(section).queryByRole('region', { name: 'Teams with open seats' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(section).queryByRole('region', { name: 'Classmates without a team' }),
+    ).not.toBeInTheDocument();
+    expect(teamQueries).toHaveLength(0);
+  });
+
+  it('tells a student with an inactive enrollment and no team that they are in none', async () => {
+    serveCourse({ status: 'INACTIVE', teams: [createTeamSummary({ name: 'Night Owls' })] });
+    const { section } = await openTeamsSection();
+    const status = within(section).getByRole('region', { name: 'Your team' });
+    expect(
+      await within(status).findByText('You are not in a team in this course.'),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Create team' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /Apply/ })).not.toBeInTheDocument();
   });
 });

@@ -38,13 +38,22 @@ function LockNotice({ course }: { course: CourseTeamsCourse }) {
   );
 }
 
+type CourseTeamsSectionProps = {
+  course: CourseTeamsCourse;
+  /**
+   * An INACTIVE enrollment takes no part in teams: the student sees which team they are in (a
+   * team keeps its members when an enrollment goes inactive), with nothing to do.
+   */
+  readOnly?: boolean;
+};
+
 /**
  * The teams part of a student's course page: their own team status, the course's teams they can
  * join, and the classmates still without a team.
  */
-export function CourseTeamsSection({ course }: { course: CourseTeamsCourse }) {
+export function CourseTeamsSection({ course, readOnly = false }: CourseTeamsSectionProps) {
   const query = useCourseTeamState(course.id);
-  const locked = course.archived || isPast(course.teamFormationDeadline);
+  const locked = readOnly || course.archived || isPast(course.teamFormationDeadline);
 
   return (
     <Paper
@@ -71,10 +80,16 @@ export function CourseTeamsSection({ course }: { course: CourseTeamsCourse }) {
               : `Teams have ${course.teamSizeMin} to ${course.teamSizeMax} members.`}
           </Text>
         </Stack>
-        {locked && <LockNotice course={course} />}
-        <MyCourseTeamStatus course={course} locked={locked} query={query} />
-        <CourseTeamList courseId={course.id} state={query.state} locked={locked} />
-        <TeamlessClassmates courseId={course.id} state={query.state} locked={locked} />
+        {readOnly ? (
+          <MyCourseTeamStatus course={course} locked readOnly query={query} />
+        ) : (
+          <>
+            {locked && <LockNotice course={course} />}
+            <MyCourseTeamStatus course={course} locked={locked} query={query} />
+            <CourseTeamList courseId={course.id} state={query.state} locked={locked} />
+            <TeamlessClassmates courseId={course.id} state={query.state} locked={locked} />
+          </>
+        )}
       </Stack>
     </Paper>
   );

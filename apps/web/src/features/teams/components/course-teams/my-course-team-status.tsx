@@ -48,6 +48,8 @@ function Membership({ team }: { team: NonNullable<CourseTeamState['team']> }) {
 type MyCourseTeamStatusProps = {
   course: CourseTeamsCourse;
   locked: boolean;
+  /** Only where the student stands (an inactive enrollment): no create, accept or withdraw. */
+  readOnly?: boolean;
   query: {
     state: CourseTeamState | undefined;
     isPending: boolean;
@@ -57,7 +59,12 @@ type MyCourseTeamStatusProps = {
 };
 
 /** The viewer's team life in this course: their team, or how to get one. */
-export function MyCourseTeamStatus({ course, locked, query }: MyCourseTeamStatusProps) {
+export function MyCourseTeamStatus({
+  course,
+  locked,
+  readOnly = false,
+  query,
+}: MyCourseTeamStatusProps) {
   const [creating, setCreating] = useState(false);
   const { state } = query;
 
@@ -72,6 +79,20 @@ export function MyCourseTeamStatus({ course, locked, query }: MyCourseTeamStatus
     );
   } else if (!state) {
     body = <InlineLoader label="Loading your team status" />;
+  } else if (readOnly) {
+    body = (
+      <Stack gap="sm">
+        {state.team ? (
+          <Membership team={state.team} />
+        ) : (
+          <Text size="sm">You are not in a team in this course.</Text>
+        )}
+        <Text size="sm" c="dimmed">
+          Your enrollment is inactive, so you cannot create, join or leave a team here.
+          {state.team ? ' Your place in the team stays as it is.' : ''}
+        </Text>
+      </Stack>
+    );
   } else if (state.team) {
     body = <Membership team={state.team} />;
   } else {
@@ -131,7 +152,9 @@ export function MyCourseTeamStatus({ course, locked, query }: MyCourseTeamStatus
         </Title>
         {body}
       </Stack>
-      <CreateTeamModal opened={creating} course={course} onClose={() => setCreating(false)} />
+      {!readOnly && (
+        <CreateTeamModal opened={creating} course={course} onClose={() => setCreating(false)} />
+      )}
     </Paper>
   );
 }

@@ -16,16 +16,19 @@ export const Route = createFileRoute('/_authenticated/_student/courses/$courseId
 
 function StudentCourseRoute() {
   const { courseId } = Route.useParams();
-  // The same query the course page reads: teams appear once the student's ACTIVE enrollment is
-  // known (an inactive or missing enrollment takes no part in teams).
+  // The same query the course page reads: teams appear once the student's enrollment is known.
+  // An INACTIVE one takes no part in teams but still sees the team it is in, read only.
   const enrollment = useQuery(studentCourseQueryOptions(courseId));
   const e = enrollment.data;
+  const showsTeams = e?.status === 'ACTIVE' || e?.status === 'INACTIVE';
   return (
     <StudentCoursePage
       courseId={courseId}
       teams={
-        e?.status === 'ACTIVE' && (
+        e &&
+        showsTeams && (
           <CourseTeamsSection
+            readOnly={e.status === 'INACTIVE'}
             course={{
               id: e.course.id,
               code: e.course.code,
