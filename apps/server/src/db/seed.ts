@@ -10,6 +10,7 @@ import {
   organizationAdmins,
   organizations,
   teamMembers,
+  teamNotices,
   teams,
   users,
 } from './schema/index.js';
@@ -440,6 +441,13 @@ interface SeedTeam {
   members: Who[];
   requests?: { from: Who; message: string }[];
   invitations?: { to: Who; message: string }[];
+  /** Posted `day` days after the team was created. */
+  notices?: { by: Who; body: string; pinned?: boolean; day: number }[];
+  /**
+   * Disbanded by its leader `day` days after it was created: members released, the pending
+   * requests listed here cancelled. Its history stays readable by its former members.
+   */
+  disbanded?: { day: number; cancelledRequests?: { from: Who; message: string }[] };
 }
 
 const MAYA = 'maya.chen@student.northfield.edu';
@@ -448,7 +456,10 @@ const SOFIA = 'sofia.rossi@student.northfield.edu';
 const NOAH = 'noah.patel@student.northfield.edu';
 const ELENA = 'elena.garcia@student.northfield.edu';
 
-/** Teams in every state: open, full, closed, with requests and invitations, past deadline. */
+/**
+ * Teams in every state: open, full, closed, with requests and invitations, past deadline,
+ * disbanded; some with notices on their board (one pinned).
+ */
 const SEED_TEAMS: SeedTeam[] = [
   {
     course: 'CS301',
@@ -461,6 +472,19 @@ const SEED_TEAMS: SeedTeam[] = [
       { from: 6, message: 'Happy to do testing and documentation.' },
     ],
     invitations: [{ to: NOAH, message: 'We need someone for the mobile client!' }],
+    notices: [
+      {
+        by: MAYA,
+        body: 'Weekly meeting: Tuesdays at 4 pm in Lab 2. Bring your laptop and your questions for the client.',
+        pinned: true,
+        day: 1,
+      },
+      {
+        by: 4,
+        body: 'First wireframes are in the shared drive. Comments welcome before Friday.',
+        day: 3,
+      },
+    ],
   },
   {
     course: 'CS301',
@@ -468,6 +492,13 @@ const SEED_TEAMS: SeedTeam[] = [
     description: 'Data-heavy project with the library: search and recommendations.',
     maxSize: 5,
     members: [LIAM, 0, 1, 2, 3],
+    notices: [
+      {
+        by: LIAM,
+        body: 'The library gave us read access to the catalogue API. Keys are in the team vault.',
+        day: 5,
+      },
+    ],
   },
   {
     course: 'CS301',
@@ -492,6 +523,21 @@ const SEED_TEAMS: SeedTeam[] = [
     maxSize: 4,
     members: [SOFIA, 10],
     invitations: [{ to: ELENA, message: 'Your security angle would be great for our audit.' }],
+    notices: [
+      { by: 10, body: 'Screen-reader testing session booked for Wednesday morning.', day: 2 },
+    ],
+  },
+  {
+    course: 'CS350',
+    name: 'Sketch Club',
+    description: 'Paper and whiteboard prototypes of the campus map.',
+    maxSize: 4,
+    members: [MAYA, 15],
+    notices: [{ by: 15, body: 'Shall we meet in the design studio?', day: 1 }],
+    disbanded: {
+      day: 3,
+      cancelledRequests: [{ from: 16, message: 'I would love to sketch with you.' }],
+    },
   },
   {
     course: 'CS350',
@@ -572,6 +618,8 @@ async function seedTeams(db: DbOrTx): Promise<number> {
     const course = courseByCode.get(t.course);
     const memberIds = t.members.map(idOf).filter((id): id is string => Boolean(id));
     if (!course || memberIds.length === 0) continue;
+    const at = (day: number) => new Date(start + day * DAY);
+    const disbandedAt = t.disbanded ? at(t.disbanded.day) : null;
     const [team] = await db
       .insert(teams)
       .values({
@@ -581,21 +629,25 @@ async function seedTeams(db: DbOrTx): Promise<number> {
         leaderId: memberIds[0]!,
         maxSize: t.maxSize,
         openToRequests: t.openToRequests ?? true,
-        memberCount: memberIds.length,
+        // A disbanded team released its members.
+        memberCount: disbandedAt ? 0 : memberIds.length,
         createdBy: memberIds[0]!,
         createdAt: new Date(start),
+        ...(disbandedAt ? { disbandedAt, updatedAt: disbandedAt } : {}),
       })
       .returning({ id: teams.id });
     created += 1;
     const scope = { organizationId: course.organizationId, courseId: course.id, teamId: team!.id };
-    await db.insert(teamMembers).values(
-      memberIds.map((id, i) => ({
-        teamId: team!.id,
-        userId: id,
-        courseId: course.id,
-        joinedAt: new Date(start + i * DAY),
-      })),
-    );
+    if (!disbandedAt) {
+      await db.insert(teamMembers).values(
+        memberIds.map((id, i) => ({
+          teamId: team!.id,
+          userId: id,
+          courseId: course.id,
+          joinedAt: at(i),
+        })),
+      );
+    }
     const audits: (typeof auditEvents.$inferInsert)[] = memberIds.map((id, i) => ({
       ...scope,
       actorId: i === 0 ? id : memberIds[0]!,
@@ -638,6 +690,75 @@ async function seedTeams(db: DbOrTx): Promise<number> {
         action: 'INVITATION_CREATED',
         targetUserId: to,
         data: { invitationId: row!.id },
+      });
+    }
+    for (const n of t.notices ?? []) {
+      const by = idOf(n.by);
+      if (!by) continue;
+      const [row] = await db
+        .insert(teamNotices)
+        .values({
+          teamId: team!.id,
+          authorId: by,
+          body: n.body,
+          pinned: n.pinned ?? false,
+          createdAt: at(n.day),
+          updatedAt: at(n.day),
+        })
+        .returning({ id: teamNotices.id });
+      audits.push({
+        ...scope,
+        actorId: by,
+        action: 'NOTICE_POSTED',
+        targetUserId: null,
+        data: { noticeId: row!.id, pinned: n.pinned ?? false },
+        createdAt: at(n.day),
+      });
+    }
+    if (t.disbanded && disbandedAt) {
+      const reason = 'The team was disbanded';
+      for (const r of t.disbanded.cancelledRequests ?? []) {
+        const from = idOf(r.from);
+        if (!from) continue;
+        const [row] = await db
+          .insert(joinRequests)
+          .values({
+            teamId: team!.id,
+            courseId: course.id,
+            userId: from,
+            message: r.message,
+            status: 'CANCELLED',
+            reason,
+            createdAt: at(t.disbanded.day - 1),
+            decidedAt: disbandedAt,
+          })
+          .returning({ id: joinRequests.id });
+        audits.push(
+          {
+            ...scope,
+            actorId: from,
+            action: 'REQUEST_CREATED',
+            targetUserId: from,
+            data: { requestId: row!.id },
+            createdAt: at(t.disbanded.day - 1),
+          },
+          {
+            ...scope,
+            actorId: memberIds[0]!,
+            action: 'REQUEST_CANCELLED',
+            targetUserId: from,
+            data: { requestId: row!.id, reason },
+            createdAt: disbandedAt,
+          },
+        );
+      }
+      audits.push({
+        ...scope,
+        actorId: memberIds[0]!,
+        action: 'TEAM_DISBANDED',
+        targetUserId: null,
+        data: { reason: 'Disbanded by the leader', releasedMembers: memberIds },
+        createdAt: disbandedAt,
       });
     }
     await db.insert(auditEvents).values(audits);

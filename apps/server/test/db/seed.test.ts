@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { and, count, eq as eqOp, isNotNull, lt } from 'drizzle-orm';
 import {
+  auditEvents,
   courses,
   enrollments,
   invitations,
   joinRequests,
   organizations,
   teamMembers,
+  teamNotices,
   teams,
 } from '../../src/db/schema/index.js';
 import { DEMO_EMAILS, DEMO_USERS, ROSTER_STUDENTS, seedDemo } from '../../src/db/seed.js';
@@ -20,7 +22,7 @@ describe('demo seed', () => {
     expect(await seedDemo(db)).toEqual({
       usersCreated: DEMO_USERS.length + ROSTER_STUDENTS.length,
       organizationsCreated: 2,
-      teamsCreated: 10,
+      teamsCreated: 11,
     });
     expect(await seedDemo(db)).toEqual({
       usersCreated: 0,
@@ -105,6 +107,102 @@ describe('demo seed', () => {
     );
     for (const r of requesters) expect(inTeam.has(`${r.courseId}:${r.userId}`)).toBe(false);
     for (const i of invitees) expect(inTeam.has(`${i.courseId}:${i.inviteeId}`)).toBe(false);
+  });
+
+  it('seeds notices with their authors, one pinned, each posted by a member and audited', async () => {
+    const { db } = await getWorkerDb();
+    await seedDemo(db);
+    const notices = await db
+      .select({ notice: teamNotices, team: teams.name, author: users.email })
+      .from(teamNotices)
+      .innerJoin(teams, eqOp(teams.id, teamNotices.teamId))
+      .innerJoin(users, eqOp(users.id, teamNotices.authorId));
+    expect(new Set(notices.map((n) => n.team)).size).toBeGreaterThanOrEqual(3);
+    const pinned = notices.filter((n) => n.notice.pinned);
+    expect(pinned).toHaveLength(1);
+    expect(pinned[0]).toMatchObject({
+      team: 'Byte Club',
+      author: 'maya.chen@student.northfield.edu',
+      notice: { body: expect.stringContaining('Tuesdays at 4 pm') },
+    });
+    // The author is (or, in a disbanded team, was) a member: a live team's notices are by members.
+    const members = await db.select().from(teamMembers);
+    for (const n of notices) {
+      const posted = await db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(eqOp(auditEvents.action, 'NOTICE_POSTED'), eqOp(auditEvents.teamId, n.notice.teamId)),
+        );
+      expect(posted.map((a) => a.data.noticeId)).toContain(n.notice.id);
+      expect(posted.find((a) => a.data.noticeId === n.notice.id)).toMatchObject({
+        actorId: n.notice.authorId,
+        data: { pinned: n.notice.pinned },
+      });
+      const team = (await db.select().from(teams).where(eqOp(teams.id, n.notice.teamId)))[0]!;
+      if (!team.disbandedAt) {
+        expect(members.some((m) => m.teamId === team.id && m.userId === n.notice.authorId)).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('seeds one disbanded team: no members, its request cancelled, its history audited', async () => {
+    const { db } = await getWorkerDb();
+    await seedDemo(db);
+    const disbanded = await db.select().from(teams).where(isNotNull(teams.disbandedAt));
+    expect(disbanded).toHaveLength(1);
+    const team = disbanded[0]!;
+    expect(team).toMatchObject({ name: 'Sketch Club', memberCount: 0 });
+    expect(await db.select().from(teamMembers).where(eqOp(teamMembers.teamId, team.id))).toEqual(
+      [],
+    );
+    const requests = await db.select().from(joinRequests).where(eqOp(joinRequests.teamId, team.id));
+    expect(requests.map((r) => [r.status, r.reason])).toEqual([
+      ['CANCELLED', 'The team was disbanded'],
+    ]);
+
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(eqOp(auditEvents.teamId, team.id))
+      .orderBy(auditEvents.createdAt);
+    // In time order; the disband and the cancellation it caused share their moment.
+    expect(audit.map((a) => a.action).slice(0, 4)).toEqual([
+      'TEAM_CREATED',
+      'MEMBER_JOINED',
+      'NOTICE_POSTED',
+      'REQUEST_CREATED',
+    ]);
+    expect(
+      audit
+        .slice(4)
+        .map((a) => a.action)
+        .sort(),
+    ).toEqual(['REQUEST_CANCELLED', 'TEAM_DISBANDED']);
+    const [maya] = await db
+      .select()
+      .from(users)
+      .where(eqOp(users.email, 'maya.chen@student.northfield.edu'));
+    const disband = audit.find((a) => a.action === 'TEAM_DISBANDED')!;
+    expect(disband).toMatchObject({
+      actorId: maya!.id,
+      data: { reason: 'Disbanded by the leader' },
+    });
+    expect(disband.createdAt.getTime()).toBe(team.disbandedAt!.getTime());
+    // Its former members are released: both are free, and both appear in releasedMembers.
+    const joined = audit.filter((a) => a.action === 'TEAM_CREATED' || a.action === 'MEMBER_JOINED');
+    expect([...(disband.data.releasedMembers as string[])].sort()).toEqual(
+      joined.map((a) => a.targetUserId).sort(),
+    );
+    const inCourse = await db
+      .select()
+      .from(teamMembers)
+      .where(eqOp(teamMembers.courseId, team.courseId));
+    for (const id of disband.data.releasedMembers as string[]) {
+      expect(inCourse.some((m) => m.userId === id)).toBe(false);
+    }
   });
 
   it('runs at start when SEED_DEMO is on and keeps later changes', async () => {
