@@ -33,6 +33,14 @@ test('a student signs in through the picker, edits the profile and logs out', as
   await menu.getByRole('menuitem', { name: 'My Profile' }).click();
   await expect(page.getByText('Redirecting to your profile...')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
+  // The demo student's numbers and the activity the demo data gave her.
+  const numbers = page.getByRole('region', { name: 'At a glance' });
+  await expect(numbers.getByRole('link', { name: /^Courses/ })).toBeVisible();
+  await expect(numbers.getByRole('link', { name: /^Teams/ })).toBeVisible();
+  const activity = page.getByRole('region', { name: 'Recent activity' });
+  await expect(activity.getByText(/^Showing \d+ of \d+ events?$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('profile-1440.png'), fullPage: true });
 
   const bio = `Backend developer, likes databases ${Date.now()}`;
   await page.getByRole('button', { name: /edit profile/i }).click();
@@ -45,6 +53,7 @@ test('a student signs in through the picker, edits the profile and logs out', as
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(page.getByText('You have been logged out successfully.')).toBeVisible();
+  await expect(page.getByText('Logged Out', { exact: true })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth\/login/);
 });
@@ -92,6 +101,22 @@ test('phone width: the dashboard fits and the drawer works', async ({ page }) =>
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('dashboard-375.png'), fullPage: true });
+});
+
+test('phone width: the profile page fits', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/auth/login');
+  await pickDemoUser(page, STUDENT.name);
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Recent activity' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'At a glance' }).getByRole('link').first(),
+  ).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('profile-375.png'), fullPage: true });
 });
 
 test('no axe violations on the landing page, the login page and the dashboard', async ({

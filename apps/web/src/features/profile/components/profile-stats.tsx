@@ -101,7 +101,8 @@ function StatCardView({ card }: { card: StatCard }) {
   const Icon = card.icon;
   const body = (
     <Group gap="md" wrap="nowrap" align="flex-start">
-      <ThemeIcon size={40} radius="md" color="blue.9" aria-hidden>
+      {/* Two cards side by side on a phone leave no room for the icon. */}
+      <ThemeIcon size={40} radius="md" color="blue.9" aria-hidden visibleFrom="sm">
         <Icon size={22} />
       </ThemeIcon>
       <Stack gap={0} style={{ minWidth: 0 }}>

@@ -43,6 +43,8 @@ function SessionRow({ session, onSignOut }: { session: Session; onSignOut: (s: S
           color="red.9"
           aria-label={`Sign out ${session.device}`}
           onClick={() => onSignOut(session)}
+          // The device text wraps instead; a squeezed button would cut its label.
+          style={{ flexShrink: 0 }}
         >
           Sign out
         </Button>
