@@ -532,11 +532,11 @@ const SEED_TEAMS: SeedTeam[] = [
     name: 'Sketch Club',
     description: 'Paper and whiteboard prototypes of the campus map.',
     maxSize: 4,
-    members: [MAYA, 15],
-    notices: [{ by: 15, body: 'Shall we meet in the design studio?', day: 1 }],
+    members: [MAYA, 17],
+    notices: [{ by: 17, body: 'Shall we meet in the design studio?', day: 1 }],
     disbanded: {
       day: 3,
-      cancelledRequests: [{ from: 16, message: 'I would love to sketch with you.' }],
+      cancelledRequests: [{ from: 18, message: 'I would love to sketch with you.' }],
     },
   },
   {
