@@ -64,13 +64,29 @@ test('create, apply, accept, invite, accept, leave, disband across three student
   await b.goto('/teams/my');
   await expect(b.getByRole('link', { name: TEAM }).first()).toBeVisible();
 
-  // A invites C; C accepts from My Teams.
+  // C, a classmate outside the team, sees it without its activity: the page does not even ask.
+  const auditCalls: string[] = [];
+  c.on('request', (request) => {
+    if (request.url().includes('/audit-logs')) auditCalls.push(request.url());
+  });
+  await c.goto(teamUrl);
+  await expect(c.getByText("The team's activity is visible to its members.")).toBeVisible();
+  await expect(c.getByRole('button', { name: 'Ask to join' })).toBeEnabled();
+  expect(auditCalls).toEqual([]);
+
+  // A invites C; C sees the invitation on the team page and accepts from My Teams.
   await a.getByRole('button', { name: 'Invite a classmate' }).click();
   const invite = a.getByRole('dialog');
   await invite.getByRole('textbox', { name: 'Classmate' }).fill('Freya');
   await invite.getByRole('option', { name: new RegExp(C.name) }).click();
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await notice(a, C.name);
+
+  await c.reload();
+  await expect(c.getByText(`${TEAM} has invited you to join.`)).toBeVisible();
+  // In no team of the course: nothing stands in the way of accepting.
+  await expect(c.getByRole('button', { name: 'Accept invitation' })).toBeEnabled();
+  await expect(c.getByText(/already in a team/)).toHaveCount(0);
 
   await c.goto('/teams/my');
   await c.getByRole('button', { name: `Accept invitation to ${TEAM}` }).click();

@@ -402,7 +402,10 @@ async function seedOrganizations(db: DbOrTx): Promise<number> {
             status: user || r.status === 'PENDING' ? r.status : ('PENDING' as const),
             source: c.source,
             createdBy: adminIds[c.org] ?? null,
-            activatedAt: user ? new Date(now - 5 * DAY) : null,
+            // Enrolled a month ago and signed in soon after, before the demo teams formed.
+            createdAt: new Date(now - 30 * DAY),
+            updatedAt: new Date(now - 25 * DAY),
+            activatedAt: user ? new Date(now - 25 * DAY) : null,
           };
         }),
       )
