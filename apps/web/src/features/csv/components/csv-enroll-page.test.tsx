@@ -690,6 +690,34 @@ describe('enroll students: upload history', () => {
     expect(screen.queryByText('Still processing')).not.toBeInTheDocument();
   });
 
+  it('lists rejected rows and uploads as cards on a phone', async () => {
+    serveCsv({ history });
+    server.use(
+      http.get(api('/csv/status/:id'), () => ok(createCsvUploadResult({ id: UPLOAD_ID }))),
+    );
+    const width = window.innerWidth;
+    window.innerWidth = 375;
+    try {
+      renderApp(`/admin/csv?uploadId=${UPLOAD_ID}`, { user: admin });
+      const drawer = await screen.findByRole('dialog', { name: 'Upload result' });
+      const rejected = await within(drawer).findByRole('list', { name: 'Rejected rows' });
+      expect(
+        within(rejected)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        'Row 4: Not a valid email addressnot-an-emailBroken Row · S1003',
+        'Row 6: Duplicate of row 2MAYA.CHEN@student.northfield.eduMaya Again · S1001',
+      ]);
+      expect(within(drawer).queryByRole('table')).not.toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Uploads' })).toHaveTextContent(
+        '40 read · 30 created · 6 pending',
+      );
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('explains an empty history', async () => {
     serveCsv();
     renderApp('/admin/csv', { user: admin });

@@ -1,4 +1,5 @@
-import { Group, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Pagination, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CsvRowError } from '@teamup/shared';
 import { useState } from 'react';
 import { SCROLLABLE } from './table-and-alert-styles';
@@ -13,6 +14,36 @@ function Empty() {
   );
 }
 
+/** On a phone each rejected row is a card: the reason first, then the row's cells. */
+function RejectedRowCards({ errors }: { errors: CsvRowError[] }) {
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label="Rejected rows"
+    >
+      {errors.map((e) => (
+        <Paper key={e.row} component="li" withBorder radius="md" p="sm">
+          <Text size="sm" fw={600}>
+            Row {e.row}: {e.reason}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {e.email || <Empty />}
+          </Text>
+          {(e.fullname || e.studentId) && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {[e.fullname, e.studentId].filter(Boolean).join(' · ')}
+            </Text>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * The rows the server did not apply, with the spreadsheet's row numbers (header = row 1) and
  * the cells the file had, which the downloaded report holds too.
@@ -22,33 +53,38 @@ export function RejectedRowsTable({ errors }: { errors: CsvRowError[] }) {
   const pages = Math.max(1, Math.ceil(errors.length / PER_PAGE));
   const current = Math.min(page, pages);
   const shown = errors.slice((current - 1) * PER_PAGE, current * PER_PAGE);
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (
     <>
-      <Table.ScrollContainer minWidth={560} {...SCROLLABLE('Rejected rows, scrolls sideways')}>
-        <Table verticalSpacing="xs" striped>
-          <VisuallyHidden component="caption">Rejected rows</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={70}>Row</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Full name</Table.Th>
-              <Table.Th>Student ID</Table.Th>
-              <Table.Th>Reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((e) => (
-              <Table.Tr key={e.row}>
-                <Table.Td>{e.row}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.email || <Empty />}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.fullname}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.studentId}</Table.Td>
-                <Table.Td>{e.reason}</Table.Td>
+      {narrow ? (
+        <RejectedRowCards errors={shown} />
+      ) : (
+        <Table.ScrollContainer minWidth={560} {...SCROLLABLE('Rejected rows, scrolls sideways')}>
+          <Table verticalSpacing="xs" striped>
+            <VisuallyHidden component="caption">Rejected rows</VisuallyHidden>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={70}>Row</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Full name</Table.Th>
+                <Table.Th>Student ID</Table.Th>
+                <Table.Th>Reason</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((e) => (
+                <Table.Tr key={e.row}>
+                  <Table.Td>{e.row}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.email || <Empty />}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.fullname}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.studentId}</Table.Td>
+                  <Table.Td>{e.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {pages > 1 && (
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed">

@@ -6,7 +6,15 @@ export const ALERT_TITLE = {
 
 /**
  * Props of a Table.ScrollContainer a keyboard user can scroll: a native overflow box that takes
- * focus (the default ScrollArea's viewport cannot be given a tabIndex).
+ * focus (the default ScrollArea's viewport cannot be given a tabIndex). It is positioned, so
+ * that absolutely placed content (VisuallyHidden text in a far-right header) scrolls inside it
+ * instead of widening the page on a phone.
  */
 export const SCROLLABLE = (label: string) =>
-  ({ type: 'native', tabIndex: 0, role: 'region', 'aria-label': label }) as const;
+  ({
+    type: 'native',
+    tabIndex: 0,
+    role: 'region',
+    'aria-label': label,
+    pos: 'relative',
+  }) as const;

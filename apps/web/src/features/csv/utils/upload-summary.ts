@@ -5,13 +5,14 @@ export function countsText(u: Pick<CsvUpload, 'status' | 'counts'>): string {
   if (u.status === 'FAILED') return 'Nothing applied';
   if (u.status !== 'COMPLETED') return `${u.counts.rowsRead.toLocaleString('en-US')} rows so far`;
   const c = u.counts;
+  const n = (value: number) => value.toLocaleString('en-US');
   return [
-    `${c.rowsRead} read`,
-    `${c.created} created`,
-    c.pending > 0 && `${c.pending} pending`,
-    c.alreadyEnrolled > 0 && `${c.alreadyEnrolled} already enrolled`,
-    c.reactivated > 0 && `${c.reactivated} reactivated`,
-    `${c.rejected} rejected`,
+    `${n(c.rowsRead)} read`,
+    `${n(c.created)} created`,
+    c.pending > 0 && `${n(c.pending)} pending`,
+    c.alreadyEnrolled > 0 && `${n(c.alreadyEnrolled)} already enrolled`,
+    c.reactivated > 0 && `${n(c.reactivated)} reactivated`,
+    `${n(c.rejected)} rejected`,
   ]
     .filter(Boolean)
     .join(' · ');
