@@ -1,0 +1,2 @@
+CREATE INDEX "audit_events_actor_idx" ON "audit_events" USING btree ("actor_id","created_at");--> statement-breakpoint
+CREATE INDEX "audit_events_target_user_idx" ON "audit_events" USING btree ("target_user_id","created_at");
