@@ -29,7 +29,9 @@ export function notifyFinished(upload: CsvUploadResult) {
     [c.reactivated, 'reactivated'],
     [c.rejected, 'rejected'],
   ] as const;
-  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  const said = parts
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n.toLocaleString('en-US')} ${what}`);
   notifications.show({
     color: c.rejected > 0 ? 'yellow' : 'green',
     title: 'Enrollment complete',
