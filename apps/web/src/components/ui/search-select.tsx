@@ -21,6 +21,15 @@ export type SearchSelectProps = Omit<
 };
 
 /**
+ * The props of a picker built on SearchSelect (courses, organizations): the picker brings its
+ * own options and search, its user the rest (label, value, onChange, …).
+ */
+export type SearchSelectFieldProps = Omit<
+  SearchSelectProps,
+  'options' | 'total' | 'selectedOption' | 'onSearch' | 'searching' | 'noun'
+>;
+
+/**
  * A Select whose options are searched on the server: lists of courses or organizations can hold
  * far more than one page, so typing asks the server instead of filtering what happens to be
  * loaded, and the field says when only part of the matches is shown.

@@ -12,14 +12,14 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { DEFAULT_PAGE_LIMIT, type Course, type CourseListQuery } from '@teamup/shared';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
 import { DeadlineText } from '@/components/ui/deadline-text';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import type { SearchSelectFieldProps } from '@/components/ui/search-select';
 import { useCourses } from '../api/get-courses';
-import { OrganizationSelect } from './organization-select';
 
 export type CourseListSearch = {
   search?: string;
@@ -148,9 +148,15 @@ function CourseCards({ courses }: { courses: Course[] }) {
 type CourseListPageProps = {
   search: CourseListSearch;
   onSearchChange: (next: Partial<CourseListSearch>) => void;
+  /** The picker of the organizations the admin runs (the organizations feature's, via the route). */
+  OrganizationSelect: ComponentType<SearchSelectFieldProps>;
 };
 
-export function CourseListPage({ search, onSearchChange }: CourseListPageProps) {
+export function CourseListPage({
+  search,
+  onSearchChange,
+  OrganizationSelect,
+}: CourseListPageProps) {
   const query = toCourseListQuery(search);
   const courses = useCourses(query);
   const [text, setText] = useState(search.search ?? '');

@@ -3,14 +3,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createCourseBodySchema, type CreateCourseBody } from '@teamup/shared';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { ButtonLink } from '@/components/ui/router-link';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import type { SearchSelectFieldProps } from '@/components/ui/search-select';
 import { splitApiError } from '@/lib/form-errors';
 import { useCreateCourse } from '../api/create-course';
-import { useOrganizationOption } from '../api/get-organization-option';
-import { useOrganizationOptions } from '../api/get-organization-options';
 import {
   COURSE_FIELD_NAMES,
   CourseFormFields,
@@ -19,7 +17,6 @@ import {
   toCourseFields,
   type CourseFieldValues,
 } from './course-form-fields';
-import { OrganizationSelect } from './organization-select';
 
 type CreateCourseValues = CourseFieldValues & { organizationId: string | null };
 
@@ -29,12 +26,26 @@ function toBody(values: CreateCourseValues): CreateCourseBody {
 
 const FIELDS = ['organizationId', ...COURSE_FIELD_NAMES];
 
-type CreateCourseFormProps = {
+/** What the organizations feature lends this page; the route passes them in. */
+type OrganizationParts = {
+  /** The picker of the organizations the signed-in admin runs. */
+  OrganizationSelect: ComponentType<SearchSelectFieldProps>;
+  /**
+   * Waits for those organizations (loading, error, none at all) and then renders its children
+   * with the one to start with: the URL's, or the only one.
+   */
+  OrganizationGate: ComponentType<{
+    organizationId?: string | undefined;
+    children: (preselected: string | undefined) => ReactNode;
+  }>;
+};
+
+type CreateCourseFormProps = Pick<OrganizationParts, 'OrganizationSelect'> & {
   /** The organization the form starts with, if any. */
   preselected: string | undefined;
 };
 
-function CreateCourseForm({ preselected }: CreateCourseFormProps) {
+function CreateCourseForm({ preselected, OrganizationSelect }: CreateCourseFormProps) {
   const create = useCreateCourse();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
@@ -115,20 +126,13 @@ function CreateCourseForm({ preselected }: CreateCourseFormProps) {
   );
 }
 
-export function CreateCoursePage({ organizationId }: { organizationId?: string }) {
-  // The first page of my organizations: is there any, and is there only one to choose?
-  const organizations = useOrganizationOptions();
-  const first = organizations.data?.items ?? [];
-  const inFirstPage = first.some((o) => o.id === organizationId);
-  // An organization from the URL beyond the first page is looked up by itself.
-  const fromUrl = useOrganizationOption(organizationId, organizations.isSuccess && !inFirstPage);
-  const lookingUp = Boolean(organizationId) && !inFirstPage && fromUrl.isLoading;
-  const preselected =
-    inFirstPage || fromUrl.isSuccess
-      ? organizationId
-      : organizations.data?.total === 1
-        ? first[0]?.id
-        : undefined;
+type CreateCoursePageProps = OrganizationParts & { organizationId?: string | undefined };
+
+export function CreateCoursePage({
+  organizationId,
+  OrganizationSelect,
+  OrganizationGate,
+}: CreateCoursePageProps) {
   return (
     <>
       <PageHeader
@@ -136,21 +140,11 @@ export function CreateCoursePage({ organizationId }: { organizationId?: string }
         description="A new course with its term, team size and formation deadline."
       />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={760}>
-        {organizations.isPending || lookingUp ? (
-          <InlineLoader label="Loading your organizations" />
-        ) : organizations.isError ? (
-          <ErrorAlert
-            title="Could not load your organizations"
-            error={organizations.error}
-            onRetry={() => void organizations.refetch()}
-          />
-        ) : organizations.data.total === 0 ? (
-          <EmptyState>
-            You do not run any organization yet. A superadmin appoints organization admins.
-          </EmptyState>
-        ) : (
-          <CreateCourseForm preselected={preselected} />
-        )}
+        <OrganizationGate organizationId={organizationId}>
+          {(preselected) => (
+            <CreateCourseForm preselected={preselected} OrganizationSelect={OrganizationSelect} />
+          )}
+        </OrganizationGate>
       </Paper>
     </>
   );

@@ -1,14 +1,11 @@
 import type { ComboboxItem } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SearchSelect, type SearchSelectProps } from '@/components/ui/search-select';
+import { SearchSelect, type SearchSelectFieldProps } from '@/components/ui/search-select';
 import { useCourseOptions, type CourseOption } from '../api/get-course-options';
 import { rosterCourseQueryOptions } from '../api/get-roster-course';
 
-type CourseSelectProps = Omit<
-  SearchSelectProps,
-  'options' | 'total' | 'selectedOption' | 'onSearch' | 'searching' | 'noun'
-> & {
+type CourseSelectProps = SearchSelectFieldProps & {
   organizationId?: string | undefined;
   includeArchived?: boolean;
   formatLabel: (course: CourseOption) => string;

@@ -1,17 +1,17 @@
 import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { DEFAULT_PAGE_LIMIT, type AdminStudentsQuery, type EnrollmentStatus } from '@teamup/shared';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import type { SearchSelectFieldProps } from '@/components/ui/search-select';
 import { useAdminStudents } from '../api/get-admin-students';
 import { AddStudentModal } from './add-student-modal';
 import { CourseSelect } from './course-select';
 import { EnrollmentDrawer } from './enrollment-drawer';
 import { STATUS_OPTIONS } from './enrollment-status-badge';
 import { EnrollmentTable } from './enrollment-table';
-import { OrganizationSelect } from './organization-select';
 import { useDebouncedSearch } from './use-debounced-search';
 
 export type StudentListSearch = {
@@ -36,9 +36,15 @@ export function toAdminStudentsQuery(search: StudentListSearch): AdminStudentsQu
 type StudentListPageProps = {
   search: StudentListSearch;
   onSearchChange: (next: Partial<StudentListSearch>) => void;
+  /** The picker of the organizations the admin runs (the organizations feature's, via the route). */
+  OrganizationSelect: ComponentType<SearchSelectFieldProps>;
 };
 
-export function StudentListPage({ search, onSearchChange }: StudentListPageProps) {
+export function StudentListPage({
+  search,
+  onSearchChange,
+  OrganizationSelect,
+}: StudentListPageProps) {
   const students = useAdminStudents(toAdminStudentsQuery(search));
   const [openId, setOpenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);

@@ -14,6 +14,9 @@ export const organizationKeys = {
   userDirectory: (params: object) => ['organizations', 'super', 'users', params] as const,
   myList: (params: object) => ['organizations', 'admin', 'my', params] as const,
   myDetail: (id: string) => ['organizations', 'admin', 'detail', id] as const,
+  // The organization pickers of other features' pages (courses, student management).
+  myOptions: (search: string) => ['organizations', 'admin-my', 'options', search] as const,
+  myOption: (id: string) => ['organizations', 'admin-my', 'option', id] as const,
   courses: (orgId: string, params: object) => ['organizations', 'courses', orgId, params] as const,
 };
 

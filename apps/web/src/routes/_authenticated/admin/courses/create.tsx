@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { organizationOptionsQueryOptions } from '@/features/courses/api/get-organization-options';
 import { CreateCoursePage } from '@/features/courses/components/create-course-page';
+import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
+import { MyOrganizationsGate } from '@/features/organizations/components/my-organizations-gate';
+import { OrganizationSelect } from '@/features/organizations/components/organization-select';
 
 const createCourseSearchSchema = z.object({
   organizationId: z.uuid().optional().catch(undefined),
@@ -15,5 +17,11 @@ export const Route = createFileRoute('/_authenticated/admin/courses/create')({
 
 function CreateCourseRoute() {
   const { organizationId } = Route.useSearch();
-  return <CreateCoursePage organizationId={organizationId} />;
+  return (
+    <CreateCoursePage
+      organizationId={organizationId}
+      OrganizationSelect={OrganizationSelect}
+      OrganizationGate={MyOrganizationsGate}
+    />
+  );
 }

@@ -3,12 +3,13 @@ import { COURSE_ARCHIVED_FILTERS } from '@teamup/shared';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { coursesQueryOptions } from '@/features/courses/api/get-courses';
-import { organizationOptionsQueryOptions } from '@/features/courses/api/get-organization-options';
 import {
   CourseListPage,
   toCourseListQuery,
   type CourseListSearch,
 } from '@/features/courses/components/course-list-page';
+import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
+import { OrganizationSelect } from '@/features/organizations/components/organization-select';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.
 const courseListSearchSchema = z.object({
@@ -38,5 +39,11 @@ function CourseListRoute() {
       void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true }),
     [navigate],
   );
-  return <CourseListPage search={search} onSearchChange={onSearchChange} />;
+  return (
+    <CourseListPage
+      search={search}
+      onSearchChange={onSearchChange}
+      OrganizationSelect={OrganizationSelect}
+    />
+  );
 }

@@ -3,12 +3,13 @@ import { enrollmentStatusSchema } from '@teamup/shared';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { adminStudentsQueryOptions } from '@/features/enrollments/api/get-admin-students';
-import { organizationOptionsQueryOptions } from '@/features/enrollments/api/get-organization-options';
 import {
   StudentListPage,
   toAdminStudentsQuery,
   type StudentListSearch,
 } from '@/features/enrollments/components/student-list-page';
+import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
+import { OrganizationSelect } from '@/features/organizations/components/organization-select';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.
 const studentListSearchSchema = z.object({
@@ -39,5 +40,11 @@ function StudentListRoute() {
       void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true }),
     [navigate],
   );
-  return <StudentListPage search={search} onSearchChange={onSearchChange} />;
+  return (
+    <StudentListPage
+      search={search}
+      onSearchChange={onSearchChange}
+      OrganizationSelect={OrganizationSelect}
+    />
+  );
 }

@@ -2,9 +2,10 @@ import type { OrganizationDetail } from '@teamup/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { OrganizationOption } from './get-organization-options';
+import { organizationKeys } from './query-keys';
 
 /**
- * One of my organizations by id: the name of a chosen filter value that is not among the first
+ * One of my organizations by id: the name of a chosen picker value that is not among the first
  * page of options (an admin of very many organizations, or a shared link).
  */
 export async function getOrganizationOption(id: string): Promise<OrganizationOption> {
@@ -17,7 +18,7 @@ export async function getOrganizationOption(id: string): Promise<OrganizationOpt
 
 export const organizationOptionQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['organizations', 'admin-my', 'enrollment-option', id],
+    queryKey: organizationKeys.myOption(id),
     queryFn: () => getOrganizationOption(id),
   });
 

@@ -1,16 +1,14 @@
 import type { ComboboxItem } from '@mantine/core';
 import { useState } from 'react';
-import { SearchSelect, type SearchSelectProps } from '@/components/ui/search-select';
+import { SearchSelect, type SearchSelectFieldProps } from '@/components/ui/search-select';
 import { useOrganizationOption } from '../api/get-organization-option';
 import { useOrganizationOptions } from '../api/get-organization-options';
 
-type OrganizationSelectProps = Omit<
-  SearchSelectProps,
-  'options' | 'total' | 'selectedOption' | 'onSearch' | 'searching' | 'noun'
->;
-
-/** The organization pickers of course pages, searched on the server. */
-export function OrganizationSelect({ value, onChange, error, ...props }: OrganizationSelectProps) {
+/**
+ * A picker of the organizations the signed-in admin runs, searched on the server. Course
+ * Management and Student Management show it; their routes pass it to their pages.
+ */
+export function OrganizationSelect({ value, onChange, error, ...props }: SearchSelectFieldProps) {
   const [search, setSearch] = useState('');
   const organizations = useOrganizationOptions(search);
   const [picked, setPicked] = useState<ComboboxItem | null>(null);

@@ -6,6 +6,7 @@ import {
 } from '@teamup/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { organizationKeys } from './query-keys';
 
 export type OrganizationOption = Pick<OrganizationSummary, 'id' | 'name'>;
 
@@ -21,10 +22,11 @@ export async function getOrganizationOptions(search = ''): Promise<Paginated<Org
   return { ...page, items: page.items.map(({ id, name }) => ({ id, name })) };
 }
 
-// Under 'organizations' so that any organization change refreshes the pickers too.
+// Under 'organizations' so that any organization change refreshes the pickers too. The routes
+// of the pages that show a picker prefetch the first page with this same key.
 export const organizationOptionsQueryOptions = (search = '') =>
   queryOptions({
-    queryKey: ['organizations', 'admin-my', 'options', search],
+    queryKey: organizationKeys.myOptions(search),
     queryFn: () => getOrganizationOptions(search),
     placeholderData: keepPreviousData,
   });
