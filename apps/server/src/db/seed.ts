@@ -424,6 +424,7 @@ async function seedOrganizations(db: DbOrTx): Promise<number> {
         enrollmentId: e.id,
         targetUserId: e.userId,
         data: { email: e.email, status: e.status, source: c.source },
+        createdAt: new Date(now - 30 * DAY),
       })),
     );
   }

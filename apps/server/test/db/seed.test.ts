@@ -66,6 +66,14 @@ describe('demo seed', () => {
       .from(enrollments)
       .innerJoin(users, eqOp(users.id, enrollments.userId));
     expect(linked.every((r) => r.e === r.u)).toBe(true);
+    // Each enrollment's history starts when the enrollment was made, not when the seed ran.
+    const enrolledEvents = await db
+      .select({ at: auditEvents.createdAt, enrolledAt: enrollments.createdAt })
+      .from(auditEvents)
+      .innerJoin(enrollments, eqOp(enrollments.id, auditEvents.enrollmentId))
+      .where(eqOp(auditEvents.action, 'ENROLLED'));
+    expect(enrolledEvents.length).toBeGreaterThan(50);
+    expect(enrolledEvents.every((r) => r.at.getTime() === r.enrolledAt.getTime())).toBe(true);
   });
 
   it('seeds teams in every state, consistent with enrollments and the audit log', async () => {
