@@ -50,6 +50,7 @@ import {
   teams,
   users,
 } from '../../db/schema/index.js';
+import { listAuditEvents } from '../../lib/audit.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { notFound } from '../../plugins/errors.js';
 import {
@@ -566,21 +567,9 @@ export async function getTeamDetail(
   };
 }
 
-const actor = alias(users, 'actor');
-const target = alias(users, 'target');
-
-const maybePerson = (
-  id: string | null,
-  fullname: string | null,
-  email: string | null,
-  avatar: string | null,
-): Person | null =>
-  id && fullname !== null && email !== null ? person(id, fullname, email, avatar) : null;
-
 /**
  * A team's history, newest first: current and former members and the course's admins may
- * read it; other students of the course get 403, anyone else 404. Entries written in one
- * transaction share a time; the id keeps their order stable between pages.
+ * read it; other students of the course get 403, anyone else 404.
  */
 export async function listTeamAudit(
   db: DbOrTx,
@@ -609,43 +598,5 @@ export async function listTeamAudit(
   assertCanSee(facts, row);
   if (!canReadAudit(facts)) throw notMember();
 
-  const where = eq(auditEvents.teamId, teamId);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: auditEvents.id,
-        action: auditEvents.action,
-        data: auditEvents.data,
-        createdAt: auditEvents.createdAt,
-        actorId: actor.id,
-        actorFullname: actor.fullname,
-        actorEmail: actor.email,
-        actorAvatar: actor.avatar,
-        targetId: target.id,
-        targetFullname: target.fullname,
-        targetEmail: target.email,
-        targetAvatar: target.avatar,
-      })
-      .from(auditEvents)
-      .leftJoin(actor, eq(actor.id, auditEvents.actorId))
-      .leftJoin(target, eq(target.id, auditEvents.targetUserId))
-      .where(where)
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(auditEvents).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      action: r.action,
-      actor: maybePerson(r.actorId, r.actorFullname, r.actorEmail, r.actorAvatar),
-      target: maybePerson(r.targetId, r.targetFullname, r.targetEmail, r.targetAvatar),
-      data: r.data,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    page: query.page,
-    limit: query.limit,
-    total: counted?.total ?? 0,
-  };
+  return listAuditEvents(db, eq(auditEvents.teamId, teamId), query);
 }
