@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ProfileActivityEntry } from '@teamup/shared';
 import {
   IconBook,
@@ -15,6 +15,7 @@ import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
+import { EventText, EventTimeline } from '@/components/ui/event-timeline';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useAuthStore } from '@/lib/auth-store';
 import { useProfileActivity } from '../api/get-profile-activity';
@@ -45,22 +46,14 @@ function ActivityItem({ entry, viewerId }: { entry: ProfileActivityEntry; viewer
   const { sentence, detail } = describeActivity(entry, viewerId);
   const place = placeOf(entry);
   return (
-    <Stack gap={2}>
-      <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-        {sentence}
-      </Text>
-      {detail && (
-        <Text size="xs" fs="italic" style={{ wordBreak: 'break-word' }}>
-          “{detail}”
-        </Text>
-      )}
+    <EventText sentence={sentence} detail={detail}>
       <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
         {place ? `${place} · ` : ''}
         <time dateTime={entry.createdAt} title={dayjs(entry.createdAt).format('LLL')}>
           {dayjs(entry.createdAt).fromNow()}
         </time>
       </Text>
-    </Stack>
+    </EventText>
   );
 }
 
@@ -104,40 +97,17 @@ export function ProfileActivity() {
             here.
           </EmptyState>
         ) : (
-          <>
-            <Timeline bulletSize={24} lineWidth={2}>
-              {unique.map((entry) => (
-                <Timeline.Item
-                  key={entry.id}
-                  bullet={
-                    <ThemeIcon size={24} radius="xl" color="blue.9" variant="filled">
-                      {ICONS[describeActivity(entry, viewerId).kind]}
-                    </ThemeIcon>
-                  }
-                >
-                  <ActivityItem entry={entry} viewerId={viewerId} />
-                </Timeline.Item>
-              ))}
-            </Timeline>
-            <Text size="xs" c="dimmed" aria-live="polite">
-              Showing {unique.length} of {total} {total === 1 ? 'event' : 'events'}
-            </Text>
-            {activity.isFetchNextPageError && (
-              <Alert color="red.9" variant="outline" role="alert" title="Could not load more">
-                {activity.error?.message ?? 'An unexpected error occurred'}
-              </Alert>
-            )}
-            {activity.hasNextPage && (
-              <Button
-                variant="default"
-                size="xs"
-                loading={activity.isFetchingNextPage}
-                onClick={() => void activity.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            )}
-          </>
+          <EventTimeline
+            events={unique}
+            total={total}
+            icon={(entry) => ICONS[describeActivity(entry, viewerId).kind]}
+            hasMore={activity.hasNextPage}
+            loadingMore={activity.isFetchingNextPage}
+            onLoadMore={() => void activity.fetchNextPage()}
+            loadMoreError={activity.isFetchNextPageError ? activity.error : null}
+          >
+            {(entry) => <ActivityItem entry={entry} viewerId={viewerId} />}
+          </EventTimeline>
         )}
       </Stack>
     </Paper>

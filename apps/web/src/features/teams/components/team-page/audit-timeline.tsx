@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { TeamAuditEntry } from '@teamup/shared';
 import {
   IconCrown,
@@ -12,6 +12,7 @@ import {
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
+import { EventText, EventTimeline } from '@/components/ui/event-timeline';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { useAuditLog } from '../../api/get-audit-log';
@@ -32,22 +33,14 @@ const ICONS: Record<AuditKind, ReactNode> = {
 function AuditItem({ entry }: { entry: TeamAuditEntry }) {
   const { sentence, detail } = describeAuditEntry(entry);
   return (
-    <Stack gap={2}>
-      <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-        {sentence}
-      </Text>
-      {detail && (
-        <Text size="xs" fs="italic" style={{ wordBreak: 'break-word' }}>
-          “{detail}”
-        </Text>
-      )}
+    <EventText sentence={sentence} detail={detail}>
       <Text size="xs" c="dimmed">
         {entry.actor ? `by ${entry.actor.fullname} · ` : ''}
         <time dateTime={entry.createdAt} title={dayjs(entry.createdAt).format('lll')}>
           {dayjs(entry.createdAt).fromNow()}
         </time>
       </Text>
-    </Stack>
+    </EventText>
   );
 }
 
@@ -97,38 +90,17 @@ export function AuditTimeline({ teamId, canRead }: AuditTimelineProps) {
         ) : entries.length === 0 ? (
           <EmptyState>No activity yet.</EmptyState>
         ) : (
-          <>
-            <Timeline bulletSize={24} lineWidth={2}>
-              {entries.map((entry) => {
-                const { kind } = describeAuditEntry(entry);
-                return (
-                  <Timeline.Item
-                    key={entry.id}
-                    bullet={
-                      <ThemeIcon size={24} radius="xl" color="blue.9" variant="filled">
-                        {ICONS[kind]}
-                      </ThemeIcon>
-                    }
-                  >
-                    <AuditItem entry={entry} />
-                  </Timeline.Item>
-                );
-              })}
-            </Timeline>
-            <Text size="xs" c="dimmed" aria-live="polite">
-              Showing {entries.length} of {total} events
-            </Text>
-            {log.hasNextPage && (
-              <Button
-                variant="default"
-                size="xs"
-                loading={log.isFetchingNextPage}
-                onClick={() => void log.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            )}
-          </>
+          // A next page that fails shows as the error above, like the first.
+          <EventTimeline
+            events={entries}
+            total={total}
+            icon={(entry) => ICONS[describeAuditEntry(entry).kind]}
+            hasMore={log.hasNextPage}
+            loadingMore={log.isFetchingNextPage}
+            onLoadMore={() => void log.fetchNextPage()}
+          >
+            {(entry) => <AuditItem entry={entry} />}
+          </EventTimeline>
         )}
       </Stack>
     </Paper>
