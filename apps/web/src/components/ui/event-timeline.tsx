@@ -1,12 +1,38 @@
 import { Alert, Button, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
+import {
+  IconBook,
+  IconBuilding,
+  IconCrown,
+  IconHistory,
+  IconMail,
+  IconNote,
+  IconSchool,
+  IconSend,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
+/** One bullet icon per kind of event, so that a kind looks the same on every timeline. */
+export const EVENT_ICONS = {
+  team: <IconUsersGroup size={14} aria-hidden />,
+  request: <IconSend size={14} aria-hidden />,
+  invitation: <IconMail size={14} aria-hidden />,
+  member: <IconUsers size={14} aria-hidden />,
+  leader: <IconCrown size={14} aria-hidden />,
+  notice: <IconNote size={14} aria-hidden />,
+  enrollment: <IconSchool size={14} aria-hidden />,
+  course: <IconBook size={14} aria-hidden />,
+  organization: <IconBuilding size={14} aria-hidden />,
+  other: <IconHistory size={14} aria-hidden />,
+} satisfies Record<string, ReactNode>;
 
 type EventTimelineProps<T extends { id: string }> = {
   /** The events loaded so far, newest first. */
   events: T[];
   /** How many there are in all. */
   total: number;
-  /** The icon in an event's bullet. */
+  /** The icon in an event's bullet, one of `EVENT_ICONS`. */
   icon: (event: T) => ReactNode;
   /** What an event says; `EventText` lays it out. */
   children: (event: T) => ReactNode;

@@ -1,40 +1,16 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ProfileActivityEntry } from '@teamup/shared';
-import {
-  IconBook,
-  IconBuilding,
-  IconHistory,
-  IconMail,
-  IconNote,
-  IconSchool,
-  IconSend,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import type { ReactNode } from 'react';
-import { EventText, EventTimeline } from '@/components/ui/event-timeline';
+import { EVENT_ICONS, EventText, EventTimeline } from '@/components/ui/event-timeline';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useAuthStore } from '@/lib/auth-store';
 import { useProfileActivity } from '../api/get-profile-activity';
-import { describeActivity, type ActivityKind } from '../utils/describe-activity';
+import { describeActivity } from '../utils/describe-activity';
 
 dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);
-
-const ICONS: Record<ActivityKind, ReactNode> = {
-  team: <IconUsersGroup size={14} aria-hidden />,
-  request: <IconSend size={14} aria-hidden />,
-  invitation: <IconMail size={14} aria-hidden />,
-  member: <IconUsers size={14} aria-hidden />,
-  notice: <IconNote size={14} aria-hidden />,
-  enrollment: <IconSchool size={14} aria-hidden />,
-  course: <IconBook size={14} aria-hidden />,
-  organization: <IconBuilding size={14} aria-hidden />,
-  other: <IconHistory size={14} aria-hidden />,
-};
 
 /** Where it happened: course (code and title) or organization. */
 function placeOf(entry: ProfileActivityEntry): string | null {
@@ -100,7 +76,7 @@ export function ProfileActivity() {
           <EventTimeline
             events={unique}
             total={total}
-            icon={(entry) => ICONS[describeActivity(entry, viewerId).kind]}
+            icon={(entry) => EVENT_ICONS[describeActivity(entry, viewerId).kind]}
             hasMore={activity.hasNextPage}
             loadingMore={activity.isFetchingNextPage}
             onLoadMore={() => void activity.fetchNextPage()}

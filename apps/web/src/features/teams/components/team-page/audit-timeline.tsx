@@ -1,34 +1,14 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { TeamAuditEntry } from '@teamup/shared';
-import {
-  IconCrown,
-  IconHistory,
-  IconMail,
-  IconNote,
-  IconSend,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import type { ReactNode } from 'react';
-import { EventText, EventTimeline } from '@/components/ui/event-timeline';
+import { EVENT_ICONS, EventText, EventTimeline } from '@/components/ui/event-timeline';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { useAuditLog } from '../../api/get-audit-log';
-import { describeAuditEntry, type AuditKind } from './describe-audit-entry';
+import { describeAuditEntry } from './describe-audit-entry';
 
 dayjs.extend(relativeTime);
-
-const ICONS: Record<AuditKind, ReactNode> = {
-  team: <IconUsersGroup size={14} aria-hidden />,
-  request: <IconSend size={14} aria-hidden />,
-  invitation: <IconMail size={14} aria-hidden />,
-  member: <IconUsers size={14} aria-hidden />,
-  leader: <IconCrown size={14} aria-hidden />,
-  notice: <IconNote size={14} aria-hidden />,
-  other: <IconHistory size={14} aria-hidden />,
-};
 
 function AuditItem({ entry }: { entry: TeamAuditEntry }) {
   const { sentence, detail } = describeAuditEntry(entry);
@@ -94,7 +74,7 @@ export function AuditTimeline({ teamId, canRead }: AuditTimelineProps) {
           <EventTimeline
             events={entries}
             total={total}
-            icon={(entry) => ICONS[describeAuditEntry(entry).kind]}
+            icon={(entry) => EVENT_ICONS[describeAuditEntry(entry).kind]}
             hasMore={log.hasNextPage}
             loadingMore={log.isFetchingNextPage}
             onLoadMore={() => void log.fetchNextPage()}
