@@ -25,7 +25,13 @@ const targets = [
   {
     name: 'web',
     output: join(root, 'apps/web/dist/index.html'),
-    inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/shared/src'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      'packages/shared/src',
+    ],
   },
   {
     name: 'server',
