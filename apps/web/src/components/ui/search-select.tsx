@@ -89,3 +89,16 @@ export function SearchSelect({
     />
   );
 }
+
+/**
+ * The option of the current value when the picker already knows it: on the page of options it
+ * shows, or the one the user picked before a new search replaced that page. `remember` goes in
+ * the picker's onChange. A value known neither way is for the caller to look up.
+ */
+export function useKnownOption(options: ComboboxItem[], value: string | null | undefined) {
+  const [picked, setPicked] = useState<ComboboxItem | null>(null);
+  const known =
+    options.find((o) => o.value === value) ?? (picked?.value === value ? picked : undefined);
+  const remember = (next: string | null, option: ComboboxItem) => setPicked(next ? option : null);
+  return { known, remember };
+}

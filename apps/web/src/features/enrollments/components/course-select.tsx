@@ -1,7 +1,10 @@
-import type { ComboboxItem } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SearchSelect, type SearchSelectFieldProps } from '@/components/ui/search-select';
+import {
+  SearchSelect,
+  useKnownOption,
+  type SearchSelectFieldProps,
+} from '@/components/ui/search-select';
 import { useCourseOptions, type CourseOption } from '../api/get-course-options';
 import { rosterCourseQueryOptions } from '../api/get-roster-course';
 
@@ -24,10 +27,8 @@ export function CourseSelect({
 }: CourseSelectProps) {
   const [search, setSearch] = useState('');
   const courses = useCourseOptions({ organizationId, includeArchived, search });
-  const [picked, setPicked] = useState<ComboboxItem | null>(null);
   const options = (courses.data?.items ?? []).map((c) => ({ value: c.id, label: formatLabel(c) }));
-  const known =
-    options.find((o) => o.value === value) ?? (picked?.value === value ? picked : undefined);
+  const { known, remember } = useKnownOption(options, value);
   // A course chosen before (the URL, the list's filter) that this page of options does not hold.
   const chosen = useQuery({
     ...rosterCourseQueryOptions(value ?? ''),
@@ -44,7 +45,7 @@ export function CourseSelect({
       {...props}
       value={value}
       onChange={(next, option) => {
-        setPicked(next ? option : null);
+        remember(next, option);
         onChange?.(next, option);
       }}
       options={options}

@@ -1,6 +1,9 @@
-import type { ComboboxItem } from '@mantine/core';
 import { useState } from 'react';
-import { SearchSelect, type SearchSelectFieldProps } from '@/components/ui/search-select';
+import {
+  SearchSelect,
+  useKnownOption,
+  type SearchSelectFieldProps,
+} from '@/components/ui/search-select';
 import { useOrganizationOption } from '../api/get-organization-option';
 import { useOrganizationOptions } from '../api/get-organization-options';
 
@@ -11,10 +14,8 @@ import { useOrganizationOptions } from '../api/get-organization-options';
 export function OrganizationSelect({ value, onChange, error, ...props }: SearchSelectFieldProps) {
   const [search, setSearch] = useState('');
   const organizations = useOrganizationOptions(search);
-  const [picked, setPicked] = useState<ComboboxItem | null>(null);
   const options = (organizations.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }));
-  const known =
-    options.find((o) => o.value === value) ?? (picked?.value === value ? picked : undefined);
+  const { known, remember } = useKnownOption(options, value);
   const chosen = useOrganizationOption(value ?? undefined, !known && !organizations.isPending);
   const selectedOption =
     known ??
@@ -27,7 +28,7 @@ export function OrganizationSelect({ value, onChange, error, ...props }: SearchS
       {...props}
       value={value}
       onChange={(next, option) => {
-        setPicked(next ? option : null);
+        remember(next, option);
         onChange?.(next, option);
       }}
       options={options}

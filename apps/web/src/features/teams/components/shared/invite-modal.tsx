@@ -189,14 +189,7 @@ function PickClassmateForm({ team, onDone }: InviteFormProps) {
           maxLength={TEAM_MESSAGE_MAX}
           {...form.getInputProps('message')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={invite.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={invite.isPending}>
-            Send invitation
-          </Button>
-        </Group>
+        <InviteActions onCancel={onDone} pending={invite.isPending} />
       </Stack>
     </form>
   );
@@ -257,14 +250,7 @@ function InviteOneForm({ team, classmate, onDone }: InviteOneFormProps) {
           data-autofocus
           {...form.getInputProps('message')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={invite.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={invite.isPending}>
-            Send invitation
-          </Button>
-        </Group>
+        <InviteActions onCancel={onDone} pending={invite.isPending} />
       </Stack>
     </form>
   );
@@ -296,5 +282,19 @@ export function InviteModal({ team, classmate, opened, onClose }: InviteModalPro
         <PickClassmateForm team={team} onDone={onClose} />
       )}
     </FormModal>
+  );
+}
+
+/** Cancel and send, the same for inviting a chosen classmate and for picking one. */
+function InviteActions({ onCancel, pending }: { onCancel: () => void; pending: boolean }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={pending}>
+        Send invitation
+      </Button>
+    </Group>
   );
 }
