@@ -35,3 +35,18 @@ export const refreshTokens = pgTable(
 );
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * ID tokens (Google's or the development issuer's) that have signed someone in, kept until
+ * they expire so that the same credential cannot sign in twice (replay). Keyed by a sha-256
+ * of the issuer and the token, never the token itself.
+ */
+export const usedIdTokens = pgTable(
+  'used_id_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('used_id_tokens_expires_at_idx').on(t.expiresAt)],
+);

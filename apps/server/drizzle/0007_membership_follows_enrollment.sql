@@ -1,0 +1,1 @@
+-- Filled in by the membership-follows-enrollment change (issue 10).
