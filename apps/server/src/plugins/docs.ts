@@ -12,6 +12,27 @@ export const DOCS_PREFIX = '/api/docs';
 
 const errorEnvelopeJson = z.toJSONSchema(errorEnvelopeSchema, { target: 'openapi-3.0' });
 
+/**
+ * The operation's name for generated clients, from its method and URL, e.g.
+ * `GET /api/v1/student/teams/{id}` → `getStudentTeamsById`, `POST /api/v1/auth/refresh-token`
+ * → `postAuthRefreshToken`. The API prefix is left out; each path parameter reads `By<Name>`.
+ * Two routes never share a method and URL, so the names are unique and stable.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/v\d+(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^(?:\{(.+)\}|:(.+))$/.exec(segment);
+      const name = param ? (param[1] ?? param[2])! : segment;
+      const parts = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+      return param ? ['By', ...parts] : parts;
+    });
+  const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  return method.toLowerCase() + words.map(capital).join('');
+}
+
 /** Routes registered by third-party plugins inside a scope get this hook: they are public. */
 export function markRoutesPublic(route: RouteOptions): void {
   route.config = { ...route.config, access: route.config?.access ?? 'public' };
@@ -28,6 +49,8 @@ export const docsPlugin = fp(
             'Every response is `{ success: true, data, message? }` or `{ success: false, message, code, details? }`.',
           version: serverVersion,
         },
+        // The API is served by the same origin as this document (paths carry /api/v1).
+        servers: [{ url: '/', description: 'This server' }],
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -38,7 +61,8 @@ export const docsPlugin = fp(
         const out = jsonSchemaTransform(input);
         if (!out.schema || out.schema.hide) return out;
         const access = (input.route.config as { access?: RouteAccess } | undefined)?.access;
-        const isProtected = access !== undefined && access !== 'public';
+        const isProtected = access !== 'public';
+        const method = [input.route.method].flat()[0]!;
         const who =
           access === 'public'
             ? 'anyone'
@@ -49,7 +73,9 @@ export const docsPlugin = fp(
           ...out,
           schema: {
             ...out.schema,
-            ...(isProtected ? { security: [{ bearerAuth: [] }] } : {}),
+            operationId: operationIdOf(method, input.url),
+            // An empty list states that the call needs no credentials (public routes).
+            security: isProtected ? [{ bearerAuth: [] }] : [],
             description: [out.schema.description, `Access: ${who}.`].filter(Boolean).join('\n\n'),
             // Every failure has the same shape, from the one error handler.
             response: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { operationIdOf } from '../../src/plugins/docs.js';
 import { buildTestApp } from '../helper.js';
 
 describe('API documentation', () => {
@@ -27,11 +28,49 @@ describe('API documentation', () => {
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty(
       'credential',
     );
-    expect(login.security).toBeUndefined();
+    // Public calls say so (`security: []`); every other call names the bearer scheme.
+    expect(login.security).toEqual([]);
     expect(doc.paths['/api/v1/auth/profile'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/v1/healthcheck/detailed'].get.description).toContain('SUPERADMIN');
     expect(login.responses['4XX'].content['application/json'].schema.properties).toHaveProperty(
       'code',
+    );
+  });
+
+  it('names every operation once, from its method and URL, and states its security', async () => {
+    const app = await buildTestApp();
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+    }>();
+    expect(doc.servers).toEqual([{ url: '/', description: 'This server' }]);
+    const ids: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.operationId, `${method} ${path}`).toMatch(
+          /^[a-z]+(?:[A-Z0-9][a-z0-9]*)+$/,
+        );
+        expect(Array.isArray(operation.security), `${method} ${path}`).toBe(true);
+        ids.push(operation.operationId!);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/v1/student/teams/{id}']!.get!.operationId).toBe('getStudentTeamsById');
+    expect(doc.paths['/api/v1/auth/refresh-token']!.get!.operationId).toBe('getAuthRefreshToken');
+    expect(
+      doc.paths['/api/v1/student/teams/{teamId}/members/{memberId}']!.delete!.operationId,
+    ).toBe('deleteStudentTeamsByTeamIdMembersByMemberId');
+    expect(doc.paths['/api/v1/healthcheck']!.get!.security).toEqual([]);
+    expect(doc.paths['/api/v1/courses']!.get!.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('derives operation names from the method and the URL without the API prefix', () => {
+    expect(operationIdOf('GET', '/api/v1/student/me/invitations')).toBe('getStudentMeInvitations');
+    expect(operationIdOf('POST', '/api/v1/csv/status/:id/errors.csv')).toBe(
+      'postCsvStatusByIdErrorsCsv',
+    );
+    expect(operationIdOf('PATCH', '/api/v1/admin/enrollment/{id}/status')).toBe(
+      'patchAdminEnrollmentByIdStatus',
     );
   });
 
