@@ -18,6 +18,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -322,8 +323,16 @@ function buildStatements(db: DbOrTx) {
   function listStatements(kind: 'course' | 'all', filters: ListFilters) {
     const conditions = [isNull(teams.disbandedAt), isNull(organizations.deletedAt)];
     if (filters.search) conditions.push(ilike(teams.name, ph('pattern')));
-    if (filters.open === true) conditions.push(lt(teams.memberCount, teams.maxSize));
-    if (filters.open === false) conditions.push(gte(teams.memberCount, teams.maxSize));
+    // "Open" means a student could ask to join today: the team takes requests and has a seat.
+    // Its opposite is every other live team (full, or closed to requests).
+    if (filters.open === true) {
+      conditions.push(eq(teams.openToRequests, true), lt(teams.memberCount, teams.maxSize));
+    }
+    if (filters.open === false) {
+      conditions.push(
+        or(eq(teams.openToRequests, false), gte(teams.memberCount, teams.maxSize)) as SQL,
+      );
+    }
     if (kind === 'course' || filters.course) conditions.push(eq(teams.courseId, courseId));
     if (kind === 'all') conditions.push(inArray(teams.courseId, myCourses));
     const where = and(...conditions);

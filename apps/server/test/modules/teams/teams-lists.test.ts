@@ -106,6 +106,32 @@ describe('GET /student/courses/{courseId}/teams', () => {
     expect(full.total).toBe(1);
   });
 
+  it('counts a team closed to requests as not open, whatever its free seats', async () => {
+    const w = await world(app);
+    await courseWithTeams(w);
+    const cid = await enrolledStudent(w.course.id, 'Cid Closed');
+    await makeTeam(w.course.id, cid.id, { name: 'Closed Club', maxSize: 5, openToRequests: false });
+    const base = `/student/courses/${w.course.id}/teams`;
+    const open = await list(`${base}?hasOpenSeats=true`, w.as.sue);
+    expect(names(open)).toEqual(['Alpha', 'Gamma 100%']);
+    expect(open.total).toBe(2);
+    const notOpen = await list(`${base}?hasOpenSeats=false`, w.as.sue);
+    expect(names(notOpen)).toEqual(['beta', 'Closed Club']);
+    expect(notOpen.total).toBe(2);
+    // Unfiltered, the closed team is still listed, with its free seats.
+    const all = await list(base, w.as.sue);
+    expect(names(all)).toEqual(['Alpha', 'beta', 'Closed Club', 'Gamma 100%']);
+    expect(all.items[2]).toMatchObject({ openSeats: 4, openToRequests: false });
+    // The same rule on the list of all my courses' teams, and past the first page.
+    expect(names(await list('/student/teams?hasOpenSeats=true', w.as.sue))).toEqual([
+      'Alpha',
+      'Gamma 100%',
+    ]);
+    const second = await list(`${base}?hasOpenSeats=false&limit=1&page=2`, w.as.sue);
+    expect(names(second)).toEqual(['Closed Club']);
+    expect(second.total).toBe(2);
+  });
+
   it('checks access whether or not the course has teams, and past the last page', async () => {
     const w = await world(app);
     const empty = await makeCourse(w.orgA.id, { code: 'A909' });
