@@ -101,6 +101,8 @@ export const myCourseSchema = z.object({
     archivedAt: z.string().nullable(),
     organization: z.object({ id: z.uuid(), name: z.string() }),
   }),
+  /** The student's live team in this course, or null before they have one. */
+  team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type MyCourse = z.infer<typeof myCourseSchema>;
 

@@ -44,10 +44,21 @@ const selectMyCourses = (db: DbOrTx) =>
       archivedAt: courses.archivedAt,
       organizationId: organizations.id,
       organizationName: organizations.name,
+      teamId: teams.id,
+      teamName: teams.name,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .innerJoin(organizations, eq(organizations.id, courses.organizationId));
+    .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+    // The student's seat in this course: at most one (team_members_one_team_per_course).
+    .leftJoin(
+      teamMembers,
+      and(
+        eq(teamMembers.courseId, enrollments.courseId),
+        eq(teamMembers.userId, enrollments.userId),
+      ),
+    )
+    .leftJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.disbandedAt)));
 type MyCourseRow = Awaited<ReturnType<typeof selectMyCourses>>[number];
 
 const visibleTo = (userId: string): SQL =>
@@ -75,6 +86,8 @@ function toMyCourse(row: MyCourseRow): MyCourse {
       archivedAt: row.archivedAt?.toISOString() ?? null,
       organization: { id: row.organizationId, name: row.organizationName },
     },
+    team:
+      row.teamId === null || row.teamName === null ? null : { id: row.teamId, name: row.teamName },
   };
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, organizations } from '../../../src/db/schema/index.js';
-import { makeCourse, makeEnrollment, makeWorld } from '../../fixtures.js';
+import { enrollments, organizations, teams } from '../../../src/db/schema/index.js';
+import { makeCourse, makeEnrollment, makeTeam, makeUser, makeWorld } from '../../fixtures.js';
 import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
 
 const day = 86_400_000;
@@ -59,6 +59,7 @@ describe('student: my courses', () => {
         archivedAt: null,
         organization: { id: w.orgA.id, name: 'Org A' },
       },
+      team: null,
     };
     expect(res.json()).toEqual({
       success: true,
@@ -119,6 +120,49 @@ describe('student: my courses', () => {
     const bad = await myCourse('not-a-uuid', token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].path).toBe('params.courseId');
+  });
+
+  it('names my live team in each course, in the same call, and null where I have none', async () => {
+    const w = await makeWorld();
+    const mine = { email: w.student.email, userId: w.student.id };
+    const second = await makeCourse(w.orgA.id, { code: 'A202' });
+    const third = await makeCourse(w.orgA.id, { code: 'A303' });
+    await makeEnrollment(second.id, mine);
+    await makeEnrollment(third.id, mine);
+    const team = await makeTeam(w.courseA.id, w.student.id, { name: 'Byte Club' });
+    // A classmate's team in the second course is not mine; a disbanded one in the third is gone.
+    const mate = await makeUser({ fullname: 'Mate' });
+    await makeEnrollment(second.id, { email: mate.email, userId: mate.id });
+    await makeTeam(second.id, mate.id, { name: 'Not Mine' });
+    const gone = await makeTeam(third.id, w.student.id, { name: 'Gone' });
+    const { db } = await getWorkerDb();
+    await db
+      .update(teams)
+      .set({ disbandedAt: sql`now()` })
+      .where(eq(teams.id, gone.id));
+
+    const { token } = await signIn(app, w.student.email);
+    const res = await myCourses(token);
+    expect(res.statusCode).toBe(200);
+    const byCode = Object.fromEntries(
+      res
+        .json()
+        .data.items.map((i: { course: { code: string }; team: unknown }) => [
+          i.course.code,
+          i.team,
+        ]),
+    );
+    expect(byCode).toEqual({
+      A101: { id: team.id, name: 'Byte Club' },
+      A202: null,
+      A303: null,
+    });
+    expect(res.json().data.total).toBe(3);
+    expect((await myCourse(w.courseA.id, token)).json().data.team).toEqual({
+      id: team.id,
+      name: 'Byte Club',
+    });
+    expect((await myCourse(second.id, token)).json().data.team).toBeNull();
   });
 
   it('hides courses of a deleted organization', async () => {
