@@ -67,19 +67,24 @@ export async function loadDevIdp(dataDir: string, audience: string): Promise<Dev
     },
     async sign({ email, fullname }) {
       const normalized = email.toLowerCase();
-      return new SignJWT({
-        email: normalized,
-        email_verified: true,
-        ...(fullname ? { name: fullname } : {}),
-        picture: null,
-      })
-        .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-        .setIssuer(DEV_ISSUER)
-        .setAudience(audience)
-        .setSubject(devSubject(normalized))
-        .setIssuedAt()
-        .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
-        .sign(privateKey);
+      return (
+        new SignJWT({
+          email: normalized,
+          email_verified: true,
+          ...(fullname ? { name: fullname } : {}),
+          picture: null,
+        })
+          .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+          .setIssuer(DEV_ISSUER)
+          .setAudience(audience)
+          .setSubject(devSubject(normalized))
+          .setIssuedAt()
+          // Two tokens for one email in the same second would otherwise be the same bytes, and
+          // a token signs in once (decision 082).
+          .setJti(randomUUID())
+          .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
+          .sign(privateKey)
+      );
     },
   };
 }

@@ -21,7 +21,12 @@ import { requireAuth } from '../../plugins/auth.js';
 import { authRateLimit } from '../../plugins/security.js';
 import { DEV_AUDIENCE_FALLBACK, loadDevIdp } from './dev-idp.js';
 import { devRoutes } from './dev-routes.js';
-import { createIdTokenVerifier, googleIssuer, type TrustedIssuer } from './id-token.js';
+import {
+  createIdTokenVerifier,
+  googleIssuer,
+  idTokenAlreadyUsed,
+  type TrustedIssuer,
+} from './id-token.js';
 import {
   REFRESH_COOKIE,
   clearRefreshCookie,
@@ -103,6 +108,12 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     handler: async (request, reply) => {
       const identity = await verifyIdToken(request.body.credential);
       const signedIn = await app.db.transaction(async (tx) => {
+        // First, so a replay changes nothing; in this transaction, so a sign-in that fails
+        // later does not use the token up (decision 082).
+        if (!(await service.claimIdToken(tx, identity))) {
+          request.log.warn('ID token replayed: sign-in refused');
+          throw idTokenAlreadyUsed();
+        }
         const user = await service.upsertUserFromIdentity(tx, identity, config.SUPERADMIN_EMAILS);
         const activatedEnrollments = await opts.activatePendingEnrollments(tx, user);
         const session = await service.openSession(
@@ -112,6 +123,12 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         );
         return { user, activatedEnrollments, ...session };
       });
+      // Housekeeping, outside the sign-in: a failure here must not undo it.
+      await service
+        .pruneUsedIdTokens(app.db)
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'pruning used ID tokens failed'),
+        );
       const { token, expiresAt } = await app.accessTokens.sign({
         userId: signedIn.user.id,
         sessionId: signedIn.sessionId,

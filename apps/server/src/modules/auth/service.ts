@@ -1,7 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AuthUser, DevUser, Role, Session } from '@teamup/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { refreshTokens, sessions, users, type UserRow } from '../../db/schema/index.js';
+import {
+  refreshTokens,
+  sessions,
+  usedIdTokens,
+  users,
+  type UserRow,
+} from '../../db/schema/index.js';
 import { DEMO_EMAILS } from '../../db/seed.js';
 import { deviceLabel } from './device-label.js';
 import type { VerifiedIdentity } from './id-token.js';
@@ -75,6 +81,56 @@ export async function upsertUserFromIdentity(
     .where(eq(users.id, raced!.id))
     .returning();
   return updated!;
+}
+
+/**
+ * Marks an ID token as used (decision 082); false when it already signed someone in. One
+ * INSERT … ON CONFLICT DO NOTHING: of two sign-ins with the same token at once, the second
+ * waits on the first's key and finds it taken once that commits. Run it in the sign-in
+ * transaction, so a sign-in that fails afterwards leaves the token unused.
+ */
+export async function claimIdToken(
+  tx: DbOrTx,
+  identity: Pick<VerifiedIdentity, 'replayKey' | 'expiresAt'>,
+): Promise<boolean> {
+  const claimed = await tx
+    .insert(usedIdTokens)
+    .values({ tokenHash: identity.replayKey, expiresAt: identity.expiresAt })
+    .onConflictDoNothing({ target: usedIdTokens.tokenHash })
+    .returning({ tokenHash: usedIdTokens.tokenHash });
+  return claimed.length > 0;
+}
+
+/**
+ * Kept past `exp` by this margin, in case the database's clock runs ahead of the one that
+ * checked the token's expiry.
+ */
+export const USED_ID_TOKEN_GRACE_SECONDS = 5 * 60;
+const PRUNE_BATCH = 100;
+
+/**
+ * Forgets up to 100 used ID tokens that expired (plus the grace) and so can no longer sign
+ * anyone in; called after each sign-in, which keeps the table as small as the sign-ins of the
+ * last token lifetime without a job of its own. Returns how many rows went.
+ */
+export async function pruneUsedIdTokens(db: DbOrTx): Promise<number> {
+  const expired = db
+    .select({ tokenHash: usedIdTokens.tokenHash })
+    .from(usedIdTokens)
+    .where(
+      lt(
+        usedIdTokens.expiresAt,
+        sql`now() - make_interval(secs => ${USED_ID_TOKEN_GRACE_SECONDS})`,
+      ),
+    )
+    .limit(PRUNE_BATCH)
+    // Two sign-ins pruning at once take different rows instead of waiting on each other.
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(usedIdTokens)
+    .where(inArray(usedIdTokens.tokenHash, expired))
+    .returning({ tokenHash: usedIdTokens.tokenHash });
+  return deleted.length;
 }
 
 export interface SessionMeta {
