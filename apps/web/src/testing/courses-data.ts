@@ -94,6 +94,7 @@ export function createMyCourse(
     status: 'ACTIVE',
     enrolledAt: '2026-09-05T10:00:00.000Z',
     activatedAt: '2026-09-06T08:00:00.000Z',
+    team: null,
     ...rest,
     course: {
       id: uuid(),

@@ -48,6 +48,34 @@ describe('my enrollments', () => {
     expect(within(second).getByText('Archived')).toBeInTheDocument();
   });
 
+  it("links each course's team of mine, or says there is none yet beside the deadline", async () => {
+    const teamId = '7d1f3c1e-3f4a-4c1b-9a55-1a2b3c4d5e6f';
+    const withTeam = createMyCourse({
+      team: { id: teamId, name: 'Byte Club' },
+      course: { code: 'CS-401', title: 'Software Engineering Project' },
+    });
+    const withoutTeam = createMyCourse({
+      course: { code: 'DB-210', title: 'Databases', teamFormationDeadline: inDays(3.2) },
+    });
+    server.use(
+      http.get(api('/student/my-courses'), () => ok(pageOfItems([withTeam, withoutTeam]))),
+    );
+    renderApp('/courses', { user: student });
+
+    const first = await screen.findByRole('article', { name: 'Software Engineering Project' });
+    expect(within(first).getByText(/Your team:/)).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Byte Club' })).toHaveAttribute(
+      'href',
+      `/teams/${teamId}`,
+    );
+    expect(within(first).queryByText('No team yet')).not.toBeInTheDocument();
+
+    const second = screen.getByRole('article', { name: 'Databases' });
+    expect(within(second).getByText('No team yet')).toBeInTheDocument();
+    expect(within(second).getByText('in 3 days')).toBeInTheDocument();
+    expect(within(second).getAllByRole('link')).toHaveLength(1);
+  });
+
   it('lists every course, past the first page of 100', async () => {
     const all = Array.from({ length: 101 }, (_, i) =>
       createMyCourse({ course: { code: `C-${i + 1}`, title: `Course number ${i + 1}` } }),

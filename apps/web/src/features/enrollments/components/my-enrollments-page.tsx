@@ -45,7 +45,21 @@ function EnrollmentCard({ enrollment }: { enrollment: MyCourse }) {
         <Text size="sm" c="dimmed">
           {course.organization.name} · {course.term}
         </Text>
-        <Group gap={6} mt="auto">
+        <Text size="sm" mt="auto">
+          {enrollment.team ? (
+            <>
+              Your team:{' '}
+              <AnchorLink to="/teams/$teamId" params={{ teamId: enrollment.team.id }} fw={600}>
+                {enrollment.team.name}
+              </AnchorLink>
+            </>
+          ) : (
+            <Text span fw={600} inherit>
+              No team yet
+            </Text>
+          )}
+        </Text>
+        <Group gap={6}>
           <Text size="sm">Team formation deadline:</Text>
           <Text size="sm" fw={600}>
             <time
@@ -101,7 +115,7 @@ export function MyEnrollmentsPage() {
     <>
       <PageHeader
         title="My Enrollments"
-        description="The courses you are enrolled in, with their team formation deadlines."
+        description="The courses you are enrolled in, your team in each, and the team formation deadlines."
       />
       {courses.isPending ? (
         <InlineLoader label="Loading your courses" />

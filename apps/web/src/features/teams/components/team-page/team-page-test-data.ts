@@ -200,12 +200,14 @@ export function auditEntry(
   return { id: uuid(), action, actor, target, data, createdAt };
 }
 
-function myCourse(team: TeamDetail, status: MyCourse['status']): MyCourse {
+function myCourse(team: TeamDetail, me: Person, status: MyCourse['status']): MyCourse {
+  const mine = team.members.some((m) => m.id === me.id) && team.disbandedAt === null;
   return {
     enrollmentId: uuid(),
     status,
     enrolledAt: '2026-02-01T10:00:00.000Z',
     activatedAt: '2026-02-01T10:00:00.000Z',
+    team: mine ? { id: team.id, name: team.name } : null,
     course: {
       id: team.courseId,
       code: team.courseCode,
@@ -319,7 +321,7 @@ export function teamHandlers(world: TeamWorld) {
       syncViewer(world);
       return ok(t());
     }),
-    http.get(api('/student/courses/:courseId'), () => ok(myCourse(t(), world.enrollment))),
+    http.get(api('/student/courses/:courseId'), () => ok(myCourse(t(), world.me, world.enrollment))),
     http.get(api('/student/courses/:courseId/students'), ({ request }) => {
       const { page, limit } = pageOf(request.url);
       const items = world.classmates.map((p) => ({
