@@ -17,6 +17,7 @@ import { enrollmentStudentRoutes } from './modules/enrollments/student-routes.js
 import { healthRoutes } from './modules/health/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { lockStudentWithTeam, releaseFromCourse } from './modules/teams/membership.js';
 import { teamNoticeRoutes } from './modules/teams/notices-routes.js';
 import { teamRequestRoutes } from './modules/teams/requests-routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -104,7 +105,10 @@ export async function buildApp(
         await api.register(profileRoutes);
         await api.register(organizationRoutes);
         await api.register(courseRoutes);
-        await api.register(enrollmentAdminRoutes);
+        // Ending an enrollment takes the student out of their team (decision 081).
+        await api.register(enrollmentAdminRoutes, {
+          teamRelease: { lock: lockStudentWithTeam, release: releaseFromCourse },
+        });
         await api.register(enrollmentStudentRoutes);
         await api.register(csvRoutes, { onQueued: () => csvWorker.wake() });
         await api.register(teamRoutes);

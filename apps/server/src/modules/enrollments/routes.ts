@@ -16,10 +16,27 @@ import { requireAuth } from '../../plugins/auth.js';
 import * as service from './service.js';
 
 const TAGS = ['enrollments'];
+
+/** "; Maya Chen left Byte Club (now disbanded)" when the change took the student out of a team. */
+function leftTeamNote(
+  enrollment: { fullname: string },
+  leftTeam: { name: string; disbanded: boolean } | null,
+): string {
+  if (!leftTeam) return '';
+  return `; ${enrollment.fullname} left ${leftTeam.name}${leftTeam.disbanded ? ' (now disbanded)' : ''}`;
+}
 const ADMINS: readonly Role[] = ['ORG_ADMIN', 'SUPERADMIN'];
 
+export interface EnrollmentAdminRoutesOptions {
+  /** What ending an enrollment does to the student's team; composed in app.ts. */
+  teamRelease: service.TeamRelease;
+}
+
 /** /admin/students, /admin/enrollment/*, /admin/course/{id}/students (SPEC §7). */
-export async function enrollmentAdminRoutes(app: FastifyInstance) {
+export async function enrollmentAdminRoutes(
+  app: FastifyInstance,
+  opts: EnrollmentAdminRoutesOptions,
+) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/students',
@@ -107,20 +124,23 @@ export async function enrollmentAdminRoutes(app: FastifyInstance) {
     config: { access: ADMINS },
     schema: {
       tags: TAGS,
-      summary: 'Switch an enrollment between ACTIVE and INACTIVE',
+      summary:
+        'Switch an enrollment between ACTIVE and INACTIVE (going INACTIVE takes the student out of their team in the course)',
       params: uuidParamSchema,
       body: enrollmentStatusBodySchema,
       response: { 200: envelope(enrollmentSchema) },
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const { enrollment, changed } = await app.db.transaction((tx) =>
-        service.changeStatus(tx, auth, request.params.id, request.body.status),
+      const { enrollment, changed, leftTeam } = await app.db.transaction((tx) =>
+        service.changeStatus(tx, auth, opts.teamRelease, request.params.id, request.body.status),
       );
       return {
         success: true as const,
         data: enrollment,
-        message: changed ? `Enrollment is now ${enrollment.status}` : 'Nothing to change',
+        message: changed
+          ? `Enrollment is now ${enrollment.status}${leftTeamNote(enrollment, leftTeam)}`
+          : 'Nothing to change',
       };
     },
   });
@@ -131,19 +151,20 @@ export async function enrollmentAdminRoutes(app: FastifyInstance) {
     config: { access: ADMINS },
     schema: {
       tags: TAGS,
-      summary: 'Remove an enrollment (kept for the record; adding the email again restores it)',
+      summary:
+        'Remove an enrollment (kept for the record; adding the email again restores it without a team seat); the student leaves their team in the course',
       params: uuidParamSchema,
       response: { 200: envelope(enrollmentSchema) },
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const enrollment = await app.db.transaction((tx) =>
-        service.removeEnrollment(tx, auth, request.params.id),
+      const { enrollment, leftTeam } = await app.db.transaction((tx) =>
+        service.removeEnrollment(tx, auth, opts.teamRelease, request.params.id),
       );
       return {
         success: true as const,
         data: enrollment,
-        message: `${enrollment.email} removed from ${enrollment.courseCode}`,
+        message: `${enrollment.email} removed from ${enrollment.courseCode}${leftTeamNote(enrollment, leftTeam)}`,
       };
     },
   });

@@ -191,6 +191,79 @@ async function findEnrollment(db: DbOrTx, caller: Caller, id: string, lock = fal
   return row;
 }
 
+/** The team a student left when their enrollment stopped counting. */
+export interface LeftTeam {
+  id: string;
+  name: string;
+  disbanded: boolean;
+}
+
+/**
+ * What ending an enrollment does to the student's teams (decision 081). The teams feature
+ * provides it and app.ts composes it in, so enrollments does not import teams.
+ */
+export interface TeamRelease {
+  /**
+   * Locks the student's live team in the course (if any), then their enrollment: the order of
+   * every membership change. Returns what `release` needs.
+   */
+  lock(tx: DbOrTx, courseId: string, userId: string): Promise<unknown>;
+  /**
+   * Takes the student out of that team with the usual rules and cancels their pending requests
+   * and invitations in the course, audited as the admin's action.
+   */
+  release(
+    tx: DbOrTx,
+    scope: { organizationId: string; courseId: string },
+    locked: unknown,
+    input: { userId: string; actorId: string; enrollmentId: string; reason: string },
+  ): Promise<LeftTeam | null>;
+}
+
+/**
+ * The enrollment locked for a change. When the change may take the student out of their team,
+ * the locks are taken in the order of every membership change: the student's team first, then
+ * the enrollment; the row is read once to know whom to lock and again under the lock.
+ */
+async function lockEnrollment(
+  tx: DbOrTx,
+  caller: Caller,
+  id: string,
+  teams: TeamRelease | null,
+): Promise<{ row: EnrollmentJoinedRow; locked: unknown }> {
+  if (!teams) return { row: await findEnrollment(tx, caller, id, true), locked: null };
+  const seen = await findEnrollment(tx, caller, id);
+  const locked = seen.userId ? await teams.lock(tx, seen.courseId, seen.userId) : null;
+  const row = await findEnrollment(tx, caller, id, true);
+  if (row.userId !== seen.userId) {
+    // The student signed in between the two reads: their team (if any) is not locked.
+    throw conflict(
+      'CONFLICT',
+      `${row.email} signed in just now, which changed the enrollment; look again and retry`,
+    );
+  }
+  return { row, locked };
+}
+
+/** Takes the student out of the course's teams; the returned row no longer names a team. */
+async function leaveCourseTeams(
+  tx: DbOrTx,
+  caller: Caller,
+  teams: TeamRelease,
+  enrollment: { row: EnrollmentJoinedRow; locked: unknown },
+  reason: string,
+): Promise<{ leftTeam: LeftTeam | null; row: EnrollmentJoinedRow }> {
+  const { row, locked } = enrollment;
+  if (!row.userId) return { leftTeam: null, row };
+  const leftTeam = await teams.release(tx, row, locked, {
+    userId: row.userId,
+    actorId: caller.userId,
+    enrollmentId: row.id,
+    reason,
+  });
+  return { leftTeam, row: { ...row, teamId: null, teamName: null } };
+}
+
 export async function getEnrollmentDetail(
   db: DbOrTx,
   caller: Caller,
@@ -326,7 +399,8 @@ export async function manualAdd(
     targetUserId: saved.userId,
     data: { email, status: saved.status, source: saved.source },
   });
-  // Removing an enrollment leaves team membership alone, so a restored student may have one.
+  // Removal took the student out of their team and restoring gives no seat back (decision
+  // 081), so this normally finds none; it is read rather than assumed.
   const [team] = saved.userId
     ? await tx
         .select({ teamId: teams.id, teamName: teams.name })
@@ -352,22 +426,28 @@ export async function manualAdd(
 
 /**
  * ACTIVE ↔ INACTIVE. A PENDING enrollment has no account behind it yet, so there is nothing
- * to switch; setting the status it already has changes nothing and records nothing.
+ * to switch; setting the status it already has changes nothing and records nothing. Going
+ * INACTIVE takes the student out of their team in the course and cancels their pending
+ * requests and invitations there (decision 081); going ACTIVE again gives no seat back.
  */
 export async function changeStatus(
   tx: DbOrTx,
   caller: Caller,
+  teams: TeamRelease,
   id: string,
   to: EnrollmentStatusBody['status'],
-): Promise<{ enrollment: Enrollment; changed: boolean }> {
-  const row = await findEnrollment(tx, caller, id, true);
+): Promise<{ enrollment: Enrollment; changed: boolean; leftTeam: LeftTeam | null }> {
+  const locked = await lockEnrollment(tx, caller, id, to === 'INACTIVE' ? teams : null);
+  let row = locked.row;
   if (row.status === 'PENDING') {
     throw conflict(
       'ENROLLMENT_PENDING',
       `${row.email} has not signed in yet; the enrollment becomes active at their first sign-in`,
     );
   }
-  if (row.status === to) return { enrollment: toEnrollment(row), changed: false };
+  if (row.status === to) {
+    return { enrollment: toEnrollment(row), changed: false, leftTeam: null };
+  }
   assertNotArchived(row);
 
   const [updated] = await tx
@@ -375,6 +455,16 @@ export async function changeStatus(
     .set({ status: to, updatedAt: sql`now()` })
     .where(eq(enrollments.id, id))
     .returning({ status: enrollments.status, updatedAt: enrollments.updatedAt });
+  let leftTeam: LeftTeam | null = null;
+  if (to === 'INACTIVE') {
+    ({ leftTeam, row } = await leaveCourseTeams(
+      tx,
+      caller,
+      teams,
+      locked,
+      'Enrollment set to INACTIVE',
+    ));
+  }
   await recordAudit(tx, {
     action: 'STATUS_CHANGED',
     actorId: caller.userId,
@@ -382,24 +472,36 @@ export async function changeStatus(
     courseId: row.courseId,
     enrollmentId: id,
     targetUserId: row.userId,
-    data: { from: row.status, to },
+    data: { from: row.status, to, ...(leftTeam ? { leftTeam } : {}) },
   });
-  return { enrollment: toEnrollment({ ...row, ...updated! }), changed: true };
+  return { enrollment: toEnrollment({ ...row, ...updated! }), changed: true, leftTeam };
 }
 
-/** Hides the enrollment everywhere but keeps it (and its history); adding again restores it. */
+/**
+ * Hides the enrollment everywhere but keeps it (and its history); adding again restores it.
+ * The student leaves their team in the course and their pending requests and invitations
+ * there are cancelled, in the same transaction (decision 081).
+ */
 export async function removeEnrollment(
   tx: DbOrTx,
   caller: Caller,
+  teams: TeamRelease,
   id: string,
-): Promise<Enrollment> {
-  const row = await findEnrollment(tx, caller, id, true);
-  assertNotArchived(row);
+): Promise<{ enrollment: Enrollment; leftTeam: LeftTeam | null }> {
+  const locked = await lockEnrollment(tx, caller, id, teams);
+  assertNotArchived(locked.row);
   const [updated] = await tx
     .update(enrollments)
     .set({ removedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(enrollments.id, id))
     .returning({ updatedAt: enrollments.updatedAt });
+  const { leftTeam, row } = await leaveCourseTeams(
+    tx,
+    caller,
+    teams,
+    locked,
+    'Enrollment removed from the course',
+  );
   await recordAudit(tx, {
     action: 'REMOVED',
     actorId: caller.userId,
@@ -407,9 +509,9 @@ export async function removeEnrollment(
     courseId: row.courseId,
     enrollmentId: id,
     targetUserId: row.userId,
-    data: { email: row.email, status: row.status },
+    data: { email: row.email, status: row.status, ...(leftTeam ? { leftTeam } : {}) },
   });
-  return toEnrollment({ ...row, ...updated! });
+  return { enrollment: toEnrollment({ ...row, ...updated! }), leftTeam };
 }
 
 /**

@@ -235,19 +235,37 @@ export function byAdmin(entries: AuditEntry[], asAdmin: boolean | undefined): Au
   return entries.map((e) => ({ ...e, data: { ...e.data, byAdmin: true } }));
 }
 
-/** Cancels a student's pending requests and invitations in a course, except for `team`. */
-async function cancelPendingInCourse(
+/** Cancels a student's pending requests and invitations in the course `team` belongs to. */
+function cancelPendingInCourse(
   tx: DbOrTx,
   team: LockedTeam,
   userId: string,
   actorId: string,
 ): Promise<AuditEntry[]> {
+  return cancelStudentPending(tx, team, userId, actorId, {
+    stored: 'Joined another team',
+    audited: `Joined ${team.name}`,
+  });
+}
+
+/**
+ * Cancels every PENDING join request the student sent and invitation they received in the
+ * course, and returns the audit entries to record (one per cancelled row, on its team).
+ * `stored` is the request's reason as its team and applicant see it; `audited` goes in the log.
+ */
+export async function cancelStudentPending(
+  tx: DbOrTx,
+  scope: Pick<LockedTeam, 'organizationId' | 'courseId'>,
+  userId: string,
+  actorId: string,
+  reason: { stored: string; audited: string },
+): Promise<AuditEntry[]> {
   const requests = await tx
     .update(joinRequests)
-    .set({ status: 'CANCELLED', decidedAt: sql`now()`, reason: 'Joined another team' })
+    .set({ status: 'CANCELLED', decidedAt: sql`now()`, reason: reason.stored })
     .where(
       and(
-        eq(joinRequests.courseId, team.courseId),
+        eq(joinRequests.courseId, scope.courseId),
         eq(joinRequests.userId, userId),
         eq(joinRequests.status, 'PENDING'),
       ),
@@ -258,7 +276,7 @@ async function cancelPendingInCourse(
     .set({ status: 'CANCELLED', decidedAt: sql`now()` })
     .where(
       and(
-        eq(invitations.courseId, team.courseId),
+        eq(invitations.courseId, scope.courseId),
         eq(invitations.inviteeId, userId),
         eq(invitations.status, 'PENDING'),
       ),
@@ -266,20 +284,20 @@ async function cancelPendingInCourse(
     .returning({ id: invitations.id, teamId: invitations.teamId });
   return [
     ...requests.map((r) => ({
-      ...auditScope(team),
+      ...auditScope(scope),
       teamId: r.teamId,
       actorId,
       action: 'REQUEST_CANCELLED',
       targetUserId: userId,
-      data: { requestId: r.id, reason: `Joined ${team.name}` },
+      data: { requestId: r.id, reason: reason.audited },
     })),
     ...invites.map((i) => ({
-      ...auditScope(team),
+      ...auditScope(scope),
       teamId: i.teamId,
       actorId,
       action: 'INVITATION_CANCELLED',
       targetUserId: userId,
-      data: { invitationId: i.id, reason: `Joined ${team.name}` },
+      data: { invitationId: i.id, reason: reason.audited },
     })),
   ];
 }
@@ -412,6 +430,79 @@ async function disbandLocked(
       }),
     ),
   ];
+}
+
+/**
+ * Locks what taking a student out of a course's teams needs, in the order every membership
+ * change uses: their live team in the course (if any), then their enrollment row(s). Call it
+ * before locking the enrollment any other way. Returns the locked team, or null.
+ */
+export async function lockStudentWithTeam(
+  tx: DbOrTx,
+  courseId: string,
+  userId: string,
+): Promise<LockedTeam | null> {
+  const seen = await currentTeamOf(tx, courseId, userId);
+  const team = seen ? await lockTeam(tx, seen.teamId) : null;
+  await lockStudentInCourse(tx, courseId, userId);
+  const current = await currentTeamOf(tx, courseId, userId);
+  if ((current?.teamId ?? null) !== (seen?.teamId ?? null)) {
+    // They joined or left a team between our first look and the locks. Nothing has been
+    // written yet; locking the new team now would take the locks out of order.
+    throw conflict(
+      'STUDENT_TEAM_CHANGED',
+      "The student's team changed just now (they joined or left a team); look again and retry",
+    );
+  }
+  return team;
+}
+
+export interface ReleaseInput {
+  userId: string;
+  /** The admin whose enrollment change this is. */
+  actorId: string;
+  enrollmentId: string;
+  /** Why, as the team's log and the cancelled requests say it. */
+  reason: string;
+}
+
+export interface LeftTeam {
+  id: string;
+  name: string;
+  disbanded: boolean;
+}
+
+/**
+ * A student whose enrollment stops counting (removed, or set INACTIVE) leaves the course's
+ * teams in the same transaction (decision 081): out of their team with the usual rules
+ * (leadership passes to the longest-standing member, the last member disbands it, which
+ * cancels the team's pending requests and invitations), then their own pending requests and
+ * invitations in the course are cancelled. All audited as the admin's action (byAdmin).
+ * `team` is what {@link lockStudentWithTeam} returned.
+ */
+export async function releaseFromCourse(
+  tx: DbOrTx,
+  scope: Pick<LockedTeam, 'organizationId' | 'courseId'>,
+  team: LockedTeam | null,
+  input: ReleaseInput,
+): Promise<LeftTeam | null> {
+  let left: LeftTeam | null = null;
+  if (team) {
+    const { disbanded } = await removeMember(tx, team, {
+      userId: input.userId,
+      actorId: input.actorId,
+      action: 'MEMBER_REMOVED',
+      asAdmin: true,
+      data: { reason: input.reason, enrollmentId: input.enrollmentId },
+    });
+    left = { id: team.id, name: team.name, disbanded };
+  }
+  const cancelled = await cancelStudentPending(tx, scope, input.userId, input.actorId, {
+    stored: input.reason,
+    audited: input.reason,
+  });
+  await recordAudit(tx, ...byAdmin(cancelled, true));
+  return left;
 }
 
 const auditScope = (team: Pick<LockedTeam, 'organizationId' | 'courseId'>) => ({

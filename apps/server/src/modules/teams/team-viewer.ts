@@ -1,7 +1,8 @@
 // Who may see and do what with a team (DESIGN §7). Reads and writes share these rules:
 // - organization admins of the course (and superadmins) see every team of it;
 // - students enrolled in the course (any status, not removed) see its live teams;
-// - a disbanded team stays readable by its former members and by admins, for its history;
+// - a disbanded team stays readable by its former members (with an ACTIVE enrollment) and by
+//   admins, for its history;
 // - everyone else gets 404, so a team's existence does not leak outside its course.
 import { and, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { EnrollmentStatus } from '@teamup/shared';
@@ -147,7 +148,9 @@ export function factsFrom(
     enrollmentStatus: row.enrollmentStatus,
     isMember,
     isLeader: isMember && team.leaderId === caller.userId,
-    formerMember: row.formerMember,
+    // Former membership opens a team's history only while the student still takes part in
+    // the course: one whose enrollment was set INACTIVE (or removed) lost it (decision 081).
+    formerMember: row.formerMember && row.enrollmentStatus === 'ACTIVE',
     currentTeamId: row.currentTeamId,
     pendingRequestId: row.pendingRequestId,
     pendingInvitationId: row.pendingInvitationId,
