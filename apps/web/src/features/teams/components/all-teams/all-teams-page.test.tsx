@@ -34,8 +34,18 @@ const fullHouse = createTeamSummary({
   leader: createPerson({ fullname: 'Lena Park' }),
 });
 
-/** GET /student/teams over two teams, filtering as the server does; records each query. */
-function serveTeams() {
+const closedCircle = createTeamSummary({
+  name: 'Closed Circle',
+  courseId: cs401.course.id,
+  courseCode: 'CS-401',
+  memberCount: 2,
+  maxSize: 5,
+  openToRequests: false,
+  relation: 'NONE',
+});
+
+/** GET /student/teams over the teams, filtering as the server does; records each query. */
+function serveTeams(teams = [byteClub, fullHouse]) {
   const queries: URLSearchParams[] = [];
   server.use(
     http.get(api('/student/my-courses'), () => ok(pageOfItems([cs401, ds210], 1, 100))),
@@ -43,10 +53,11 @@ function serveTeams() {
       const params = new URL(request.url).searchParams;
       queries.push(params);
       const search = params.get('search')?.toLowerCase();
-      const items = [byteClub, fullHouse].filter(
+      const items = teams.filter(
         (t) =>
           (!params.get('courseId') || t.courseId === params.get('courseId')) &&
-          (params.get('hasOpenSeats') !== 'true' || t.openSeats > 0) &&
+          // Open: taking requests, with a free seat.
+          (params.get('hasOpenSeats') !== 'true' || (t.openSeats > 0 && t.openToRequests)) &&
           (!search || t.name.toLowerCase().includes(search)),
       );
       return ok(pageOfItems(items, Number(params.get('page') ?? 1), 20));
@@ -106,6 +117,23 @@ describe('All Teams page', () => {
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Full House' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('leaves a team closed to requests out of "open seats"', async () => {
+    const queries = serveTeams([byteClub, fullHouse, closedCircle]);
+    const { user } = renderApp('/teams', { user: student });
+    const list = await screen.findByRole('list', { name: 'Teams' });
+    const closed = within(list).getByRole('listitem', { name: 'Closed Circle' });
+    expect(within(closed).getByText('Closed')).toBeInTheDocument();
+
+    const open = screen.getByRole('switch', { name: 'Only teams with open seats' });
+    await user.click(open);
+    await waitFor(() => expect(queries.at(-1)?.get('hasOpenSeats')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Closed Circle' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('listitem', { name: 'Byte Club' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Full House' })).not.toBeInTheDocument();
   });
 
   it('opens with the filters of the URL', async () => {

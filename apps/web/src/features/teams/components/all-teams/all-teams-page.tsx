@@ -22,7 +22,7 @@ import { useDebouncedSearch } from '../shared/use-debounced-search';
 
 export type AllTeamsSearch = {
   courseId?: string;
-  /** Only teams with at least one open seat. */
+  /** Only teams a student could ask to join: taking requests, with a free seat. */
   open?: boolean;
   search?: string;
   page?: number;

@@ -59,7 +59,10 @@ type CourseTeamListProps = {
   locked: boolean;
 };
 
-/** The course's teams (by default those with open seats), searchable, page by page. */
+/**
+ * The course's teams (by default those a student could ask to join: taking requests, with a free
+ * seat; the server applies that rule), searchable, page by page.
+ */
 export function CourseTeamList({ courseId, state, locked }: CourseTeamListProps) {
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);

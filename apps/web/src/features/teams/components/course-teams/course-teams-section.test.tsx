@@ -71,7 +71,8 @@ function serveCourse(world: World = {}) {
       const search = params.get('search')?.toLowerCase();
       const items = db.teams.filter(
         (t) =>
-          (params.get('hasOpenSeats') !== 'true' || t.openSeats > 0) &&
+          // Open: taking requests, with a free seat.
+          (params.get('hasOpenSeats') !== 'true' || (t.openSeats > 0 && t.openToRequests)) &&
           (!search || t.name.toLowerCase().includes(search)),
       );
       return ok(pageOfItems(items, 1, 12));
@@ -120,10 +121,17 @@ describe('course page: teams section', () => {
     expect(within(owls).getByText('Lena Park')).toBeInTheDocument();
     expect(within(owls).getByText('Open')).toBeInTheDocument();
     expect(within(owls).getByRole('button', { name: 'Apply to Night Owls' })).toBeInTheDocument();
-    const pixels = within(list).getByRole('listitem', { name: 'Pixel Pushers' });
-    expect(within(pixels).getByText('Closed')).toBeInTheDocument();
-    expect(within(pixels).queryByRole('button', { name: /Apply/ })).not.toBeInTheDocument();
+    // A team closed to requests has no open seat for anyone, whatever its size.
+    expect(within(list).queryByRole('listitem', { name: 'Pixel Pushers' })).not.toBeInTheDocument();
     expect(teamQueries[0]?.get('hasOpenSeats')).toBe('true');
+    const openOnly = within(section).getByRole('switch', { name: 'Only teams with open seats' });
+    await user.click(openOnly);
+    const all = await within(section).findByRole('region', { name: 'All teams in this course' });
+    const pixels = await within(all).findByRole('listitem', { name: 'Pixel Pushers' });
+    expect(within(pixels).getByText('Closed')).toBeInTheDocument();
+    expect(within(pixels).getByText('Not taking requests')).toBeInTheDocument();
+    expect(within(pixels).queryByRole('button', { name: /Apply/ })).not.toBeInTheDocument();
+    expect(teamQueries.at(-1)?.get('hasOpenSeats')).toBeNull();
 
     const classmates = within(section).getByRole('region', { name: 'Classmates without a team' });
     const omar = await within(classmates).findByRole('listitem');
@@ -132,9 +140,9 @@ describe('course page: teams section', () => {
     // Not a leader: nobody to invite to.
     expect(within(classmates).queryByRole('button', { name: /Invite/ })).not.toBeInTheDocument();
 
-    await user.type(within(list).getByRole('searchbox', { name: 'Search teams' }), 'pixel');
+    await user.type(within(all).getByRole('searchbox', { name: 'Search teams' }), 'pixel');
     await waitFor(() => expect(teamQueries.at(-1)?.get('search')).toBe('pixel'));
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(within(all).getAllByRole('listitem')).toHaveLength(1));
   });
 
   it('creates a team: a taken name shows on the name field, then the status shows the new team', async () => {
