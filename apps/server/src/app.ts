@@ -24,7 +24,9 @@ import { teamRoutes } from './modules/teams/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { docsPlugin } from './plugins/docs.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/edge-errors.js';
+import { errorsPlugin, serializeError } from './plugins/errors.js';
+import { inputTextPlugin } from './plugins/input-text.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
 
@@ -39,6 +41,8 @@ export interface BuildOptions {
   db?: DbHandle;
   /** Replaces Google's remote JWKS, so the Google sign-in path is testable offline. */
   googleJwks?: JWTVerifyGetKey;
+  /** Where the log goes instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
   /** CSV worker settings (tests shorten the lease or hook into a job); false: no worker. */
   csvWorker?: Partial<CsvWorkerOptions> | false;
 }
@@ -58,8 +62,17 @@ export async function buildApp(
   };
 
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    // Database errors carry the statement's values (names, emails): the serializer drops them.
+    logger: {
+      level: config.LOG_LEVEL,
+      serializers: { err: serializeError },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: JSON_BODY_LIMIT,
+    // Refusals before routing (a URL that does not decode, what Node's parser refuses) answer
+    // in the envelope with the security headers and echo nothing back (decision 080).
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
     // Behind a load balancer, request.ip (rate limits, the sessions list) must be the client's
     // address from X-Forwarded-For, believed only from the proxies TRUST_PROXY names.
     trustProxy: config.TRUST_PROXY,
@@ -87,11 +100,14 @@ export async function buildApp(
 
     await app.register(errorsPlugin);
     await app.register(dbPlugin, { handle });
+    // Security headers and CORS first: their onRequest hooks run before the access check,
+    // so its 401 and 403 carry them like every other answer.
+    await app.register(cookie);
+    await app.register(securityPlugin, { config });
     await app.register(authPlugin, {
       accessTokens: createAccessTokens(resolveJwtSecret(config), config.ACCESS_TOKEN_TTL),
     });
-    await app.register(cookie);
-    await app.register(securityPlugin, { config });
+    await app.register(inputTextPlugin);
     await app.register(docsPlugin);
 
     await app.register(

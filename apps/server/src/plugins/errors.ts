@@ -33,7 +33,17 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  414: 'URI_TOO_LONG',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+};
+
+const GENERIC_MESSAGE: Record<number, string> = {
+  400: 'The request is not valid',
+  404: 'Not found',
+  413: 'The request body is too large',
+  414: 'The URL is too long',
+  415: 'Unsupported content type',
 };
 
 const PART_PREFIX: Record<string, string> = {
@@ -108,7 +118,11 @@ function envelopeFor(error: FastifyError & { details?: ErrorDetail[] }): {
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return fail(status, CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', error.message);
+    // Fastify's own messages may quote the request (a header, a content type, the URL).
+    const message = error.code?.startsWith('FST_')
+      ? (GENERIC_MESSAGE[status] ?? 'The request is not valid')
+      : error.message;
+    return fail(status, CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', message);
   }
   return fail(500, 'INTERNAL_ERROR', 'Internal server error');
 }
@@ -119,6 +133,77 @@ function validation(message: string) {
 
 function fail(status: number, code: ErrorCode, message: string) {
   return { status, body: { success: false as const, message, code } };
+}
+
+// ---------------------------------------------------------------------------------------
+// Logging errors without the data they carry
+
+/** Fields of driver errors that hold row values: the statement's parameters, pg's `detail`. */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail']);
+const REDACTED = '[redacted]';
+const MAX_CAUSES = 8;
+
+/**
+ * `text` without the statement's values: drizzle's `params: a,b` line, and each value quoted
+ * on its own (`invalid input syntax for type uuid: "..."`). A stack keeps its frames as they are.
+ */
+function withoutParams(text: string, params: unknown): string {
+  if (!Array.isArray(params) || params.length === 0) return text;
+  const frames = text.indexOf('\n    at ');
+  const head = frames === -1 ? text : text.slice(0, frames);
+  const tail = frames === -1 ? '' : text.slice(frames);
+  let out = head.split(`params: ${params.map(String).join(',')}`).join(`params: ${REDACTED}`);
+  const values = params
+    .map((value) => (value instanceof Date ? value.toISOString() : String(value)))
+    .filter((value) => value.length >= 3)
+    .sort((a, b) => b.length - a.length);
+  for (const value of values) out = out.split(value).join(REDACTED);
+  return out + tail;
+}
+
+type Loggable = {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+};
+
+function serializeOne(error: Error, depth: number, params: unknown): Loggable {
+  const record = error as Error & Record<string, unknown>;
+  // The statement's values show in this error's text and in its causes' (PGlite repeats them).
+  const values = record.params ?? record.parameters ?? params;
+  const out: Loggable = {
+    type: error.constructor?.name || error.name,
+    message: withoutParams(error.message, values),
+    stack: withoutParams(error.stack ?? '', values),
+  };
+  for (const key of Object.keys(record)) {
+    if (key === 'cause' || key in out) continue;
+    const value = record[key];
+    if (VALUE_FIELDS.has(key)) {
+      if (value !== undefined) out[key] = REDACTED;
+    } else if (typeof value === 'string') {
+      out[key] = withoutParams(value, values);
+    } else if (!(value instanceof Error)) {
+      out[key] = value;
+    }
+  }
+  if (record.cause instanceof Error && depth < MAX_CAUSES) {
+    out.cause = serializeOne(record.cause, depth + 1, values);
+  } else if (record.cause !== undefined) {
+    out.cause = typeof record.cause === 'string' ? withoutParams(record.cause, values) : REDACTED;
+  }
+  return out;
+}
+
+/**
+ * The logger's `err` serializer: an error with its causes, minus the values a database error
+ * carries (drizzle's DrizzleQueryError has the statement's `params` in its fields and its
+ * message; pg's `detail` quotes the row), which hold names and emails.
+ */
+export function serializeError(error: Error): Loggable {
+  if (!(error instanceof Error)) return error as unknown as Loggable;
+  return serializeOne(error, 0, undefined);
 }
 
 /** The one error handler: every failure leaves as `{ success: false, message, code, details? }`. */

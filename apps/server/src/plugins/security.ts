@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -10,6 +10,50 @@ import { AppError } from './errors.js';
 // Google Identity Services (the sign-in button) loads a script, a stylesheet and an iframe
 // from accounts.google.com/gsi; these are the sources Google documents for a CSP.
 const GSI = 'https://accounts.google.com/gsi/';
+
+/**
+ * The security headers of answers that leave before any hook ran: a malformed URL, a too long
+ * path parameter (frameworkErrors) and what Node's HTTP parser refuses (431, 414, 408, 400).
+ * Such an answer is a small JSON error, so its policy is stricter than the app's: it loads
+ * nothing and is framed by nobody.
+ */
+export function edgeSecurityHeaders(config: Pick<Config, 'PUBLIC_URL'>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(config.PUBLIC_URL.startsWith('https://')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
+/** The CORS headers the cors plugin would send to `origin`, for answers sent before it runs. */
+export function edgeCorsHeaders(
+  config: Pick<Config, 'PUBLIC_URL'>,
+  origin: string | undefined,
+): Record<string, string> {
+  const allowed = new URL(config.PUBLIC_URL).origin;
+  if (origin !== allowed) return { vary: 'Origin' };
+  return {
+    'access-control-allow-origin': allowed,
+    'access-control-allow-credentials': 'true',
+    vary: 'Origin',
+  };
+}
+
+/** Adds `field` to the reply's Vary header unless it is already named there. */
+function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary');
+  const names = String(current ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.some((name) => name === '*' || name.toLowerCase() === field.toLowerCase())) return;
+  reply.header('vary', [...names, field].join(', '));
+}
 
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
@@ -46,6 +90,17 @@ export const securityPlugin = fp(
       // A list, not a string: a string is sent back to every origin, a list only to members.
       origin: [new URL(config.PUBLIC_URL).origin],
       credentials: true,
+    });
+
+    // API answers may be personal (they depend on the Bearer token): no cache keeps them, and
+    // a cache that did would key them by the token. The web app's files are not touched.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const path = request.url.split('?', 1)[0] ?? '';
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (!path.startsWith('/api/') || !type.startsWith('application/json')) return payload;
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      addVary(reply, 'Authorization');
+      return payload;
     });
 
     // Limits are opted into per route (sign-in, refresh, dev tokens) with `config.rateLimit`.

@@ -7,8 +7,8 @@ import type { Config } from '../config.js';
 import { markRoutesPublic } from './docs.js';
 
 /**
- * Serves the built web app and answers unknown paths: JSON 404 under /api, the SPA's
- * index.html for page paths (the web router takes over), a plain 404 for missing files.
+ * Serves the built web app and answers unknown paths: the SPA's index.html for page paths (the
+ * web router takes over), else a 404 in the envelope (unknown API routes, missing files).
  */
 export const staticPlugin = fp(
   async (app: FastifyInstance, opts: { config: Pick<Config, 'WEB_DIST_DIR'> }) => {
@@ -35,16 +35,15 @@ export const staticPlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
-      if (path === '/api' || path.startsWith('/api/')) {
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !extname(path);
+      const isApi = path === '/api' || path.startsWith('/api/');
+      if (isApi || !isPage) {
+        // The envelope, and nothing of the request in it: the path is the caller's input.
         return reply.status(404).send({
           success: false,
-          message: `No route ${request.method} ${path}`,
+          message: isApi ? 'There is no such API route' : 'Not found',
           code: 'NOT_FOUND',
         });
-      }
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !extname(path);
-      if (!isPage) {
-        return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       }
       if (!built) {
         return reply

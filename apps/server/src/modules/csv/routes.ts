@@ -17,6 +17,7 @@ import {
 import { defineRoute } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { AppError, badRequest } from '../../plugins/errors.js';
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../plugins/input-text.js';
 import { attachmentHeader, rejectedRowsCsv, reportFileName } from './error-report.js';
 import * as service from './service.js';
 
@@ -71,7 +72,14 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
     if (code === 'FST_FILES_LIMIT') {
       throw badRequest('Send one file per upload', [{ path: 'file', message: 'Only one file' }]);
     }
-    throw error;
+    // Too many parts or fields: the error handler's 413.
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw error;
+    // Anything else the parser throws (no boundary, a truncated body, a malformed part
+    // header) is the caller's malformed form, refused before anything is stored.
+    request.log.info({ parserError: code ?? (error as Error).message }, 'malformed multipart');
+    throw badRequest(
+      'The upload is not a valid multipart form: send the fields courseId and file',
+    );
   }
   return form;
 }
@@ -79,10 +87,15 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
 function checkForm(form: UploadForm): { courseId: string; fileName: string; bytes: Buffer } {
   const details: ErrorDetail[] = [];
   if (!form.courseId) details.push({ path: 'courseId', message: 'Choose a course' });
-  else if (!z.uuid().safeParse(form.courseId).success) {
+  else if (hasUnstorableText(form.courseId)) {
+    details.push({ path: 'courseId', message: UNSTORABLE_TEXT_MESSAGE });
+  } else if (!z.uuid().safeParse(form.courseId).success) {
     details.push({ path: 'courseId', message: 'Invalid UUID' });
   }
   if (!form.file) details.push({ path: 'file', message: 'Attach a CSV file' });
+  else if (hasUnstorableText(form.file.fileName)) {
+    details.push({ path: 'file', message: `File name: ${UNSTORABLE_TEXT_MESSAGE}` });
+  }
   if (details.length > 0) throw badRequest('The upload is not valid', details);
   return { courseId: form.courseId!, ...form.file! };
 }
@@ -129,13 +142,17 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
     config: { access: ADMINS },
     schema: {
       tags: TAGS,
-      summary: 'An upload: status, progress and counts; the rejected rows once it is done',
+      summary: 'An upload: status, progress and counts; its first rejected rows once it is done',
+      description: [
+        'Polled while an upload runs, so it stays small whatever the file: `errors` holds the first 100 rejected rows in file order (fewer if they are long; cells longer than 256 characters are cut and end with …) and `errorsTotal` counts them all.',
+        'Every rejected row, whole, is in the report: GET /csv/status/{id}/errors.csv.',
+      ].join('\n\n'),
       params: uuidParamSchema,
       response: { 200: envelope(csvUploadResultSchema) },
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.getUploadResult(app.db, requireAuth(request), request.params.id),
+      data: await service.getUploadStatus(app.db, requireAuth(request), request.params.id),
     }),
   });
 
