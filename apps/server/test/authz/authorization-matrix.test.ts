@@ -1,0 +1,94 @@
+// The authorization matrix: every operation of the OpenAPI document, called by every kind of
+// caller on one world with real ids, must answer what matrix.ts says. An operation of the
+// document missing from the table fails (with the statuses it gave, ready to review and paste),
+// and so does a table entry the document does not have. No 2xx answer to a caller of one
+// organization may carry data of the other, and every refusal is the error envelope.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, resetDatabase } from '../helper.js';
+import { MATRIX, type Expected } from './matrix.js';
+import { operationsOf, requestOf, type DocOperation } from './requests.js';
+import { AURORA, BOREALIS, CALLERS, authzWorld, type AuthzWorld, type Caller } from './world.js';
+
+/** What must never reach each caller: the marker of the other organization's data. */
+const FOREIGN: Partial<Record<Caller, string>> = {
+  classmate: BOREALIS,
+  member: BOREALIS,
+  leader: BOREALIS,
+  admin: BOREALIS,
+  outsider: AURORA,
+  otherAdmin: AURORA,
+};
+
+function matches(expected: Expected, status: number): boolean {
+  return expected === '2xx' ? status >= 200 && status < 300 : status === expected;
+}
+
+const show = (status: number) => (status >= 200 && status < 300 ? `'2xx'` : String(status));
+
+// The document is read before the tests are declared, so that each operation is a test.
+const app: FastifyInstance = await buildTestApp({}, { csvWorker: false });
+const operations: DocOperation[] = operationsOf(
+  (await app.inject({ method: 'GET', url: '/api/docs/json' })).json(),
+);
+
+describe('authorization matrix', () => {
+  it('has a row for every operation of the document and none for another', () => {
+    const documented = new Set(operations.map((op) => op.operationId));
+    const missing = operations
+      .filter((op) => !(op.operationId in MATRIX))
+      .map((op) => `${op.operationId} (${op.method} ${op.path})`);
+    const unknown = Object.keys(MATRIX).filter((id) => !documented.has(id));
+    expect({ missing, unknown }).toEqual({ missing: [], unknown: [] });
+  });
+
+  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    '%s',
+    async (_name, op) => {
+      const row = MATRIX[op.operationId];
+      let world: AuthzWorld | undefined;
+      let fresh = true; // setup.ts emptied the database before the test
+      const observed: Partial<Record<Caller, number>> = {};
+      const problems: string[] = [];
+      for (const caller of CALLERS) {
+        // A call that changed something spoils the world for the next caller: start again.
+        if (!world) {
+          if (!fresh) await resetDatabase();
+          fresh = false;
+          world = await authzWorld(app);
+        }
+        const request = requestOf(world, op, world.headers(caller));
+        const res: LightMyRequestResponse = await app.inject(request);
+        observed[caller] = res.statusCode;
+        const ok = res.statusCode >= 200 && res.statusCode < 300;
+        if (ok && op.method !== 'GET') world = undefined;
+        if (row && !matches(row[CALLERS.indexOf(caller)]!, res.statusCode)) {
+          problems.push(
+            `${caller}: expected ${row[CALLERS.indexOf(caller)]}, got ${res.statusCode} ${res.body.slice(0, 300)}`,
+          );
+        }
+        const foreign = FOREIGN[caller];
+        if (ok && foreign && res.body.toLowerCase().includes(foreign)) {
+          problems.push(`${caller}: data of the other organization in a 2xx answer: ${res.body}`);
+        }
+        if (!ok) {
+          // Every refusal is the error envelope.
+          const body = res.json<Record<string, unknown>>();
+          if (
+            body.success !== false ||
+            typeof body.code !== 'string' ||
+            typeof body.message !== 'string'
+          ) {
+            problems.push(
+              `${caller}: ${res.statusCode} is not the error envelope: ${res.body.slice(0, 300)}`,
+            );
+          }
+        }
+      }
+      const asRow = `  ${op.operationId}: [${CALLERS.map((c) => show(observed[c]!)).join(', ')}],`;
+      if (!row) problems.unshift(`no row in matrix.ts; observed:\n${asRow}`);
+      expect(problems, `${op.method} ${op.path}\nobserved:\n${asRow}`).toEqual([]);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,116 @@
+// The authorization matrix: what each kind of caller gets from each operation of the OpenAPI
+// document, on the world of world.ts (authorization-matrix.test.ts calls them all). A new
+// route fails that test until its row is here; the failure prints the statuses it observed,
+// to be checked against the access rules (decision records 012, 015, 017, 042) before pasting.
+//
+// Columns, in order (world.ts):
+//   anonymous   no token
+//   outsider    a student of organization B's course (not in course A)
+//   classmate   a student of course A without a team, with a pending join request to the
+//               team and a pending invitation from it
+//   member      a member of the team (not its leader)
+//   leader      the team's leader
+//   otherAdmin  the admin of organization B
+//   admin       the admin of organization A (the course's organization)
+//   superadmin
+// '2xx' is any success; a number is the exact status. Ids in the URL are the world's (requests.ts).
+
+export type Expected = number | '2xx';
+export type Row = readonly [
+  anonymous: Expected,
+  outsider: Expected,
+  classmate: Expected,
+  member: Expected,
+  leader: Expected,
+  otherAdmin: Expected,
+  admin: Expected,
+  superadmin: Expected,
+];
+
+export const MATRIX: Record<string, Row> = {
+  getHealthcheck: ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getHealthcheckDetailed: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  postDevIdToken: ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getDevUsers: ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getAuthConfig: ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  // The credential sent is not an ID token: refused alike, signed in or not.
+  postAuthLoginGoogle: [401, 401, 401, 401, 401, 401, 401, 401],
+  // Callers carry bearer tokens and no refresh cookie.
+  getAuthRefreshToken: [401, 401, 401, 401, 401, 401, 401, 401],
+  postAuthLogout: ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getAuthSessionMe: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getAuthSession: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getAuthSessionAll: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  // The id is the leader's own session: nobody else's to end (404, not 403: no oracle).
+  deleteAuthSessionById: [401, 404, 404, 404, '2xx', 404, 404, 404],
+  getAuthProfile: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  patchAuthProfileUpdate: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getAuthProfileStats: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getAuthProfileActivity: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getOrganizations: [401, 403, 403, 403, 403, '2xx', '2xx', '2xx'],
+  postOrganizations: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  putOrganizationsById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  deleteOrganizationsById: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  // Organization A is not deleted: nothing to restore.
+  postOrganizationsSuperByIdRestore: [401, 403, 403, 403, 403, 403, 403, 409],
+  getOrganizationsSuperList: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  getOrganizationsSuperUsersList: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  getOrganizationsSuperById: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  postOrganizationsSuperByIdAdmin: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  deleteOrganizationsSuperByIdAdmin: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  getOrganizationsAdminMy: [401, 403, 403, 403, 403, '2xx', '2xx', '2xx'],
+  getOrganizationsAdminMyById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // B's admin naming organization A: the same 400 as for an organization that does not exist.
+  postCourses: [401, 403, 403, 403, 403, 400, '2xx', '2xx'],
+  getCourses: [401, 403, 403, 403, 403, '2xx', '2xx', '2xx'],
+  getCoursesOrganizationByOrgIdCourses: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getCoursesById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  deleteCoursesById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  patchCoursesByIdUpdate: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // The course is not archived: nothing to restore.
+  postCoursesByIdRestore: [401, 403, 403, 403, 403, 404, 409, 409],
+  getAdminStudents: [401, 403, 403, 403, 403, '2xx', '2xx', '2xx'],
+  getAdminCourseByIdStudents: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  postAdminStudentsManualAdd: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getAdminEnrollmentById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  patchAdminEnrollmentByIdStatus: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  deleteAdminEnrollmentByIdRemove: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getStudentMyCourses: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getStudentCoursesByCourseId: [401, 404, '2xx', '2xx', '2xx', 404, 404, 404],
+  getStudentCoursesByCourseIdStudents: [401, 404, '2xx', '2xx', '2xx', 404, 404, 404],
+  postCsvUpload: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getCsvStatusById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getCsvStatusByIdErrorsCsv: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getCsvUploads: [401, 403, 403, 403, 403, '2xx', '2xx', '2xx'],
+  getAdminCsvUploads: [401, 403, 403, 403, 403, '2xx', '2xx', '2xx'],
+  getCsvCourseByCourseId: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // Member and leader are already in a team of the course; admins do not join teams.
+  postStudentCoursesByCourseIdTeams: [401, 404, '2xx', 409, 409, 404, 403, 403],
+  getStudentCoursesByCourseIdTeams: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
+  getStudentTeams: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getStudentMeTeams: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getStudentTeamsById: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
+  patchStudentTeamsById: [401, 404, 403, 403, '2xx', 404, '2xx', '2xx'],
+  postStudentTeamsByIdDisband: [401, 404, 403, 403, '2xx', 404, '2xx', '2xx'],
+  deleteStudentTeamsByTeamIdMembersByMemberId: [401, 404, 403, 403, '2xx', 404, '2xx', '2xx'],
+  postStudentTeamsByIdLeave: [401, 404, 403, '2xx', '2xx', 404, 403, 403],
+  getStudentTeamsByIdAuditLogs: [401, 404, 403, '2xx', '2xx', 404, '2xx', '2xx'],
+  postAdminTeamsByIdMembers: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // The classmate already asked; member and leader are in the team already.
+  postStudentTeamsByIdJoinRequests: [401, 404, 409, 409, 409, 404, 403, 403],
+  getStudentTeamsByIdJoinRequests: [401, 404, 403, 403, '2xx', 404, '2xx', '2xx'],
+  postStudentJoinRequestsByIdWithdraw: [401, 404, '2xx', 403, 403, 404, 403, 403],
+  postStudentJoinRequestsByIdAccept: [401, 404, 403, 403, '2xx', 404, 403, 403],
+  postStudentJoinRequestsByIdReject: [401, 404, 403, 403, '2xx', 404, 403, 403],
+  // The classmate (the one invited) already has a pending invitation.
+  postStudentTeamsByIdInvite: [401, 404, 403, 403, 409, 404, 403, 403],
+  getStudentTeamsByIdInvitations: [401, 404, 403, 403, '2xx', 404, '2xx', '2xx'],
+  getStudentMeInvitations: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  postStudentInvitationsByIdAccept: [401, 404, '2xx', 403, 403, 404, 403, 403],
+  postStudentInvitationsByIdReject: [401, 404, '2xx', 403, 403, 404, 403, 403],
+  postStudentInvitationsByIdCancel: [401, 404, 403, 403, '2xx', 404, 403, 403],
+  postStudentTeamsByIdNotices: [401, 404, 403, '2xx', '2xx', 404, 403, 403],
+  getStudentTeamsByIdNotices: [401, 404, 403, '2xx', '2xx', 404, '2xx', '2xx'],
+  patchStudentNoticesById: [401, 404, 403, 403, '2xx', 404, 403, 403],
+  deleteStudentNoticesById: [401, 404, 403, 403, '2xx', 404, 403, 403],
+};

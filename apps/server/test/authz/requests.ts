@@ -1,0 +1,135 @@
+// A valid request for each operation of the OpenAPI document, aimed at the world's real ids:
+// path parameters are resolved from their name and the segment before them; bodies and query
+// strings that an operation needs are listed by operationId.
+import type { InjectOptions } from 'fastify';
+import { multipartBody } from '../modules/csv/csv-api.js';
+import type { AuthzWorld } from './world.js';
+
+export interface DocOperation {
+  operationId: string;
+  method: string;
+  path: string;
+}
+
+interface OpenApiDoc {
+  paths: Record<string, Record<string, { operationId?: string }>>;
+}
+
+/** Every operation of the document, in document order. */
+export function operationsOf(doc: OpenApiDoc): DocOperation[] {
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => {
+      if (!operation.operationId) throw new Error(`${method} ${path} has no operationId`);
+      return { operationId: operation.operationId, method: method.toUpperCase(), path };
+    }),
+  );
+}
+
+/** The id a path parameter stands for, from its name and the segment before it. */
+function pathParam(w: AuthzWorld, name: string, before: string, path: string): string {
+  switch (name) {
+    case 'orgId':
+      return w.orgA.id;
+    case 'courseId':
+      return w.course.id;
+    case 'teamId':
+      return w.team.id;
+    case 'memberId':
+      return w.member.id;
+  }
+  const byCollection: Record<string, string> = {
+    organizations: w.orgA.id,
+    super: w.orgA.id,
+    my: w.orgA.id,
+    courses: w.course.id,
+    course: w.course.id,
+    enrollment: w.classmate.enrollmentId,
+    status: w.upload.id,
+    teams: w.team.id,
+    'join-requests': w.joinRequest.id,
+    invitations: w.invitation.id,
+    notices: w.notice.id,
+    session: w.leaderSessionId,
+  };
+  const id = byCollection[before];
+  if (!id) throw new Error(`no world id for {${name}} after "${before}" in ${path}`);
+  return id;
+}
+
+export function urlOf(w: AuthzWorld, path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((segment, i) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? pathParam(w, param[1]!, segments[i - 1]!, path) : segment;
+    })
+    .join('/');
+}
+
+type Extra = Pick<InjectOptions, 'payload' | 'query' | 'headers'>;
+
+const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString();
+
+/** What an operation needs besides its URL to be a valid call. */
+const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
+  postDevIdToken: () => ({ payload: { email: 'someone@example.edu' } }),
+  postAuthLoginGoogle: () => ({ payload: { credential: 'not-a-token' } }),
+  patchAuthProfileUpdate: () => ({ payload: { bio: 'Hello' } }),
+  postOrganizations: () => ({ payload: { name: 'Org New', slug: 'org-new' } }),
+  putOrganizationsById: () => ({ payload: { description: 'Updated' } }),
+  postOrganizationsSuperByIdAdmin: () => ({
+    payload: { email: 'new-admin@aurora.example.edu', fullname: 'New Admin' },
+  }),
+  deleteOrganizationsSuperByIdAdmin: (w) => ({ query: { userId: w.admin.id } }),
+  postCourses: (w) => ({
+    payload: {
+      organizationId: w.orgA.id,
+      code: 'AUR202',
+      title: 'Second Course',
+      term: 'Fall 2026',
+      teamSizeMin: 2,
+      teamSizeMax: 4,
+      teamFormationDeadline: inTwoWeeks(),
+    },
+  }),
+  patchCoursesByIdUpdate: () => ({ payload: { title: 'Renamed Course' } }),
+  postAdminStudentsManualAdd: (w) => ({
+    payload: { courseId: w.course.id, email: 'new-student@example.edu', fullname: 'New Student' },
+  }),
+  patchAdminEnrollmentByIdStatus: () => ({ payload: { status: 'INACTIVE' } }),
+  postCsvUpload: (w) => {
+    const body = multipartBody([
+      { name: 'courseId', value: w.course.id },
+      {
+        name: 'file',
+        fileName: 'roster.csv',
+        content: 'email,fullname\nnew-row@example.edu,New Row\n',
+      },
+    ]);
+    return { payload: body.payload, headers: body.headers };
+  },
+  postStudentCoursesByCourseIdTeams: () => ({ payload: { name: 'Team New' } }),
+  patchStudentTeamsById: () => ({ payload: { description: 'Changed' } }),
+  postAdminTeamsByIdMembers: (w) => ({ payload: { userId: w.classmate.id } }),
+  postStudentTeamsByIdJoinRequests: () => ({ payload: { message: 'Please' } }),
+  postStudentJoinRequestsByIdAccept: () => ({ payload: {} }),
+  postStudentJoinRequestsByIdReject: () => ({ payload: {} }),
+  postStudentTeamsByIdInvite: (w) => ({ payload: { userId: w.classmate.id } }),
+  postStudentTeamsByIdNotices: () => ({ payload: { body: 'A new notice' } }),
+  patchStudentNoticesById: () => ({ payload: { body: 'Edited notice' } }),
+};
+
+export function requestOf(
+  w: AuthzWorld,
+  op: DocOperation,
+  headers: Record<string, string>,
+): InjectOptions {
+  const extra = EXTRAS[op.operationId]?.(w) ?? {};
+  return {
+    method: op.method as InjectOptions['method'],
+    url: urlOf(w, op.path),
+    ...(extra.query ? { query: extra.query } : {}),
+    ...(extra.payload !== undefined ? { payload: extra.payload } : {}),
+    headers: { ...(extra.headers as Record<string, string> | undefined), ...headers },
+  };
+}

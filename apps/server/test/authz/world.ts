@@ -1,0 +1,125 @@
+// One world with real ids for the authorization matrix and the fuzz test: organization A with a
+// course, a team (leader and member), a classmate with a pending join request to the team and an
+// invitation from it, a notice, a roster upload; organization B ("Borealis") with its own admin,
+// course, student and team. Everything of A carries "aurora" in its names or emails and
+// everything of B "borealis", so an answer that leaks one's data to the other's caller shows it.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { csvUploads } from '../../src/db/schema/index.js';
+import {
+  makeAdminOf,
+  makeCourse,
+  makeEnrollment,
+  makeOrganization,
+  makeTeam,
+  makeUser,
+} from '../fixtures.js';
+import { bearer, decodePayload, getWorkerDb, signIn } from '../helper.js';
+import { makeInvitation, makeJoinRequest, makeNotice } from '../modules/teams/requests-world.js';
+
+/** Markers in every name and email of organization A's and organization B's data. */
+export const AURORA = 'aurora';
+export const BOREALIS = 'borealis';
+
+/** The kinds of caller, in the order the matrix lists them. */
+export const CALLERS = [
+  'anonymous',
+  'outsider',
+  'classmate',
+  'member',
+  'leader',
+  'otherAdmin',
+  'admin',
+  'superadmin',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+const short = () => randomUUID().slice(0, 8);
+
+async function student(courseId: string, fullname: string, domain: string) {
+  const user = await makeUser({
+    email: `${fullname.split(' ')[0]!.toLowerCase()}-${short()}@${domain}`,
+    fullname,
+  });
+  const enrollment = await makeEnrollment(courseId, {
+    email: user.email,
+    userId: user.id,
+    fullname,
+    status: 'ACTIVE',
+  });
+  return { ...user, enrollmentId: enrollment.id };
+}
+
+export async function authzWorld(app: FastifyInstance) {
+  const orgA = await makeOrganization({ name: 'Org Aurora', slug: `aurora-${short()}` });
+  const orgB = await makeOrganization({ name: 'Org Borealis', slug: `borealis-${short()}` });
+  const course = await makeCourse(orgA.id, { code: 'AUR101', title: 'Aurora Course' });
+  const courseB = await makeCourse(orgB.id, { code: 'BOR101', title: 'Borealis Course' });
+  const admin = await makeAdminOf([orgA.id], {
+    email: `admin-${short()}@aurora.example.edu`,
+    fullname: 'Ada Admin',
+  });
+  const otherAdmin = await makeAdminOf([orgB.id], {
+    email: `admin-${short()}@borealis.example.edu`,
+    fullname: 'Bea Borealis',
+  });
+  const superadmin = await makeUser({
+    email: `root-${short()}@example.edu`,
+    fullname: 'Root User',
+    role: 'SUPERADMIN',
+  });
+  const leader = await student(course.id, 'Lea Leader', 'aurora.example.edu');
+  const member = await student(course.id, 'Max Member', 'aurora.example.edu');
+  const classmate = await student(course.id, 'Sue Classmate', 'aurora.example.edu');
+  const outsider = await student(courseB.id, 'Olga Borealis', 'borealis.example.edu');
+  const team = await makeTeam(course.id, leader.id, {
+    name: 'Team Aurora',
+    maxSize: 4,
+    members: [member.id],
+  });
+  const teamB = await makeTeam(courseB.id, outsider.id, { name: 'Team Borealis', maxSize: 4 });
+  const joinRequest = await makeJoinRequest(team, classmate.id, { message: 'Let me in' });
+  const invitation = await makeInvitation(team, classmate.id, { message: 'Join us' });
+  const notice = await makeNotice(team.id, leader.id, { body: 'Meeting on Friday' });
+  const { db } = await getWorkerDb();
+  const [upload] = await db
+    .insert(csvUploads)
+    .values({
+      courseId: course.id,
+      organizationId: orgA.id,
+      uploadedBy: admin.id,
+      fileName: 'roster.csv',
+      content: 'email,fullname\n',
+      status: 'COMPLETED',
+      finishedAt: new Date(),
+    })
+    .returning();
+  const users = { outsider, classmate, member, leader, otherAdmin, admin, superadmin };
+  const signedIn = await Promise.all(
+    Object.values(users).map(async (u) => (await signIn(app, u.email)).token),
+  );
+  const tokens = Object.fromEntries(Object.keys(users).map((k, i) => [k, signedIn[i]!])) as Record<
+    Exclude<Caller, 'anonymous'>,
+    string
+  >;
+  const headers = (caller: Caller): Record<string, string> =>
+    caller === 'anonymous' ? {} : bearer(tokens[caller]);
+  return {
+    orgA,
+    orgB,
+    course,
+    courseB,
+    team,
+    teamB,
+    joinRequest,
+    invitation,
+    notice,
+    upload: upload!,
+    ...users,
+    /** The leader's own session (the one her token belongs to). */
+    leaderSessionId: decodePayload(tokens.leader).sid as string,
+    tokens,
+    headers,
+  };
+}
+export type AuthzWorld = Awaited<ReturnType<typeof authzWorld>>;
