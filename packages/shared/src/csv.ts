@@ -82,8 +82,31 @@ export const csvUploadSchema = z.object({
 });
 export type CsvUpload = z.infer<typeof csvUploadSchema>;
 
+/**
+ * Most rejected rows the status call carries (GET /csv/status/{id} is polled every few seconds
+ * while an upload runs); all of them are in the report, GET /csv/status/{id}/errors.csv.
+ */
+export const CSV_STATUS_ERRORS_MAX = 100;
+/**
+ * Longest cell of a rejected row in the status call: longer ones are cut and end with `…`.
+ * Any cell that could be valid (an email, a name, a student ID) is shorter; the report keeps
+ * every cell whole.
+ */
+export const CSV_STATUS_CELL_MAX = 256;
+/**
+ * Most bytes the rejected rows take in the status call: rows stop before this, even short of
+ * CSV_STATUS_ERRORS_MAX, so the answer stays small whatever the file holds.
+ */
+export const CSV_STATUS_ERRORS_BYTES = 64 * 1024;
+
 export const csvUploadResultSchema = csvUploadSchema.extend({
+  /**
+   * The first rejected rows in file order: at most CSV_STATUS_ERRORS_MAX (fewer if they are
+   * long), cells cut at CSV_STATUS_CELL_MAX characters. The full list is the errors.csv report.
+   */
   errors: z.array(csvRowErrorSchema),
+  /** How many rows were rejected in all; `errors` is the whole list when it has this many. */
+  errorsTotal: z.number().int(),
 });
 export type CsvUploadResult = z.infer<typeof csvUploadResultSchema>;
 

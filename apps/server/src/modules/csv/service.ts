@@ -1,14 +1,17 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  CsvRowError,
-  CsvUpload,
-  CsvUploadAccepted,
-  CsvUploadResult,
-  CsvUploadPhase,
-  CsvUploadStatus,
-  csvAdminUploadListQuerySchema,
-  csvUploadListQuerySchema,
+import {
+  CSV_STATUS_CELL_MAX,
+  CSV_STATUS_ERRORS_BYTES,
+  CSV_STATUS_ERRORS_MAX,
+  type CsvRowError,
+  type CsvUpload,
+  type CsvUploadAccepted,
+  type CsvUploadResult,
+  type CsvUploadPhase,
+  type CsvUploadStatus,
+  type csvAdminUploadListQuerySchema,
+  type csvUploadListQuerySchema,
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, csvUploads, organizations, users } from '../../db/schema/index.js';
@@ -135,6 +138,26 @@ function selectUploadResults(db: DbOrTx) {
     .leftJoin(users, eq(users.id, csvUploads.uploadedBy));
 }
 
+/**
+ * The status call's read: the first CSV_STATUS_ERRORS_MAX rejected rows and their count, cut
+ * out by the database, so a poll never loads the whole list (megabytes for 20,000 rows).
+ */
+function selectUploadStatuses(db: DbOrTx) {
+  const firstErrors = `$[0 to ${CSV_STATUS_ERRORS_MAX - 1}]`;
+  return db
+    .select({
+      ...uploadColumns,
+      errors: sql<
+        StoredRowError[]
+      >`jsonb_path_query_array(${csvUploads.errors}, ${firstErrors}::jsonpath)`,
+      errorsTotal: sql<number>`jsonb_array_length(${csvUploads.errors})`.mapWith(Number),
+    })
+    .from(csvUploads)
+    .innerJoin(courses, eq(courses.id, csvUploads.courseId))
+    .innerJoin(organizations, eq(organizations.id, csvUploads.organizationId))
+    .leftJoin(users, eq(users.id, csvUploads.uploadedBy));
+}
+
 type UploadRow = Awaited<ReturnType<typeof selectUploads>>[number];
 
 /**
@@ -193,18 +216,79 @@ function withAllCells(e: StoredRowError): CsvRowError {
   return { ...e, fullname: e.fullname ?? '', studentId: e.studentId ?? '' };
 }
 
-/** An upload with its per-row errors, if the caller administers its organization. */
+/** An upload with every rejected row, whole: what the errors.csv report is made of. */
+export type CsvUploadReport = CsvUpload & { errors: CsvRowError[] };
+
+/**
+ * An upload with all its per-row errors, if the caller administers its organization (the
+ * errors.csv report; the status call uses getUploadStatus).
+ */
 export async function getUploadResult(
   db: DbOrTx,
   caller: Caller,
   id: string,
-): Promise<CsvUploadResult> {
+): Promise<CsvUploadReport> {
   const scope = await adminScope(db, caller);
   const [row] = await selectUploadResults(db)
     .where(and(eq(csvUploads.id, id), visible(scope)))
     .limit(1);
   if (!row) throw notFound('Upload not found');
   return { ...toUpload(row), errors: (row.errors as StoredRowError[]).map(withAllCells) };
+}
+
+function clipCell(value: string): string {
+  const chars = Array.from(value);
+  return chars.length <= CSV_STATUS_CELL_MAX
+    ? value
+    : `${chars.slice(0, CSV_STATUS_CELL_MAX - 1).join('')}…`;
+}
+
+function clipRow(e: CsvRowError): CsvRowError {
+  return {
+    row: e.row,
+    email: clipCell(e.email),
+    fullname: clipCell(e.fullname),
+    studentId: clipCell(e.studentId),
+    reason: clipCell(e.reason),
+  };
+}
+
+/**
+ * The rejected rows the status call shows (decision 083): in file order, each cell cut at
+ * CSV_STATUS_CELL_MAX characters, and no more rows than fit in CSV_STATUS_ERRORS_BYTES of JSON.
+ */
+export function statusErrors(errors: readonly CsvRowError[]): CsvRowError[] {
+  const shown: CsvRowError[] = [];
+  let bytes = 2;
+  for (const e of errors.slice(0, CSV_STATUS_ERRORS_MAX)) {
+    const row = clipRow(e);
+    const size = Buffer.byteLength(JSON.stringify(row)) + 1;
+    if (bytes + size > CSV_STATUS_ERRORS_BYTES) break;
+    bytes += size;
+    shown.push(row);
+  }
+  return shown;
+}
+
+/**
+ * An upload as the status call shows it, if the caller administers its organization: its
+ * first rejected rows (statusErrors) and how many there are in all.
+ */
+export async function getUploadStatus(
+  db: DbOrTx,
+  caller: Caller,
+  id: string,
+): Promise<CsvUploadResult> {
+  const scope = await adminScope(db, caller);
+  const [row] = await selectUploadStatuses(db)
+    .where(and(eq(csvUploads.id, id), visible(scope)))
+    .limit(1);
+  if (!row) throw notFound('Upload not found');
+  return {
+    ...toUpload(row),
+    errors: statusErrors(row.errors.map(withAllCells)),
+    errorsTotal: row.errorsTotal,
+  };
 }
 
 const PHASE_STATUSES: Record<CsvUploadPhase, CsvUploadStatus[]> = {
