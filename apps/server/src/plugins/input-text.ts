@@ -32,7 +32,9 @@ export function unstorableTextPaths(value: unknown, prefix = ''): string[] {
     }
     if (node === null || typeof node !== 'object' || depth > MAX_DEPTH) return;
     if (Array.isArray(node)) {
-      node.forEach((item, index) => walk(item, path ? `${path}.${index}` : String(index), depth + 1));
+      node.forEach((item, index) =>
+        walk(item, path ? `${path}.${index}` : String(index), depth + 1),
+      );
       return;
     }
     for (const [key, item] of Object.entries(node as Record<string, unknown>)) {

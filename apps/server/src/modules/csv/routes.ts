@@ -77,9 +77,7 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
     // Anything else the parser throws (no boundary, a truncated body, a malformed part
     // header) is the caller's malformed form, refused before anything is stored.
     request.log.info({ parserError: code ?? (error as Error).message }, 'malformed multipart');
-    throw badRequest(
-      'The upload is not a valid multipart form: send the fields courseId and file',
-    );
+    throw badRequest('The upload is not a valid multipart form: send the fields courseId and file');
   }
   return form;
 }
