@@ -12,7 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type DbHandle } from '../../src/db/client.js';
-import * as schema from '../../src/db/schema/index.js';
+import type * as schema from '../../src/db/schema/index.js';
 import {
   auditEvents,
   courses,
