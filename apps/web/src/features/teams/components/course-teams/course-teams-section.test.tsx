@@ -209,6 +209,8 @@ describe('course page: teams section', () => {
     await user.clear(name);
     await user.type(name, '  Query Crafters ');
     await user.click(within(dialog).getByRole('button', { name: 'Create team' }));
+    // Nothing pending in the course: no warning, no confirmation step.
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
 
     expect(
       await screen.findByText('Query Crafters was created; you are its leader'),
@@ -220,6 +222,55 @@ describe('course page: teams section', () => {
     expect(within(status).getByText(/You lead/)).toBeInTheDocument();
     expect(within(status).getByRole('link', { name: 'Open team page' })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Create team' })).not.toBeInTheDocument();
+  });
+
+  it('warns before creating a team that cancels my pending request and invitation, naming them', async () => {
+    const { db } = serveCourse({
+      requests: [
+        createJoinRequest({ teamName: 'Byte Club' }),
+        // Another course's request stays: creating here does not touch it.
+        createJoinRequest({
+          teamName: 'Elsewhere',
+          courseId: '40000000-0000-4000-8000-00000000ffff',
+        }),
+      ],
+      invitations: [createInvitation({ teamName: 'Null Pointers' })],
+    });
+    const sent: CreateTeamBody[] = [];
+    server.use(
+      http.post(api('/student/courses/:courseId/teams'), async ({ request }) => {
+        const body = (await request.json()) as CreateTeamBody;
+        sent.push(body);
+        const team = createTeamDetail({ name: body.name, relation: 'LEADER', memberCount: 1 });
+        db.mine = [team];
+        db.requests = [];
+        db.invitations = [];
+        return ok(team, { status: 201 });
+      }),
+    );
+    const { section, user } = await openTeamsSection();
+    await user.click(await within(section).findByRole('button', { name: 'Create team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a team in CS-401' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Team name/ }), 'Query Crafters');
+    await user.click(within(dialog).getByRole('button', { name: 'Create team' }));
+
+    const warning =
+      'Creating this team withdraws your request to Byte Club and declines the invitation from Null Pointers.';
+    expect(await within(dialog).findByText(warning)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Elsewhere/)).not.toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    // Cancel goes back to the form, focus on the button that asked; nothing was sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create team' })).toHaveFocus();
+    expect(sent).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create team' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Query Crafters was created; you are its leader'),
+    ).toBeInTheDocument();
+    expect(sent.map((b) => b.name)).toEqual(['Query Crafters']);
   });
 
   it('applies to a team with a message; the team then shows Requested with Withdraw', async () => {

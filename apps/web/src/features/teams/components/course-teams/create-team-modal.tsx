@@ -5,6 +5,7 @@ import {
   NumberInput,
   Stack,
   Switch,
+  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
@@ -14,14 +15,17 @@ import {
   TEAM_NAME_MAX,
   createTeamBodySchema,
   type CreateTeamBody,
+  type Invitation,
+  type JoinRequest,
   type TeamDetail,
 } from '@teamup/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useCreateTeam } from '../../api/create-team';
 import { FormModal } from '../shared/form-modal';
 import { notifyFailure, notifySuccess } from '../shared/notify';
 import type { CourseTeamsCourse } from './course-teams-section';
+import { pendingCancelledByCreate } from './pending-cancelled-by-create';
 
 type CreateTeamValues = {
   name: string;
@@ -41,15 +45,34 @@ function toBody(values: CreateTeamValues): CreateTeamBody {
   };
 }
 
+/** The student's pending requests and invitations in the course, which creating cancels. */
+export type PendingInCourse = {
+  requests: Pick<JoinRequest, 'teamName'>[];
+  invitations: Pick<Invitation, 'teamName'>[];
+};
+
 type CreateTeamFormProps = {
   course: CourseTeamsCourse;
+  pending: PendingInCourse;
   onCreated: (team: TeamDetail) => void;
   onCancel: () => void;
 };
 
-function CreateTeamForm({ course, onCreated, onCancel }: CreateTeamFormProps) {
+function CreateTeamForm({ course, pending, onCreated, onCancel }: CreateTeamFormProps) {
   const create = useCreateTeam(course.id);
   const [formError, setFormError] = useState<string | null>(null);
+  const cancels = pendingCancelledByCreate(pending.requests, pending.invitations);
+  // With something to cancel, the first submit asks; "Confirm" submits the form again.
+  const [confirming, setConfirming] = useState(false);
+  const warningRef = useRef<HTMLDivElement>(null);
+  const createButtonRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    // The focused button is replaced: focus follows to the warning, then back to the button.
+    if (confirming) warningRef.current?.focus();
+    else if (wasConfirming.current) createButtonRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
   const form = useForm<CreateTeamValues>({
     mode: 'controlled',
     initialValues: {
@@ -73,6 +96,11 @@ function CreateTeamForm({ course, onCreated, onCancel }: CreateTeamFormProps) {
   });
 
   const submit = form.onSubmit((values) => {
+    if (cancels && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     setFormError(null);
     // The schema trims the name and description, as the server stores them.
     const body = createTeamBodySchema.parse(toBody(values));
@@ -134,14 +162,36 @@ function CreateTeamForm({ course, onCreated, onCancel }: CreateTeamFormProps) {
           description="Classmates can ask to join; you accept or reject each request."
           {...form.getInputProps('openToRequests', { type: 'checkbox' })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create team
-          </Button>
-        </Group>
+        {confirming && cancels ? (
+          <Alert
+            ref={warningRef}
+            tabIndex={-1}
+            color="yellow.9"
+            variant="outline"
+            title="Your pending requests and invitations end here"
+          >
+            <Stack gap="sm">
+              <Text size="sm">{cancels}</Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setConfirming(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={create.isPending}>
+                  Confirm
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending} ref={createButtonRef}>
+              Create team
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );
@@ -150,11 +200,18 @@ function CreateTeamForm({ course, onCreated, onCancel }: CreateTeamFormProps) {
 type CreateTeamModalProps = {
   opened: boolean;
   course: CourseTeamsCourse;
+  pending: PendingInCourse;
   onClose: () => void;
   onCreated?: (team: TeamDetail) => void;
 };
 
-export function CreateTeamModal({ opened, course, onClose, onCreated }: CreateTeamModalProps) {
+export function CreateTeamModal({
+  opened,
+  course,
+  pending,
+  onClose,
+  onCreated,
+}: CreateTeamModalProps) {
   return (
     <FormModal
       opened={opened}
@@ -164,6 +221,7 @@ export function CreateTeamModal({ opened, course, onClose, onCreated }: CreateTe
     >
       <CreateTeamForm
         course={course}
+        pending={pending}
         onCancel={onClose}
         onCreated={(team) => {
           onClose();

@@ -153,7 +153,12 @@ export function MyCourseTeamStatus({
         {body}
       </Stack>
       {!readOnly && (
-        <CreateTeamModal opened={creating} course={course} onClose={() => setCreating(false)} />
+        <CreateTeamModal
+          opened={creating}
+          course={course}
+          pending={{ requests: state?.requests ?? [], invitations: state?.invitations ?? [] }}
+          onClose={() => setCreating(false)}
+        />
       )}
     </Paper>
   );
