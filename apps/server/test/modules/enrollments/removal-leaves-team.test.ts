@@ -337,3 +337,35 @@ describe('changes that are refused change nothing', () => {
     expect(await memberIds(w.team.id)).toEqual([w.lea.id, w.max.id, w.mia.id]);
   });
 });
+
+// On PostgreSQL the two calls run at once on separate connections; on PGlite they queue. Either
+// way the locks are taken in one order (team, then enrollment): no deadlock, no 5xx, and never a
+// removed enrollment with a seat.
+describe('an enrollment ending while the student is accepted into a team', () => {
+  it.each([1, 2, 3])('leaves a consistent state whichever wins (round %i)', async () => {
+    const w = await world(app);
+    const request = await pendingRequest(w.team, w.sue.id);
+    const { id } = await enrollmentOf(w.course.id, w.sue.id);
+    const [accept, remove] = await Promise.all([
+      call(app, 'POST', `/student/join-requests/${request.id}/accept`, w.as.lea),
+      call(app, 'DELETE', `/admin/enrollment/${id}/remove`, w.as.adminA),
+    ]);
+    expect([200, 409]).toContain(accept.statusCode);
+    expect([200, 409]).toContain(remove.statusCode);
+    const removed = (await enrollmentOf(w.course.id, w.sue.id)).removedAt !== null;
+    const seat = await teamOfIn(w.course.id, w.sue.id);
+    if (remove.statusCode === 200) {
+      expect(removed).toBe(true);
+      expect(seat).toBeNull();
+    } else {
+      // The student joined between the removal's first look and its locks: nothing written.
+      expect(remove.json<{ code: string }>().code).toBe('STUDENT_TEAM_CHANGED');
+      expect(accept.statusCode).toBe(200);
+      expect(removed).toBe(false);
+      expect(seat).toBe(w.team.id);
+    }
+    const team = await teamRow(w.team.id);
+    expect(team.memberCount).toBe((await memberIds(w.team.id)).length);
+    expect(await requestStatus(request.id)).not.toBe('PENDING');
+  });
+});
