@@ -2,17 +2,62 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, type CSSVariablesResolver, type MantineTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './color-scheme';
 import { theme } from './theme';
 
-// Mantine's default "dimmed" (gray.6) is 3.3:1 on white; gray.7 passes WCAG AA.
+/** Colors the app names with an explicit shade (`c="red.9"`, `color="blue.9"`). */
+const SHADED_COLORS = [
+  'red',
+  'blue',
+  'teal',
+  'grape',
+  'violet',
+  'green',
+  'orange',
+  'cyan',
+  'indigo',
+  'pink',
+  'gray',
+] as const;
+
+/**
+ * The dark scheme's variables. Text, outlines and subtle buttons given a dark shade (red.9 on
+ * white) read that shade's variable: on the dark body it becomes a light tint of the same hue,
+ * so the same markup passes WCAG AA in both schemes. Filled surfaces keep the literal dark shade
+ * (variantColorResolver in theme.ts) and the `-filled` variables are pinned to literal shades for
+ * the same reason (decision 085).
+ */
+function darkVariables(t: MantineTheme): Record<string, string> {
+  const vars: Record<string, string> = {
+    // Mantine's dark "dimmed" (dark.2) is 4:1 on the dark body; dark.1 is 7.7:1.
+    '--mantine-color-dimmed': t.colors.dark[1] ?? '#b8b8b8',
+    // The pinned-notice tint: a light yellow under light text would be unreadable.
+    '--mantine-color-yellow-0': '#3a3316',
+  };
+  for (const name of SHADED_COLORS) {
+    const c = t.colors[name];
+    if (!c) continue;
+    vars[`--mantine-color-${name}-filled`] = c[8];
+    vars[`--mantine-color-${name}-filled-hover`] = c[9];
+    vars[`--mantine-color-${name}-6`] = c[4];
+    for (const shade of [7, 8, 9]) vars[`--mantine-color-${name}-${shade}`] = c[3];
+  }
+  return vars;
+}
+
 const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057' },
-  dark: {},
+  light: {
+    // Mantine's default "dimmed" (gray.6) is 3.3:1 on white; gray.7 passes WCAG AA.
+    '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
+    // The public pages' backdrop behind their white cards.
+    '--teamup-color-page': t.colors.gray[0] ?? '#f8f9fa',
+  },
+  dark: { ...darkVariables(t), '--teamup-color-page': t.colors.dark[8] ?? '#1f1f1f' },
 });
 
 type AppProviderProps = {
@@ -28,7 +73,13 @@ type AppProviderProps = {
  */
 export function AppProvider({ queryClient, children, env = 'default' }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      colorSchemeManager={colorSchemeManager}
+      env={env}
+    >
       <Notifications position="top-right" limit={4} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,18 +1,44 @@
-import { createTheme, Notification } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  Notification,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
-// A darker primary shade than Mantine's default keeps white-on-primary text above 4.5:1 (WCAG AA).
+/**
+ * Filled surfaces of an explicit dark shade (`color="red.9"`) keep that literal shade in both
+ * schemes, so white text on them stays above 4.5:1; the shade's CSS variable is free to become a
+ * light tint in the dark scheme (see DARK_TEXT_SHADES in provider.tsx), which is what text,
+ * outline and subtle variants read (decision 085).
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  if (input.variant !== 'filled') return resolved;
+  const parsed = parseThemeColor({ color: input.color, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.shade === undefined) return resolved;
+  const shades = input.theme.colors[parsed.color];
+  const background = shades?.[parsed.shade];
+  const hover = shades?.[parsed.shade === 9 ? 8 : parsed.shade + 1];
+  if (!background || !hover) return resolved;
+  return { ...resolved, background, hover };
+};
+
+// A darker primary shade than Mantine's default keeps white-on-primary text above 4.5:1 (WCAG AA),
+// in both schemes (Mantine's dark default, shade 5, is 3:1 under white text).
 export const theme = createTheme({
   primaryColor: 'blue',
-  primaryShade: { light: 8, dark: 5 },
+  primaryShade: { light: 8, dark: 8 },
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   headings: { fontWeight: '700' },
+  variantColorResolver,
   components: {
     Notification: Notification.extend({
       // Mantine's close button has no name and its titled description is gray.6 (3.3:1).
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
-      styles: { description: { color: 'var(--mantine-color-gray-8)' } },
+      styles: { description: { color: 'var(--mantine-color-text)' } },
     }),
   },
 });

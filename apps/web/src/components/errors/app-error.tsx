@@ -1,10 +1,12 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { browser } from '@/lib/browser';
+import { useDocumentTitle } from '../ui/document-title';
 
 type AppErrorProps = { error?: unknown };
 
 export function AppError({ error }: AppErrorProps) {
+  useDocumentTitle(['Something went wrong']);
   const detail = error instanceof Error && error.message ? error.message : null;
   return (
     <Center mih="70vh" p="md">

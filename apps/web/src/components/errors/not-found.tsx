@@ -1,8 +1,10 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { browser } from '@/lib/browser';
+import { useDocumentTitle } from '../ui/document-title';
 
 export function NotFound() {
+  useDocumentTitle(['Page Not Found']);
   return (
     <Center mih="70vh" p="md">
       <Stack align="center" gap="md" maw={480} ta="center">

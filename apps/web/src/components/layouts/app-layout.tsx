@@ -5,8 +5,9 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from '../ui/logo';
-import { findActiveMenuItem, getMenuItems } from './menu-items';
+import { findActiveMenuItem, getMenuItems, type MenuPath } from './menu-items';
 import { SidebarNav } from './sidebar-nav';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 /** SPEC §9: sidebar widths and the width under which it becomes a drawer. */
 export const SIDEBAR_WIDTH = 256;
@@ -21,10 +22,15 @@ type AppLayoutProps = {
   homeTo: string;
   /** The account menu, composed in by the route (layouts never import features). */
   accountMenu: ReactNode;
+  /**
+   * The menu entry for the current page when the path alone does not tell it (a team of mine is
+   * under My Teams, though its path is under /teams); else the longest matching menu path.
+   */
+  activePath?: MenuPath;
   children: ReactNode;
 };
 
-export function AppLayout({ role, homeTo, accountMenu, children }: AppLayoutProps) {
+export function AppLayout({ role, homeTo, accountMenu, activePath, children }: AppLayoutProps) {
   // Read synchronously so the first paint already has the right layout (no drawer flash).
   const isDesktop = useMediaQuery(`(min-width: ${DRAWER_BREAKPOINT_PX}px)`, true, {
     getInitialValueInEffect: false,
@@ -37,7 +43,7 @@ export function AppLayout({ role, homeTo, accountMenu, children }: AppLayoutProp
   const [drawerOpened, drawer] = useDisclosure(false);
   const pathname = useLocation({ select: (l) => l.pathname });
   const items = getMenuItems(role);
-  const activeTo = findActiveMenuItem(items, pathname)?.to;
+  const activeTo = activePath ?? findActiveMenuItem(items, pathname)?.to;
 
   return (
     <AppShell
@@ -52,6 +58,7 @@ export function AppLayout({ role, homeTo, accountMenu, children }: AppLayoutProp
       }
       padding={{ base: 'md', sm: 'lg' }}
     >
+      <SkipLink />
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -113,7 +120,10 @@ export function AppLayout({ role, homeTo, accountMenu, children }: AppLayoutProp
         </Drawer.Root>
       )}
 
-      <AppShell.Main>{children}</AppShell.Main>
+      {/* tabIndex -1: the skip link's target takes focus without becoming a Tab stop. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -4,6 +4,7 @@ import { profileActivityQueryOptions } from '@/features/profile/api/get-profile-
 import { profileStatsQueryOptions } from '@/features/profile/api/get-profile-stats';
 import { sessionsQueryOptions } from '@/features/profile/api/get-sessions';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/profile')({
   // prefetch, not ensure: the page shows its own loading and error states.
@@ -14,5 +15,10 @@ export const Route = createFileRoute('/_authenticated/profile')({
       context.queryClient.prefetchInfiniteQuery(profileActivityQueryOptions()),
       context.queryClient.prefetchQuery(sessionsQueryOptions()),
     ]),
-  component: ProfilePage,
+  component: ProfilePageRoute,
 });
+
+function ProfilePageRoute() {
+  useDocumentTitle(['My Profile']);
+  return <ProfilePage />;
+}

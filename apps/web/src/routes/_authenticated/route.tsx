@@ -1,23 +1,35 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute, useLocation } from '@tanstack/react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
-import { PageLoader } from '@/components/ui/page-loader';
+import { FullPageLoader } from '@/components/ui/page-loader';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { requireSession } from '@/features/auth/utils/route-guards';
+import { useIsOwnTeam } from '@/features/teams/hooks/use-is-own-team';
 import { useAuthStore } from '@/lib/auth-store';
 import { getRoleHome } from '@/lib/roles';
 
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: ({ location }) => requireSession(location),
-  pendingComponent: PageLoader,
+  pendingComponent: FullPageLoader,
   component: AuthenticatedLayout,
 });
 
+/** A team page's id (`/teams/{uuid}`); /teams/my and the list are not team pages. */
+const TEAM_PAGE = /^\/teams\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
 function AuthenticatedLayout() {
   const role = useAuthStore((s) => s.user?.role);
+  const teamId = useLocation({ select: (l) => TEAM_PAGE.exec(l.pathname)?.[1] });
+  // A team of mine belongs under My Teams in the sidebar; any other team under All Teams.
+  const ownTeam = useIsOwnTeam(teamId);
   // Between a logout and the redirect that follows it there is no user to show.
-  if (!role) return <PageLoader />;
+  if (!role) return <FullPageLoader />;
   return (
-    <AppLayout role={role} homeTo={getRoleHome(role)} accountMenu={<AccountMenu />}>
+    <AppLayout
+      role={role}
+      homeTo={getRoleHome(role)}
+      accountMenu={<AccountMenu />}
+      activePath={ownTeam ? '/teams/my' : undefined}
+    >
       <Outlet />
     </AppLayout>
   );

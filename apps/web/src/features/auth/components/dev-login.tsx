@@ -1,8 +1,18 @@
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { devIdTokenBodySchema, type DevIdTokenBody, type DevUser, type Role } from '@teamup/shared';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { ErrorAlert, InlineLoader, EmptyState } from '@/components/ui/query-state';
+import { ErrorAlert, EmptyState } from '@/components/ui/query-state';
 import { useDevUsers } from '../api/get-dev-users';
 
 const ROLE_LABEL: Record<Role, string> = {
@@ -21,21 +31,31 @@ type DevLoginProps = {
   onSignIn: (body: DevIdTokenBody) => void;
 };
 
+/**
+ * One demo user. The button and the role badge never shrink; the name wraps and the email is cut
+ * with its full text in a tooltip, so the row fits a 320 px phone.
+ */
 function DevUserRow({ user, pending, onSignIn }: { user: DevUser } & DevLoginProps) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <UserAvatar fullname={user.fullname} avatar={null} size="md" />
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <Text fw={600} size="sm" truncate>
+    <Group justify="space-between" wrap="nowrap" gap="sm" mih={ROW_HEIGHT}>
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+        <UserAvatar fullname={user.fullname} avatar={null} size="md" style={{ flexShrink: 0 }} />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {user.fullname}
             </Text>
-            <Badge size="xs" color={ROLE_COLOR[user.role]} variant="filled">
+            <Badge
+              size="xs"
+              color={ROLE_COLOR[user.role]}
+              variant="filled"
+              tt="none"
+              style={{ flexShrink: 0, overflow: 'visible' }}
+            >
               {ROLE_LABEL[user.role]}
             </Badge>
           </Group>
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed" truncate title={user.email}>
             {user.email}
           </Text>
         </Stack>
@@ -45,10 +65,32 @@ function DevUserRow({ user, pending, onSignIn }: { user: DevUser } & DevLoginPro
         disabled={pending}
         aria-label={`Sign in as ${user.fullname}`}
         onClick={() => onSignIn({ email: user.email })}
+        style={{ flexShrink: 0 }}
       >
         Sign in
       </Button>
     </Group>
+  );
+}
+
+/** Rows held while the demo users load, so the form under them does not jump. */
+const PLACEHOLDER_ROWS = 8;
+const ROW_HEIGHT = 44;
+
+function DevUserPlaceholders() {
+  return (
+    <Stack gap="sm" role="status" aria-label="Loading demo users">
+      {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
+        <Group key={i} gap="sm" wrap="nowrap" h={ROW_HEIGHT}>
+          <Skeleton circle height={38} />
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton height={12} width="55%" />
+            <Skeleton height={10} width="75%" />
+          </Stack>
+          <Skeleton height={30} width={64} />
+        </Group>
+      ))}
+    </Stack>
   );
 }
 
@@ -76,7 +118,7 @@ export function DevLogin({ pending, onSignIn }: DevLoginProps) {
           </Text>
         </Stack>
         {users.isPending ? (
-          <InlineLoader label="Loading demo users" />
+          <DevUserPlaceholders />
         ) : users.isError ? (
           <ErrorAlert
             title="Could not load demo users"

@@ -12,6 +12,7 @@ import { PublicLayout } from '@/components/layouts/public-layout';
 import { BetaBadge } from '@/components/ui/beta-badge';
 import { useAuthStore } from '@/lib/auth-store';
 import { getRoleHome } from '@/lib/roles';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 const FOR_STUDENTS = [
   {
@@ -63,8 +64,8 @@ function FeatureList({ heading, items }: { heading: string; items: Feature[] }) 
             key={title}
             gap="xs"
             p="md"
-            bg="white"
-            style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}
+            bg="var(--mantine-color-body)"
+            style={{ borderRadius: 12, border: '1px solid var(--mantine-color-default-border)' }}
           >
             <ThemeIcon size="lg" radius="md" color="blue.9" aria-hidden>
               <Icon size={20} />
@@ -83,6 +84,7 @@ function FeatureList({ heading, items }: { heading: string; items: Feature[] }) 
 }
 
 export function LandingPage() {
+  useDocumentTitle([]);
   const user = useAuthStore((s) => (s.isAuthenticated ? s.user : null));
   const primaryAction = user ? (
     <Button component={Link} to={getRoleHome(user.role)}>

@@ -7,10 +7,12 @@ import { useAuthConfig } from '../api/get-auth-config';
 import { useSignIn } from '../api/login-with-google';
 import { DevLogin } from './dev-login';
 import { GoogleSignIn } from './google-sign-in';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 type LoginPageProps = { redirect?: string };
 
 export function LoginPage({ redirect }: LoginPageProps) {
+  useDocumentTitle(['Sign in']);
   const config = useAuthConfig();
   const signIn = useSignIn({ redirect });
 

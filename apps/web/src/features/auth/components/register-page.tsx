@@ -1,8 +1,10 @@
 import { Anchor, Button, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { PublicLayout } from '@/components/layouts/public-layout';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 export function RegisterPage() {
+  useDocumentTitle(['Create your account']);
   return (
     <PublicLayout>
       <Container size={520} py={{ base: 32, sm: 64 }}>

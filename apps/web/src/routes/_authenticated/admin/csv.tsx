@@ -9,6 +9,7 @@ import {
   toUploadHistoryFilter,
   type CsvEnrollSearch,
 } from '@/features/csv/components/csv-enroll-page';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.
 const csvSearchSchema = z.object({
@@ -34,6 +35,7 @@ export const Route = createFileRoute('/_authenticated/admin/csv')({
 });
 
 function CsvEnrollRoute() {
+  useDocumentTitle(['Enroll Students']);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/admin/dashboard')({
-  component: () => <Dashboard area="admin" />,
+  component: DashboardRoute,
 });
+
+function DashboardRoute() {
+  useDocumentTitle(['Dashboard']);
+  return <Dashboard area="admin" />;
+}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { studentCourseQueryOptions } from '@/features/enrollments/api/get-student-course';
 import { StudentCoursePage } from '@/features/enrollments/components/student-course-page';
 import { CourseTeamsSection } from '@/features/teams/components/course-teams/course-teams-section';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/_student/courses/$courseId')({
   loader: ({ context, params }) => {
@@ -20,6 +21,7 @@ function StudentCourseRoute() {
   // An INACTIVE one takes no part in teams but still sees the team it is in, read only.
   const enrollment = useQuery(studentCourseQueryOptions(courseId));
   const e = enrollment.data;
+  useDocumentTitle([e?.course.code ?? 'Course', 'My Enrollments']);
   const showsTeams = e?.status === 'ACTIVE' || e?.status === 'INACTIVE';
   return (
     <StudentCoursePage

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
 import { teamQueryOptions } from '@/features/teams/api/get-team';
 import { TeamPage } from '@/features/teams/components/team-page/team-page';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/_student/teams/$teamId')({
   loader: ({ context, params }) => {
@@ -14,5 +16,8 @@ export const Route = createFileRoute('/_authenticated/_student/teams/$teamId')({
 
 function TeamRoute() {
   const { teamId } = Route.useParams();
+  // The page's own query (one request): the tab says Team until the name arrives.
+  const name = useQuery(teamQueryOptions(teamId)).data?.name;
+  useDocumentTitle([name ? `Team ${name}` : 'Team']);
   return <TeamPage teamId={teamId} />;
 }

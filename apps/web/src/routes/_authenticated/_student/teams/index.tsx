@@ -9,6 +9,7 @@ import {
   toAllTeamsQuery,
   type AllTeamsSearch,
 } from '@/features/teams/components/all-teams/all-teams-page';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.
 const allTeamsSearchSchema = z.object({
@@ -31,6 +32,7 @@ export const Route = createFileRoute('/_authenticated/_student/teams/')({
 });
 
 function AllTeamsRoute() {
+  useDocumentTitle(['All Teams']);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   // The course filter lists the student's courses (enrollments feature).

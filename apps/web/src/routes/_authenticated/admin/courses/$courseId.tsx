@@ -6,6 +6,7 @@ import { CourseTeamsAdminSection } from '@/features/admin/components/course-team
 import { courseQueryOptions } from '@/features/courses/api/get-course';
 import { CourseDetailPage } from '@/features/courses/components/course-detail-page';
 import { AddStudentButton } from '@/features/enrollments/components/add-student-modal';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')({
   loader: ({ context, params }) => {
@@ -21,6 +22,7 @@ function CourseDetailRoute() {
   const { courseId } = Route.useParams();
   // The teams part follows the course: none under the page's not-found or error state.
   const course = useQuery(courseQueryOptions(courseId));
+  useDocumentTitle([course.data?.code ?? 'Course', 'Course Management']);
   return (
     <Stack gap="lg">
       <CourseDetailPage

@@ -4,6 +4,7 @@ import { CreateCoursePage } from '@/features/courses/components/create-course-pa
 import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
 import { MyOrganizationsGate } from '@/features/organizations/components/my-organizations-gate';
 import { OrganizationSelect } from '@/features/organizations/components/organization-select';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 const createCourseSearchSchema = z.object({
   organizationId: z.uuid().optional().catch(undefined),
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/_authenticated/admin/courses/create')({
 });
 
 function CreateCourseRoute() {
+  useDocumentTitle(['New course', 'Course Management']);
   const { organizationId } = Route.useSearch();
   return (
     <CreateCoursePage

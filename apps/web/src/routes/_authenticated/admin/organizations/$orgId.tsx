@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
 import { myOrganizationQueryOptions } from '@/features/organizations/api/get-my-organization';
 import { organizationCoursesQueryOptions } from '@/features/organizations/api/get-organization-courses';
 import { MyOrganizationPage } from '@/features/organizations/components/my-organization-page';
 import { ORGANIZATION_COURSES_PAGE_SIZE } from '@/features/organizations/components/organization-courses-card';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/admin/organizations/$orgId')({
   loader: async ({ context, params }) => {
@@ -27,5 +29,7 @@ export const Route = createFileRoute('/_authenticated/admin/organizations/$orgId
 
 function OrganizationRoute() {
   const { orgId } = Route.useParams();
+  const name = useQuery(myOrganizationQueryOptions(orgId)).data?.name;
+  useDocumentTitle([name ?? 'Organization', 'Organizations']);
   return <MyOrganizationPage key={orgId} orgId={orgId} />;
 }

@@ -4,6 +4,7 @@ import {
   MY_ORGANIZATIONS_PAGE_SIZE,
   MyOrganizationsPage,
 } from '@/features/organizations/components/my-organizations-page';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/admin/organizations/')({
   // prefetch, not ensure: the page shows its own loading and error states.
@@ -11,5 +12,10 @@ export const Route = createFileRoute('/_authenticated/admin/organizations/')({
     context.queryClient.prefetchQuery(
       myOrganizationsQueryOptions({ page: 1, limit: MY_ORGANIZATIONS_PAGE_SIZE }),
     ),
-  component: MyOrganizationsPage,
+  component: MyOrganizationsPageRoute,
 });
+
+function MyOrganizationsPageRoute() {
+  useDocumentTitle(['Organizations']);
+  return <MyOrganizationsPage />;
+}

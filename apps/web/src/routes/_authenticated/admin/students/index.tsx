@@ -10,6 +10,7 @@ import {
 } from '@/features/enrollments/components/student-list-page';
 import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
 import { OrganizationSelect } from '@/features/organizations/components/organization-select';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.
 const studentListSearchSchema = z.object({
@@ -33,6 +34,7 @@ export const Route = createFileRoute('/_authenticated/admin/students/')({
 });
 
 function StudentListRoute() {
+  useDocumentTitle(['Student Management']);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { superOrganizationQueryOptions } from '@/features/organizations/api/get-super-organization';
@@ -7,6 +8,7 @@ import {
   SUPER_ORGANIZATION_TABS,
   SuperOrganizationPage,
 } from '@/features/organizations/components/super-organization-page';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 const searchSchema = z.object({
   tab: z.enum(SUPER_ORGANIZATION_TABS).optional().catch(undefined),
@@ -36,6 +38,8 @@ export const Route = createFileRoute('/_authenticated/s/organizations/$orgId')({
 
 function OrganizationRoute() {
   const { orgId } = Route.useParams();
+  const name = useQuery(superOrganizationQueryOptions(orgId)).data?.name;
+  useDocumentTitle([name ?? 'Organization', 'Organizations']);
   const { tab } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   return (

@@ -7,6 +7,7 @@ import {
   SuperOrganizationsPage,
   type SuperOrganizationsFilters,
 } from '@/features/organizations/components/super-organizations-page';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 // Defaults stay out of the URL; a malformed value falls back to the default instead of failing.
 const searchSchema = z.object({
@@ -32,6 +33,7 @@ export const Route = createFileRoute('/_authenticated/s/organizations/')({
 });
 
 function OrganizationsRoute() {
+  useDocumentTitle(['Organizations']);
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const filters: SuperOrganizationsFilters = {

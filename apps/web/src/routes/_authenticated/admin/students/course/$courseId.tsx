@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { enrollmentStatusSchema } from '@teamup/shared';
 import { useCallback } from 'react';
@@ -9,6 +10,7 @@ import {
   toRosterQuery,
   type RosterSearch,
 } from '@/features/enrollments/components/course-roster-page';
+import { useDocumentTitle } from '@/components/ui/document-title';
 
 const rosterSearchSchema = z.object({
   search: z.string().trim().max(200).optional().catch(undefined),
@@ -32,6 +34,8 @@ export const Route = createFileRoute('/_authenticated/admin/students/course/$cou
 
 function CourseRosterRoute() {
   const { courseId } = Route.useParams();
+  const code = useQuery(rosterCourseQueryOptions(courseId)).data?.code;
+  useDocumentTitle([code ?? 'Course', 'Student Management']);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
