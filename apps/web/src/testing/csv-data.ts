@@ -50,6 +50,8 @@ export function createCsvUploadResult(overrides: Partial<CsvUploadResult> = {}):
         reason: 'Duplicate of row 2',
       },
     ],
+    // All of them unless a test says otherwise (the server sends at most 100).
+    errorsTotal: overrides.errors?.length ?? 2,
     ...overrides,
   };
 }

@@ -46,9 +46,16 @@ function RejectedRowCards({ errors }: { errors: CsvRowError[] }) {
 
 /**
  * The rows the server did not apply, with the spreadsheet's row numbers (header = row 1) and
- * the cells the file had, which the downloaded report holds too.
+ * the cells the file had, which the downloaded report holds too. `partial`: these are only
+ * the first of them (the status call carries at most 100; decision 083).
  */
-export function RejectedRowsTable({ errors }: { errors: CsvRowError[] }) {
+export function RejectedRowsTable({
+  errors,
+  partial = false,
+}: {
+  errors: CsvRowError[];
+  partial?: boolean;
+}) {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(errors.length / PER_PAGE));
   const current = Math.min(page, pages);
@@ -89,7 +96,7 @@ export function RejectedRowsTable({ errors }: { errors: CsvRowError[] }) {
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed">
             Rows {(current - 1) * PER_PAGE + 1}–{Math.min(current * PER_PAGE, errors.length)} of{' '}
-            {errors.length} rejected
+            {partial ? `the first ${errors.length} shown` : `${errors.length} rejected`}
           </Text>
           <Pagination
             total={pages}

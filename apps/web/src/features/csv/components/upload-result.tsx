@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { CsvUploadResult, CsvUploadStatus } from '@teamup/shared';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -44,6 +44,13 @@ function UploadFacts({ upload }: { upload: CsvUploadResult }) {
 
 function RejectedRows({ upload }: { upload: CsvUploadResult }) {
   const download = useDownloadRejectedRows();
+  const downloadReport = () =>
+    download.mutate(
+      { id: upload.id, fileName: upload.fileName },
+      { onError: notifyDownloadFailed },
+    );
+  // The status call carries only the first rows (decision 083); the report has them all.
+  const partial = upload.errors.length < upload.errorsTotal;
   if (upload.counts.rejected === 0) {
     return (
       <Alert color="teal.9" variant="light" icon={<IconCircleCheck aria-hidden />}>
@@ -62,12 +69,7 @@ function RejectedRows({ upload }: { upload: CsvUploadResult }) {
           size="xs"
           leftSection={<IconDownload size={14} aria-hidden />}
           loading={download.isPending}
-          onClick={() =>
-            download.mutate(
-              { id: upload.id, fileName: upload.fileName },
-              { onError: notifyDownloadFailed },
-            )
-          }
+          onClick={downloadReport}
         >
           Download rejected rows
         </Button>
@@ -76,7 +78,16 @@ function RejectedRows({ upload }: { upload: CsvUploadResult }) {
         These rows were skipped; every other row was applied. Fix them and upload just those rows
         again: students already enrolled are left as they are.
       </Text>
-      <RejectedRowsTable errors={upload.errors} />
+      {partial && (
+        <Text size="sm">
+          Showing the first {upload.errors.length.toLocaleString('en-US')} of{' '}
+          {upload.errorsTotal.toLocaleString('en-US')} rejected rows —{' '}
+          <Anchor component="button" type="button" size="sm" onClick={downloadReport}>
+            download the full report
+          </Anchor>
+        </Text>
+      )}
+      <RejectedRowsTable errors={upload.errors} partial={partial} />
     </Stack>
   );
 }
