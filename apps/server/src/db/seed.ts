@@ -4,6 +4,7 @@ import type { DbOrTx } from './client.js';
 import {
   auditEvents,
   courses,
+  csvUploads,
   enrollments,
   invitations,
   joinRequests,
@@ -198,7 +199,17 @@ interface SeedCourse {
   max: number;
   /** Days from now to the team formation deadline (negative: passed). */
   deadlineDays: number;
-  archived?: boolean;
+  /** Days ago the admin created the course. */
+  createdDaysAgo: number;
+  /**
+   * Days ago its students were enrolled: all at once, by hand or (source CSV) by one roster
+   * upload, which is then in the course's upload history.
+   */
+  enrolledDaysAgo: number;
+  /** Days ago the course was archived. */
+  archivedDaysAgo?: number;
+  /** Days ago its demo teams were created (default 20). */
+  teamsFormDaysAgo?: number;
   /** Persona emails, then roster indexes, enrolled ACTIVE unless listed in `inactive`. */
   personas: string[];
   roster: number[];
@@ -220,6 +231,8 @@ const SEED_COURSES: SeedCourse[] = [
     min: 3,
     max: 5,
     deadlineDays: 21,
+    createdDaysAgo: 45,
+    enrolledDaysAgo: 30,
     personas: [
       'maya.chen@student.northfield.edu',
       'liam.obrien@student.northfield.edu',
@@ -241,6 +254,8 @@ const SEED_COURSES: SeedCourse[] = [
     min: 2,
     max: 4,
     deadlineDays: 10,
+    createdDaysAgo: 44,
+    enrolledDaysAgo: 29,
     personas: [
       'maya.chen@student.northfield.edu',
       'sofia.rossi@student.northfield.edu',
@@ -260,6 +275,9 @@ const SEED_COURSES: SeedCourse[] = [
     min: 2,
     max: 3,
     deadlineDays: -30,
+    createdDaysAgo: 160,
+    enrolledDaysAgo: 150,
+    teamsFormDaysAgo: 120,
     personas: ['liam.obrien@student.northfield.edu', 'noah.patel@student.northfield.edu'],
     roster: range(0, 12),
     source: 'CSV',
@@ -273,7 +291,9 @@ const SEED_COURSES: SeedCourse[] = [
     min: 2,
     max: 3,
     deadlineDays: -300,
-    archived: true,
+    createdDaysAgo: 430,
+    enrolledDaysAgo: 420,
+    archivedDaysAgo: 200,
     personas: [],
     roster: range(0, 6),
     source: 'MANUAL',
@@ -287,6 +307,8 @@ const SEED_COURSES: SeedCourse[] = [
     min: 4,
     max: 6,
     deadlineDays: 30,
+    createdDaysAgo: 40,
+    enrolledDaysAgo: 30,
     personas: [
       'amara.okafor@student.riverside.edu',
       'lucas.muller@student.riverside.edu',
@@ -306,6 +328,8 @@ const SEED_COURSES: SeedCourse[] = [
     min: 2,
     max: 3,
     deadlineDays: 7,
+    createdDaysAgo: 38,
+    enrolledDaysAgo: 28,
     personas: ['amara.okafor@student.riverside.edu', 'yuki.tanaka@student.riverside.edu'],
     roster: range(30, 42),
     pending: PENDING_EMAILS.riverside.slice(1),
@@ -319,21 +343,57 @@ const SEED_ORGS = {
     slug: 'northfield',
     description: 'School of Computing, Northfield University.',
     admin: 'alan.turing@northfield.edu',
+    createdDaysAgo: 500,
   },
   riverside: {
     name: 'Riverside College',
     slug: 'riverside',
     description: 'Faculty of Engineering, Riverside College.',
     admin: 'ada.lovelace@riverside.edu',
+    createdDaysAgo: 480,
   },
 } as const;
+
+const SUPERADMIN = 'grace.hopper@teamup.dev';
+
+/**
+ * The demo tells one story in time. The superadmin and the two organization admins have had
+ * accounts the longest; each organization exists before its courses, each course before its
+ * students are enrolled (all at once: by hand, or by one roster upload that is in the course's
+ * upload history), and a student's account is made at their first sign-in, a few days after
+ * their first enrollment, which activates what was still PENDING. Teams form after that.
+ */
+const STAFF_SINCE_DAYS_AGO: Record<string, number> = {
+  [SUPERADMIN]: 540,
+  [SEED_ORGS.northfield.admin]: 510,
+  [SEED_ORGS.riverside.admin]: 490,
+};
+const FIRST_SIGN_IN_AFTER_DAYS = 5;
+/** An INACTIVE enrollment was set so by the admin this many days after it was activated. */
+const SET_INACTIVE_AFTER_DAYS = 10;
+
+/** Days ago each demo account was made: the staff's fixed, each student's first sign-in. */
+export function demoAccountDaysAgo(): Map<string, number> {
+  const daysAgo = new Map<string, number>(Object.entries(STAFF_SINCE_DAYS_AGO));
+  for (const c of SEED_COURSES) {
+    for (const email of [...c.personas, ...c.roster.map((i) => ROSTER_STUDENTS[i]!.email)]) {
+      const signIn = c.enrolledDaysAgo - FIRST_SIGN_IN_AFTER_DAYS;
+      daysAgo.set(email, Math.max(daysAgo.get(email) ?? 0, signIn));
+    }
+  }
+  return daysAgo;
+}
+
+/** One CSV cell, quoted when it has to be. */
+const csvCell = (value: string) =>
+  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
 /**
  * Organizations, courses (one past its deadline, one archived) and enrollments in every
  * status. Seeded once: when a demo organization already exists nothing is touched, so what
  * people changed in the demo stays changed.
  */
-async function seedOrganizations(db: DbOrTx): Promise<number> {
+async function seedOrganizations(db: DbOrTx, now: number): Promise<number> {
   const existing = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -341,28 +401,44 @@ async function seedOrganizations(db: DbOrTx): Promise<number> {
     .limit(1);
   if (existing.length > 0) return 0;
 
-  const allUsers = await db.select({ id: users.id, email: users.email }).from(users);
+  const daysAgo = (days: number) => new Date(now - days * DAY);
+  const allUsers = await db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+    .from(users);
   const userByEmail = new Map(allUsers.map((u) => [u.email, u]));
   const fullnameOf = new Map<string, string>([
     ...DEMO_USERS.map((u) => [u.email, u.fullname] as const),
     ...ROSTER_STUDENTS.map((u) => [u.email, u.fullname] as const),
   ]);
+  const superadminId = userByEmail.get(SUPERADMIN)?.id ?? null;
 
   const orgIds = {} as Record<keyof typeof SEED_ORGS, string>;
   const adminIds = {} as Record<keyof typeof SEED_ORGS, string>;
   for (const key of ['northfield', 'riverside'] as const) {
-    const { admin, ...org } = SEED_ORGS[key];
-    const [row] = await db.insert(organizations).values(org).returning({ id: organizations.id });
+    const { admin, createdDaysAgo, ...org } = SEED_ORGS[key];
+    const createdAt = daysAgo(createdDaysAgo);
+    const [row] = await db
+      .insert(organizations)
+      .values({ ...org, createdAt, updatedAt: createdAt })
+      .returning({ id: organizations.id });
     orgIds[key] = row!.id;
     const adminUser = userByEmail.get(admin);
     if (adminUser) {
       adminIds[key] = adminUser.id;
-      await db.insert(organizationAdmins).values({ organizationId: row!.id, userId: adminUser.id });
+      // Appointed by the superadmin when she created the organization.
+      await db.insert(organizationAdmins).values({
+        organizationId: row!.id,
+        userId: adminUser.id,
+        appointedBy: superadminId,
+        createdAt,
+      });
     }
   }
 
-  const now = Date.now();
   for (const c of SEED_COURSES) {
+    const createdAt = daysAgo(c.createdDaysAgo);
+    const archivedAt = c.archivedDaysAgo === undefined ? null : daysAgo(c.archivedDaysAgo);
+    const adminId = adminIds[c.org] ?? null;
     const [course] = await db
       .insert(courses)
       .values({
@@ -374,59 +450,136 @@ async function seedOrganizations(db: DbOrTx): Promise<number> {
         teamSizeMin: c.min,
         teamSizeMax: c.max,
         teamFormationDeadline: new Date(now + c.deadlineDays * DAY),
-        createdBy: adminIds[c.org] ?? null,
-        archivedAt: c.archived ? new Date(now - 200 * DAY) : null,
+        createdBy: adminId,
+        createdAt,
+        updatedAt: archivedAt ?? createdAt,
+        archivedAt,
       })
       .returning({ id: courses.id });
-    const rows: {
-      email: string;
-      status: EnrollmentStatus;
-    }[] = [
-      ...c.personas.map((email) => ({ email, status: 'ACTIVE' as const })),
+
+    const enrolledAt = daysAgo(c.enrolledDaysAgo);
+    const rows = [
+      ...c.personas.map((email) => ({ email, status: 'ACTIVE' as EnrollmentStatus })),
       ...c.roster.map((i) => ({
         email: ROSTER_STUDENTS[i]!.email,
-        status: c.inactive?.includes(i) ? ('INACTIVE' as const) : ('ACTIVE' as const),
+        status: (c.inactive?.includes(i) ? 'INACTIVE' : 'ACTIVE') as EnrollmentStatus,
       })),
-      ...(c.pending ?? []).map((email) => ({ email, status: 'PENDING' as const })),
-    ];
+      ...(c.pending ?? []).map((email) => ({ email, status: 'PENDING' as EnrollmentStatus })),
+    ].map((r) => {
+      const user = r.status === 'PENDING' ? undefined : userByEmail.get(r.email);
+      // Students who already had an account were ACTIVE at once; the others were PENDING
+      // until their first sign-in activated the enrollment.
+      const activatedAt = user
+        ? new Date(Math.max(enrolledAt.getTime(), user.createdAt.getTime()))
+        : null;
+      const atEnrollment: EnrollmentStatus =
+        user && user.createdAt.getTime() <= enrolledAt.getTime() ? 'ACTIVE' : 'PENDING';
+      const status: EnrollmentStatus = user ? r.status : 'PENDING';
+      const inactiveAt =
+        status === 'INACTIVE' && activatedAt
+          ? new Date(activatedAt.getTime() + SET_INACTIVE_AFTER_DAYS * DAY)
+          : null;
+      return {
+        email: r.email,
+        fullname: fullnameOf.get(r.email) ?? nameFromEmail(r.email),
+        userId: user?.id ?? null,
+        status,
+        atEnrollment,
+        activatedAt,
+        inactiveAt,
+      };
+    });
+
+    // A roster enrollment comes with its upload: COMPLETED just before the enrollments it
+    // made, by the organization's admin, with counts that match them.
+    let uploadId: string | null = null;
+    if (c.source === 'CSV') {
+      const content = [
+        'email,fullname',
+        ...rows.map((r) => `${csvCell(r.email)},${csvCell(r.fullname)}`),
+      ].join('\n');
+      const [upload] = await db
+        .insert(csvUploads)
+        .values({
+          courseId: course!.id,
+          organizationId: orgIds[c.org],
+          uploadedBy: adminId,
+          fileName: `${c.code.toLowerCase()}-${c.term.toLowerCase().replace(/\s+/g, '-')}-roster.csv`,
+          content: `${content}\n`,
+          status: 'COMPLETED',
+          totalRows: rows.length,
+          processedRows: rows.length,
+          createdCount: rows.filter((r) => r.atEnrollment === 'ACTIVE').length,
+          pendingCount: rows.filter((r) => r.atEnrollment === 'PENDING').length,
+          attempts: 1,
+          createdAt: new Date(enrolledAt.getTime() - 3 * 60_000),
+          startedAt: new Date(enrolledAt.getTime() - 2 * 60_000),
+          finishedAt: enrolledAt,
+        })
+        .returning({ id: csvUploads.id });
+      uploadId = upload!.id;
+    }
+
     const inserted = await db
       .insert(enrollments)
       .values(
-        rows.map((r) => {
-          const user = r.status === 'PENDING' ? undefined : userByEmail.get(r.email);
-          return {
-            courseId: course!.id,
-            email: r.email,
-            userId: user?.id ?? null,
-            fullname: fullnameOf.get(r.email) ?? nameFromEmail(r.email),
-            status: user || r.status === 'PENDING' ? r.status : ('PENDING' as const),
-            source: c.source,
-            createdBy: adminIds[c.org] ?? null,
-            // Enrolled a month ago and signed in soon after, before the demo teams formed.
-            createdAt: new Date(now - 30 * DAY),
-            updatedAt: new Date(now - 25 * DAY),
-            activatedAt: user ? new Date(now - 25 * DAY) : null,
-          };
-        }),
+        rows.map((r) => ({
+          courseId: course!.id,
+          email: r.email,
+          userId: r.userId,
+          fullname: r.fullname,
+          status: r.status,
+          source: c.source,
+          createdBy: adminId,
+          createdAt: enrolledAt,
+          updatedAt: r.inactiveAt ?? r.activatedAt ?? enrolledAt,
+          activatedAt: r.activatedAt,
+        })),
       )
-      .returning({
-        id: enrollments.id,
-        email: enrollments.email,
-        status: enrollments.status,
-        userId: enrollments.userId,
-      });
-    await db.insert(auditEvents).values(
-      inserted.map((e) => ({
+      .returning({ id: enrollments.id, email: enrollments.email });
+    const idOfEmail = new Map(inserted.map((e) => [e.email, e.id]));
+    const scope = { organizationId: orgIds[c.org], courseId: course!.id };
+    const audits: (typeof auditEvents.$inferInsert)[] = [];
+    for (const r of rows) {
+      const enrollmentId = idOfEmail.get(r.email)!;
+      audits.push({
+        ...scope,
         action: 'ENROLLED',
-        actorId: adminIds[c.org] ?? null,
-        organizationId: orgIds[c.org],
-        courseId: course!.id,
-        enrollmentId: e.id,
-        targetUserId: e.userId,
-        data: { email: e.email, status: e.status, source: c.source },
-        createdAt: new Date(now - 30 * DAY),
-      })),
-    );
+        actorId: adminId,
+        enrollmentId,
+        targetUserId: r.atEnrollment === 'ACTIVE' ? r.userId : null,
+        data: {
+          email: r.email,
+          status: r.atEnrollment,
+          source: c.source,
+          ...(uploadId ? { uploadId } : {}),
+        },
+        createdAt: enrolledAt,
+      });
+      if (r.atEnrollment === 'PENDING' && r.activatedAt) {
+        audits.push({
+          ...scope,
+          action: 'ACTIVATED',
+          actorId: null,
+          enrollmentId,
+          targetUserId: r.userId,
+          data: { email: r.email, from: 'PENDING', to: 'ACTIVE' },
+          createdAt: r.activatedAt,
+        });
+      }
+      if (r.inactiveAt) {
+        audits.push({
+          ...scope,
+          action: 'STATUS_CHANGED',
+          actorId: adminId,
+          enrollmentId,
+          targetUserId: r.userId,
+          data: { from: 'ACTIVE', to: 'INACTIVE' },
+          createdAt: r.inactiveAt,
+        });
+      }
+    }
+    await db.insert(auditEvents).values(audits);
   }
   return Object.keys(orgIds).length;
 }
@@ -587,7 +740,7 @@ const SEED_TEAMS: SeedTeam[] = [
  * before teams existed). Written straight to the tables with their audit entries, as the
  * team calls would have written them.
  */
-async function seedTeams(db: DbOrTx): Promise<number> {
+async function seedTeams(db: DbOrTx, now: number): Promise<number> {
   const demoCourses = await db
     .select({ id: courses.id, code: courses.code, organizationId: courses.organizationId })
     .from(courses)
@@ -615,13 +768,15 @@ async function seedTeams(db: DbOrTx): Promise<number> {
   const allUsers = await db.select({ id: users.id, email: users.email }).from(users);
   const userId = new Map(allUsers.map((u) => [u.email, u.id]));
   const idOf = (who: Who) => userId.get(emailOf(who));
-  const start = Date.now() - 20 * DAY;
   let created = 0;
 
   for (const t of SEED_TEAMS) {
     const course = courseByCode.get(t.course);
     const memberIds = t.members.map(idOf).filter((id): id is string => Boolean(id));
     if (!course || memberIds.length === 0) continue;
+    // Teams form once the course's students are active, before its deadline.
+    const start =
+      now - (SEED_COURSES.find((c) => c.code === t.course)?.teamsFormDaysAgo ?? 20) * DAY;
     const at = (day: number) => new Date(start + day * DAY);
     const disbandedAt = t.disbanded ? at(t.disbanded.day) : null;
     const [team] = await db
@@ -792,6 +947,12 @@ export async function seedDemo(
 async function seedDemoIn(
   db: DbOrTx,
 ): Promise<{ usersCreated: number; organizationsCreated: number; teamsCreated: number }> {
+  const now = Date.now();
+  const accountDaysAgo = demoAccountDaysAgo();
+  const since = (email: string) => {
+    const at = new Date(now - (accountDaysAgo.get(email) ?? 0) * DAY);
+    return { createdAt: at, updatedAt: at };
+  };
   const created = await db
     .insert(users)
     .values([
@@ -803,16 +964,18 @@ async function seedDemoIn(
         skills: u.skills ?? [],
         links: u.links ?? [],
         lookingForTeam: u.lookingForTeam ?? false,
+        ...since(u.email),
       })),
       ...ROSTER_STUDENTS.map((u) => ({
         email: u.email,
         fullname: u.fullname,
         role: 'STUDENT' as const,
+        ...since(u.email),
       })),
     ])
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  const organizationsCreated = await seedOrganizations(db);
-  const teamsCreated = await seedTeams(db);
+  const organizationsCreated = await seedOrganizations(db, now);
+  const teamsCreated = await seedTeams(db, now);
   return { usersCreated: created.length, organizationsCreated, teamsCreated };
 }

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { and, count, eq as eqOp, isNotNull, lt } from 'drizzle-orm';
+import { queryRows } from '../../src/modules/csv/apply-roster.js';
 import {
   auditEvents,
   courses,
@@ -14,7 +15,7 @@ import {
   teams,
 } from '../../src/db/schema/index.js';
 import { DEMO_EMAILS, DEMO_USERS, ROSTER_STUDENTS, seedDemo } from '../../src/db/seed.js';
-import { buildTestApp, getWorkerDb, signIn } from '../helper.js';
+import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../helper.js';
 
 describe('demo seed', () => {
   it('creates users of every role, once', async () => {
@@ -38,7 +39,8 @@ describe('demo seed', () => {
       new Set(['SUPERADMIN', 'ORG_ADMIN', 'STUDENT']),
     );
     expect(DEMO_USERS.filter((u) => u.role === 'STUDENT').length).toBeGreaterThanOrEqual(8);
-  });
+    // The first test of a worker also opens and migrates its database.
+  }, 60_000);
 
   it('seeds two organizations with courses and enrollments in every status', async () => {
     const { db } = await getWorkerDb();
@@ -210,6 +212,237 @@ describe('demo seed', () => {
       .where(eqOp(teamMembers.courseId, team.courseId));
     for (const id of disband.data.releasedMembers as string[]) {
       expect(inCourse.some((m) => m.userId === id)).toBe(false);
+    }
+  });
+
+  // Demo data tells one story: each query lists what contradicts it, and finds nothing.
+  it('tells one story in time: organizations, courses, accounts, enrollments, then teams', async () => {
+    const { db } = await getWorkerDb();
+    await seedDemo(db);
+    const none = async (query: ReturnType<typeof sql>) =>
+      expect(await queryRows<Record<string, unknown>>(db, query)).toEqual([]);
+
+    // Nothing happened in the future; every course is made after its organization and
+    // before its deadline and archiving.
+    await none(sql`
+      SELECT 'organization' AS kind, slug AS what FROM organizations WHERE created_at > now()
+      UNION ALL SELECT 'user', email FROM users WHERE created_at > now()
+      UNION ALL SELECT 'enrollment', email FROM enrollments WHERE created_at > now() OR updated_at > now()
+      UNION ALL SELECT 'audit', action FROM audit_events WHERE created_at > now()
+      UNION ALL SELECT 'upload', file_name FROM csv_uploads WHERE created_at > now()`);
+    await none(sql`
+      SELECT c.code FROM courses c JOIN organizations o ON o.id = c.organization_id
+      WHERE c.created_at <= o.created_at
+         OR c.team_formation_deadline <= c.created_at
+         OR c.archived_at <= c.created_at
+         OR c.updated_at < c.created_at`);
+    // An admin has an account before being appointed, and is appointed once the organization
+    // exists; a course is made by an admin of its organization.
+    await none(sql`
+      SELECT u.email FROM organization_admins a
+      JOIN users u ON u.id = a.user_id JOIN organizations o ON o.id = a.organization_id
+      WHERE a.created_at < u.created_at OR a.created_at < o.created_at`);
+    await none(sql`
+      SELECT c.code FROM courses c
+      WHERE NOT EXISTS (
+        SELECT 1 FROM organization_admins a
+        WHERE a.organization_id = c.organization_id AND a.user_id = c.created_by
+          AND a.created_at <= c.created_at)`);
+    // Enrollments come after their course; an account comes before (or with) the activation
+    // of its enrollments; only PENDING ones have no account.
+    await none(sql`
+      SELECT c.code, e.email, e.status FROM enrollments e
+      JOIN courses c ON c.id = e.course_id
+      LEFT JOIN users u ON u.id = e.user_id
+      WHERE e.created_at <= c.created_at
+         OR (e.status = 'PENDING') <> (e.user_id IS NULL)
+         OR (e.status = 'PENDING') <> (e.activated_at IS NULL)
+         OR e.activated_at < e.created_at
+         OR e.activated_at < u.created_at
+         OR e.updated_at < coalesce(e.activated_at, e.created_at)`);
+    // Teams form after their course and the enrollments of their members, before the
+    // deadline; members join an existing team, notices, requests and invitations follow it.
+    await none(sql`
+      SELECT t.name FROM teams t JOIN courses c ON c.id = t.course_id
+      WHERE t.created_at <= c.created_at OR t.created_at >= c.team_formation_deadline
+         OR t.disbanded_at <= t.created_at`);
+    await none(sql`
+      SELECT t.name, u.email FROM team_members m
+      JOIN teams t ON t.id = m.team_id JOIN users u ON u.id = m.user_id
+      JOIN enrollments e ON e.course_id = m.course_id AND e.user_id = m.user_id
+      WHERE m.joined_at < t.created_at OR m.joined_at < e.activated_at
+         OR m.joined_at < u.created_at OR e.status <> 'ACTIVE'`);
+    await none(sql`
+      SELECT t.name, 'notice' AS what FROM team_notices n JOIN teams t ON t.id = n.team_id
+        WHERE n.created_at < t.created_at
+      UNION ALL SELECT t.name, 'request' FROM join_requests r JOIN teams t ON t.id = r.team_id
+        WHERE r.created_at < t.created_at
+      UNION ALL SELECT t.name, 'invitation' FROM invitations i JOIN teams t ON t.id = i.team_id
+        WHERE i.created_at < t.created_at`);
+    // The audit trail never predates what it is about.
+    await none(sql`
+      SELECT a.action FROM audit_events a
+      LEFT JOIN organizations o ON o.id = a.organization_id
+      LEFT JOIN courses c ON c.id = a.course_id
+      LEFT JOIN teams t ON t.id = a.team_id
+      LEFT JOIN enrollments e ON e.id = a.enrollment_id
+      WHERE a.created_at < o.created_at OR a.created_at < c.created_at
+         OR a.created_at < t.created_at OR a.created_at < e.created_at`);
+    // Each enrollment's history replays to its status: enrolled, activated at the first
+    // sign-in (or at once), and set INACTIVE by the admin afterwards.
+    await none(sql`
+      SELECT e.email, e.status, array_agg(a.action ORDER BY a.created_at) AS actions
+      FROM enrollments e JOIN audit_events a ON a.enrollment_id = e.id
+      GROUP BY e.id, e.email, e.status
+      HAVING (e.status = 'INACTIVE') <> bool_or(a.action = 'STATUS_CHANGED')
+          OR (array_agg(a.action ORDER BY a.created_at))[1] <> 'ENROLLED'
+          OR (e.status = 'PENDING' AND count(*) > 1)`);
+  });
+
+  it('gives every roster enrollment its upload in the history: COMPLETED by the admin, before the enrollments, with counts that match', async () => {
+    const { db } = await getWorkerDb();
+    await seedDemo(db);
+    const rosterCourses = await queryRows<{ code: string }>(
+      db,
+      sql`SELECT DISTINCT c.code FROM enrollments e JOIN courses c ON c.id = e.course_id
+          WHERE e.source = 'CSV' ORDER BY c.code`,
+    );
+    expect(rosterCourses.map((c) => c.code)).toEqual(['CS210', 'CS301', 'ENG420']);
+
+    const uploads = await queryRows<{
+      code: string;
+      status: string;
+      by_admin: boolean;
+      before: boolean;
+      finished_before: boolean;
+      total_rows: number;
+      processed_rows: number;
+      counted: number;
+      roster: number;
+      created_count: number;
+      enrolled_active: number;
+      pending_count: number;
+      enrolled_pending: number;
+      rejected_count: number;
+      already_enrolled_count: number;
+      reactivated_count: number;
+      lines: number;
+      audited: number;
+    }>(
+      db,
+      sql`
+        SELECT c.code, u.status,
+          EXISTS (SELECT 1 FROM organization_admins a
+                  WHERE a.organization_id = u.organization_id AND a.user_id = u.uploaded_by
+                    AND a.created_at <= u.created_at) AS by_admin,
+          u.created_at < (SELECT min(e.created_at) FROM enrollments e
+                          WHERE e.course_id = c.id AND e.source = 'CSV') AS before,
+          u.finished_at <= (SELECT min(e.created_at) FROM enrollments e
+                            WHERE e.course_id = c.id AND e.source = 'CSV')
+            AND u.started_at < u.finished_at AND u.created_at < u.started_at AS finished_before,
+          u.total_rows, u.processed_rows,
+          u.created_count + u.pending_count + u.already_enrolled_count + u.reactivated_count
+            + u.rejected_count AS counted,
+          (SELECT count(*)::int FROM enrollments e WHERE e.course_id = c.id AND e.source = 'CSV') AS roster,
+          u.created_count,
+          (SELECT count(*)::int FROM audit_events a WHERE a.action = 'ENROLLED'
+             AND a.data->>'uploadId' = u.id::text AND a.data->>'status' = 'ACTIVE') AS enrolled_active,
+          u.pending_count,
+          (SELECT count(*)::int FROM audit_events a WHERE a.action = 'ENROLLED'
+             AND a.data->>'uploadId' = u.id::text AND a.data->>'status' = 'PENDING') AS enrolled_pending,
+          u.rejected_count, u.already_enrolled_count, u.reactivated_count,
+          (SELECT count(*)::int FROM regexp_split_to_table(trim(trailing E'\n' from u.content), E'\n') AS l) - 1 AS lines,
+          (SELECT count(*)::int FROM enrollments e
+             WHERE e.course_id = c.id AND e.source = 'CSV'
+               AND position(e.email IN u.content) > 0
+               AND EXISTS (SELECT 1 FROM audit_events a WHERE a.enrollment_id = e.id
+                             AND a.action = 'ENROLLED' AND a.data->>'uploadId' = u.id::text)
+          ) AS audited
+        FROM csv_uploads u JOIN courses c ON c.id = u.course_id
+        ORDER BY c.code`,
+    );
+    expect(uploads.map((u) => u.code)).toEqual(['CS210', 'CS301', 'ENG420']);
+    for (const u of uploads) {
+      expect(u, u.code).toMatchObject({
+        status: 'COMPLETED',
+        by_admin: true,
+        before: true,
+        finished_before: true,
+        total_rows: u.roster,
+        processed_rows: u.roster,
+        counted: u.roster,
+        created_count: u.enrolled_active,
+        pending_count: u.enrolled_pending,
+        rejected_count: 0,
+        already_enrolled_count: 0,
+        reactivated_count: 0,
+        lines: u.roster,
+        audited: u.roster,
+      });
+    }
+    // Students with an account already were ACTIVE at once, the others PENDING: both occur.
+    expect(uploads.some((u) => u.created_count > 0 && u.pending_count > 0)).toBe(true);
+    // A course enrolled by hand has no upload in its history.
+    await expect(
+      queryRows(
+        db,
+        sql`SELECT c.code FROM csv_uploads u JOIN courses c ON c.id = u.course_id
+            WHERE NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = c.id AND e.source = 'CSV')`,
+      ),
+    ).resolves.toEqual([]);
+  });
+
+  it('shows counts that agree with the tables under them (courses, teams, uploads)', async () => {
+    const { db } = await getWorkerDb();
+    await seedDemo(db);
+    // Stored team sizes against the member rows.
+    expect(
+      await queryRows(
+        db,
+        sql`SELECT t.name FROM teams t
+            WHERE t.member_count <> (SELECT count(*) FROM team_members m WHERE m.team_id = t.id)`,
+      ),
+    ).toEqual([]);
+
+    const app = await buildTestApp({ SEED_DEMO: false });
+    const { token } = await signIn(app, 'alan.turing@northfield.edu');
+    const get = async <T>(url: string) => {
+      const res = await app.inject({ method: 'GET', url: `${API}${url}`, headers: bearer(token) });
+      expect(res.statusCode, url).toBe(200);
+      return res.json<{ data: T }>().data;
+    };
+    const northfield = await queryRows<{ id: string; code: string }>(
+      db,
+      sql`SELECT c.id, c.code FROM courses c JOIN organizations o ON o.id = c.organization_id
+          WHERE o.slug = 'northfield' ORDER BY c.code`,
+    );
+    expect(northfield.length).toBe(4);
+    for (const course of northfield) {
+      // The course page's student counts against its roster, status by status.
+      const { enrollmentCounts } = await get<{ enrollmentCounts: Record<string, number> }>(
+        `/courses/${course.id}`,
+      );
+      for (const status of ['ACTIVE', 'PENDING', 'INACTIVE'] as const) {
+        const roster = await get<{ total: number }>(
+          `/admin/course/${course.id}/students?status=${status}&limit=1`,
+        );
+        expect(enrollmentCounts[status.toLowerCase()], `${course.code} ${status}`).toBe(
+          roster.total,
+        );
+      }
+      // The upload history's counts against the roster's rows from that upload.
+      const uploads = await get<{
+        items: { counts: { rowsRead: number; created: number; pending: number } }[];
+      }>(`/csv/course/${course.id}`);
+      const fromCsv = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM enrollments WHERE course_id = ${course.id} AND source = 'CSV'`,
+      );
+      expect(
+        uploads.items.reduce((sum, u) => sum + u.counts.created + u.counts.pending, 0),
+        course.code,
+      ).toBe(fromCsv[0]!.n);
+      expect(uploads.items.reduce((sum, u) => sum + u.counts.rowsRead, 0)).toBe(fromCsv[0]!.n);
     }
   });
 
