@@ -71,7 +71,9 @@ function StatusControl({ enrollment }: { enrollment: EnrollmentDetail }) {
       description={
         pending
           ? 'Pending until the student signs in for the first time; then the enrollment becomes active by itself.'
-          : 'Inactive students keep their enrollment but cannot take part in teams.'
+          : enrollment.status === 'ACTIVE' && enrollment.team
+            ? `Inactive students keep their enrollment but cannot take part in teams: ${enrollment.fullname} will leave team ${enrollment.team.name}, and switching back does not return the seat.`
+            : 'Inactive students keep their enrollment but cannot take part in teams.'
       }
       checked={enrollment.status === 'ACTIVE'}
       disabled={pending || update.isPending}
@@ -190,7 +192,7 @@ function EnrollmentDetails({
         onConfirm={doRemove}
         onClose={() => setConfirming(false)}
       >
-        {`${e.fullname} will be removed from ${e.courseCode} · ${e.courseTitle} and lose access to it. The change is recorded; you can add them again later.`}
+        {`${e.fullname} will be removed from ${e.courseCode} · ${e.courseTitle} and lose access to it.${e.team ? ` ${e.fullname} will leave team ${e.team.name}.` : ''} The change is recorded; you can add them again later${e.team ? ', without their team seat' : ''}.`}
       </ConfirmModal>
     </Stack>
   );
