@@ -67,6 +67,7 @@ describe('CSV roster processing', () => {
       finishedAt: expect.stringMatching(ISO),
       failureMessage: null,
       errors: [],
+      errorsTotal: 0,
     });
     const rows = await courseEnrollments(w.courseA.id);
     const added = rows.filter((r) => r.email !== w.student.email);
