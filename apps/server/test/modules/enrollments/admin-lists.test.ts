@@ -243,7 +243,7 @@ describe('GET /admin/students and the course roster', () => {
       expect(detail.json().data.team).toEqual({ id: alpha.id, name: 'Alpha' });
     });
 
-    it('answers a status change and a restore with the team too', async () => {
+    it('answers a status change, a removal and a restore without the team left (decision 081)', async () => {
       await makeTeam(s.cs101.id, s.ada.id, { name: 'Alpha' });
       const status = await app.inject({
         method: 'PATCH',
@@ -251,13 +251,15 @@ describe('GET /admin/students and the course roster', () => {
         headers: bearer(adminToken),
         payload: { status: 'INACTIVE' },
       });
-      expect(status.json().data.team).toMatchObject({ name: 'Alpha' });
+      // Going INACTIVE took Ada out of Alpha; the message says so.
+      expect(status.json().data.team).toBeNull();
+      expect(status.json().message).toContain('left Alpha');
       const removed = await app.inject({
         method: 'DELETE',
         url: `${API}/admin/enrollment/${s.adaCs101.id}/remove`,
         headers: bearer(adminToken),
       });
-      expect(removed.json().data.team).toMatchObject({ name: 'Alpha' });
+      expect(removed.json().data.team).toBeNull();
       const restored = await app.inject({
         method: 'POST',
         url: `${API}/admin/students/manual-add`,
@@ -265,7 +267,7 @@ describe('GET /admin/students and the course roster', () => {
         payload: { courseId: s.cs101.id, email: s.ada.email, fullname: 'Ada Lovelace' },
       });
       expect(restored.statusCode).toBe(201);
-      expect(restored.json().data.team).toMatchObject({ name: 'Alpha' });
+      expect(restored.json().data.team).toBeNull();
       const fresh = await app.inject({
         method: 'POST',
         url: `${API}/admin/students/manual-add`,
