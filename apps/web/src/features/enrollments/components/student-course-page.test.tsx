@@ -38,11 +38,22 @@ describe('course page (student)', () => {
     );
     const { user } = renderApp(`/courses/${enrollment.course.id}`, { user: student });
 
-    const info = await screen.findByRole('region', {
-      name: 'CS-401 · Software Engineering Project',
-    });
-    expect(within(info).getByText('Teams have 3 to 5 members.')).toBeInTheDocument();
-    expect(within(info).getByText('(in 4 days)')).toBeInTheDocument();
+    // The heading names the course; its name, deadline and team size each appear once.
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'CS-401 · Software Engineering Project',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Fall 2026 · Northfield University')).toBeInTheDocument();
+    const facts = screen.getByRole('group', { name: 'Course facts' });
+    expect(within(facts).getByText('Teams of 3 to 5 members')).toBeInTheDocument();
+    expect(within(facts).getByText('(in 4 days)')).toBeInTheDocument();
+    expect(screen.getAllByText(/Software Engineering Project/)).toHaveLength(1);
+    expect(screen.getAllByText(/in 4 days/)).toHaveLength(1);
+    expect(screen.getAllByText(/3 to 5 members/)).toHaveLength(1);
+    const about = screen.getByRole('region', { name: 'About this course' });
+    expect(within(about).getByText('Build a product in a team of four.')).toBeInTheDocument();
     const mine = screen.getByRole('region', { name: 'Your enrollment' });
     expect(within(mine).getByText('Active')).toBeInTheDocument();
     expect(within(mine).getByText(/since/)).toHaveTextContent(/Sep 6, 2026/);

@@ -1,10 +1,10 @@
-import { Alert, Badge, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { MyCourse } from '@teamup/shared';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/ui/router-link';
-import { isPast, relativeDeadline } from '@/components/ui/deadline-text';
+import { DeadlineText } from '@/components/ui/deadline-text';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
@@ -16,77 +16,45 @@ dayjs.extend(localizedFormat);
 
 const DESCRIPTION = 'Course details, your enrollment and your classmates.';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function teamSizeRule(min: number, max: number): string {
+  if (min === max) return `Teams of exactly ${min} member${min === 1 ? '' : 's'}`;
+  return `Teams of ${min} to ${max} members`;
+}
+
+/** The facts a student plans by, each said once, under the page's heading. */
+function CourseFacts({ course }: { course: MyCourse['course'] }) {
   return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0}>
-        {children}
-      </Text>
-    </Stack>
+    <Group gap="md" wrap="wrap" mt={6} aria-label="Course facts" role="group">
+      {course.archivedAt && (
+        <Badge color="gray.7" variant="filled">
+          Archived
+        </Badge>
+      )}
+      <Group gap={6} wrap="wrap">
+        <Text size="sm">Team formation deadline:</Text>
+        <DeadlineText iso={course.teamFormationDeadline} withRelative fw={600} />
+      </Group>
+      <Text size="sm">{teamSizeRule(course.teamSizeMin, course.teamSizeMax)}</Text>
+    </Group>
   );
 }
 
-function teamSizeRule(min: number, max: number): string {
-  if (min === max) return `Teams have exactly ${min} member${min === 1 ? '' : 's'}.`;
-  return `Teams have ${min} to ${max} members.`;
-}
-
-function CourseInfo({ enrollment }: { enrollment: MyCourse }) {
-  const { course } = enrollment;
-  const deadline = course.teamFormationDeadline;
-  const past = isPast(deadline);
+function AboutCourse({ course }: { course: MyCourse['course'] }) {
   return (
     <Paper
       withBorder
       radius="lg"
       p={{ base: 'md', sm: 'lg' }}
       component="section"
-      aria-labelledby="course-heading"
+      aria-labelledby="about-course-heading"
     >
-      <Stack gap="md">
-        <Group gap="xs">
-          <Title order={2} fz="lg" id="course-heading">
-            {course.code} · {course.title}
-          </Title>
-          {course.archivedAt && (
-            <Badge color="gray.7" variant="filled">
-              Archived
-            </Badge>
-          )}
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
-          <Field label="Organization">{course.organization.name}</Field>
-          <Field label="Term">{course.term}</Field>
-          <Field label="Team size">{teamSizeRule(course.teamSizeMin, course.teamSizeMax)}</Field>
-          <Field label="Team formation deadline">
-            <time dateTime={deadline}>{dayjs(deadline).format('lll')}</time>{' '}
-            {past ? (
-              <Badge size="sm" color="red.9" variant="filled">
-                passed
-              </Badge>
-            ) : (
-              <Text span size="sm" fw={600}>
-                ({relativeDeadline(deadline)})
-              </Text>
-            )}
-          </Field>
-        </SimpleGrid>
-        {past && (
-          <Text size="sm" c="dimmed">
-            The deadline has passed: team membership can no longer be changed by students.
-          </Text>
-        )}
-        <Stack gap={2}>
-          <Text size="sm" c="dimmed">
-            About this course
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {course.description || 'No description yet.'}
-          </Text>
-        </Stack>
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="about-course-heading">
+          About this course
+        </Title>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {course.description || 'No description yet.'}
+        </Text>
       </Stack>
     </Paper>
   );
@@ -178,13 +146,14 @@ export function StudentCoursePage({ courseId, teams }: StudentCoursePageProps) {
   return (
     <>
       <PageHeader
-        title="Course"
-        description={`${e.course.code} · ${e.course.title} (${e.course.organization.name})`}
+        title={`${e.course.code} · ${e.course.title}`}
+        description={`${e.course.term} · ${e.course.organization.name}`}
+        actions={<CourseFacts course={e.course} />}
       />
       <Stack gap="xl">
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
-            <CourseInfo enrollment={e} />
+            <AboutCourse course={e.course} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <MyEnrollmentCard enrollment={e} />

@@ -106,7 +106,10 @@ describe('course page: teams section', () => {
     });
     const { section, user } = await openTeamsSection();
 
-    expect(within(section).getByText('(in 3 days)')).toBeInTheDocument();
+    // The deadline is said once, in the page header's facts, not again in the section.
+    const facts = screen.getByRole('group', { name: 'Course facts' });
+    expect(within(facts).getByText('(in 3 days)')).toBeInTheDocument();
+    expect(screen.getAllByText('(in 3 days)')).toHaveLength(1);
     const status = within(section).getByRole('region', { name: 'Your team' });
     expect(await within(status).findByText(/You are not in a team yet/)).toBeInTheDocument();
 
@@ -417,7 +420,9 @@ describe('course page: teams section', () => {
     });
     const { section } = await openTeamsSection();
     expect(within(section).getByText('The team formation deadline has passed')).toBeInTheDocument();
-    expect(within(section).getByText('passed')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Course facts' })).getByText('passed'),
+    ).toBeInTheDocument();
     const owls = await within(section).findByRole('listitem', { name: 'Night Owls' });
     expect(within(owls).queryByRole('button')).not.toBeInTheDocument();
     const status = within(section).getByRole('region', { name: 'Your team' });

@@ -1,6 +1,6 @@
-import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
-import { DeadlineText, isPast } from '@/components/ui/deadline-text';
+import { isPast } from '@/components/ui/deadline-text';
 import { CourseTeamList } from './course-team-list';
 import { MyCourseTeamStatus } from './my-course-team-status';
 import { TeamlessClassmates } from './teamless-classmates';
@@ -64,22 +64,10 @@ export function CourseTeamsSection({ course, readOnly = false }: CourseTeamsSect
       aria-labelledby="teams-heading"
     >
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={2} fz="lg" id="teams-heading">
-            Teams
-          </Title>
-          <Group gap={6} wrap="wrap">
-            <Text size="sm" c="dimmed">
-              Team formation deadline:
-            </Text>
-            <DeadlineText iso={course.teamFormationDeadline} withRelative fw={600} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {course.teamSizeMin === course.teamSizeMax
-              ? `Teams have exactly ${course.teamSizeMax} members.`
-              : `Teams have ${course.teamSizeMin} to ${course.teamSizeMax} members.`}
-          </Text>
-        </Stack>
+        {/* The deadline and team size are in the page's header: said once per page. */}
+        <Title order={2} fz="lg" id="teams-heading">
+          Teams
+        </Title>
         {readOnly ? (
           <MyCourseTeamStatus course={course} locked readOnly query={query} />
         ) : (
