@@ -253,7 +253,7 @@ function cancelPendingInCourse(
  * course, and returns the audit entries to record (one per cancelled row, on its team).
  * `stored` is the request's reason as its team and applicant see it; `audited` goes in the log.
  */
-export async function cancelStudentPending(
+async function cancelStudentPending(
   tx: DbOrTx,
   scope: Pick<LockedTeam, 'organizationId' | 'courseId'>,
   userId: string,
