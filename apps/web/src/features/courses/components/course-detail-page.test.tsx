@@ -51,12 +51,22 @@ describe('course page (admin)', () => {
     serveCourse(course);
     renderApp(`/admin/courses/${course.id}`, { user: admin });
 
-    const details = await screen.findByRole('region', { name: 'Course details' });
+    // The heading names the course; name, deadline and team size each appear once.
     expect(
-      within(details).getByRole('heading', { name: 'CS-401 · Software Engineering Project' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'CS-401 · Software Engineering Project',
+      }),
     ).toBeVisible();
-    expect(within(details).getByText('3 to 5 students')).toBeInTheDocument();
-    expect(within(details).getByText('passed')).toBeInTheDocument();
+    expect(screen.getByText(`${course.term} · ${course.organizationName}`)).toBeInTheDocument();
+    const facts = screen.getByRole('group', { name: 'Course facts' });
+    expect(within(facts).getByText('Teams of 3 to 5 students')).toBeInTheDocument();
+    expect(within(facts).getByText('passed')).toBeInTheDocument();
+    expect(screen.getAllByText(/Software Engineering Project/)).toHaveLength(1);
+    expect(screen.getAllByText(/3 to 5 students/)).toHaveLength(1);
+    expect(screen.getAllByText('passed')).toHaveLength(1);
+    const details = screen.getByRole('region', { name: 'Course details' });
+    expect(within(details).getByText(course.description)).toBeInTheDocument();
     const enrollments = screen.getByRole('region', { name: 'Enrollments' });
     expect(within(enrollments).getByText('24')).toBeInTheDocument();
     expect(within(enrollments).getByRole('link', { name: 'Students' })).toHaveAttribute(
@@ -88,7 +98,7 @@ describe('course page (admin)', () => {
       },
     ]);
     expect(
-      await screen.findByRole('heading', { name: /Software Engineering Studio/ }),
+      await screen.findByRole('heading', { level: 1, name: /Software Engineering Studio/ }),
     ).toBeInTheDocument();
   });
 

@@ -41,30 +41,35 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The facts the course is planned by, each said once, under the page's heading. */
+function CourseFacts({ course }: { course: Course }) {
+  return (
+    <Group gap="md" wrap="wrap" mt={6} role="group" aria-label="Course facts">
+      {course.archivedAt && (
+        <Badge color="gray.7" variant="filled">
+          Archived
+        </Badge>
+      )}
+      <Group gap={6} wrap="wrap">
+        <Text size="sm">Team formation deadline:</Text>
+        <DeadlineText iso={course.teamFormationDeadline} withRelative fw={600} />
+      </Group>
+      <Text size="sm">
+        {course.teamSizeMin === course.teamSizeMax
+          ? `Teams of ${course.teamSizeMin} students`
+          : `Teams of ${course.teamSizeMin} to ${course.teamSizeMax} students`}
+      </Text>
+    </Group>
+  );
+}
+
 function CourseDetails({ course }: { course: Course }) {
   return (
     <Stack gap="md">
-      <Group gap="xs">
-        <Title order={2} fz="lg">
-          {course.code} · {course.title}
-        </Title>
-        {course.archivedAt && (
-          <Badge color="gray.7" variant="filled">
-            Archived
-          </Badge>
-        )}
-      </Group>
+      <Title order={2} fz="lg">
+        Details
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
-        <Field label="Organization">{course.organizationName}</Field>
-        <Field label="Term">{course.term}</Field>
-        <Field label="Team size">
-          {course.teamSizeMin === course.teamSizeMax
-            ? `${course.teamSizeMin} students`
-            : `${course.teamSizeMin} to ${course.teamSizeMax} students`}
-        </Field>
-        <Field label="Team formation deadline">
-          <DeadlineText iso={course.teamFormationDeadline} withRelative />
-        </Field>
         <Field label="Created">{dayjs(course.createdAt).format('ll')}</Field>
         <Field label="Last changed">{dayjs(course.updatedAt).format('lll')}</Field>
       </SimpleGrid>
@@ -214,38 +219,41 @@ export function CourseDetailPage({ courseId, renderAddStudent }: CourseDetailPag
   return (
     <>
       <PageHeader
-        title="Course"
-        description={`${c.code} · ${c.title} (${c.organizationName})`}
+        title={`${c.code} · ${c.title}`}
+        description={`${c.term} · ${c.organizationName}`}
         actions={
-          <Group gap="sm" mt="sm">
-            {!archived && !editing && (
-              <Button
-                leftSection={<IconPencil size={16} aria-hidden />}
-                onClick={() => setEditing(true)}
-              >
-                Edit course
-              </Button>
-            )}
-            {archived ? (
-              <Button
-                variant="default"
-                leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                loading={restore.isPending}
-                onClick={doRestore}
-              >
-                Restore course
-              </Button>
-            ) : (
-              <Button
-                variant="outline"
-                color="red.9"
-                leftSection={<IconArchive size={16} aria-hidden />}
-                onClick={() => setConfirmArchive(true)}
-              >
-                Archive course
-              </Button>
-            )}
-          </Group>
+          <Stack gap="sm">
+            <CourseFacts course={c} />
+            <Group gap="sm">
+              {!archived && !editing && (
+                <Button
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  onClick={() => setEditing(true)}
+                >
+                  Edit course
+                </Button>
+              )}
+              {archived ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                  loading={restore.isPending}
+                  onClick={doRestore}
+                >
+                  Restore course
+                </Button>
+              ) : (
+                <Button
+                  variant="outline"
+                  color="red.9"
+                  leftSection={<IconArchive size={16} aria-hidden />}
+                  onClick={() => setConfirmArchive(true)}
+                >
+                  Archive course
+                </Button>
+              )}
+            </Group>
+          </Stack>
         }
       />
       {archived && (
