@@ -55,7 +55,7 @@ describe('authorization matrix', () => {
         if (!world) {
           if (!fresh) await resetDatabase();
           fresh = false;
-          world = await authzWorld(app);
+          world = await authzWorld();
         }
         const request = requestOf(world, op, world.headers(caller));
         const res: LightMyRequestResponse = await app.inject(request);

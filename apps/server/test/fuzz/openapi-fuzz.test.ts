@@ -82,7 +82,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   it.each([...groups.entries()])(
     '/api/v1/%s/…: no 5xx, every error in the envelope',
     async (_group, ops) => {
-      const world = await authzWorld(app);
+      const world = await authzWorld();
       const ids = idsOf(world);
       const failures: string[] = [];
       for (const op of ops) {
