@@ -93,7 +93,7 @@ function RequestRow({
             leftSection={<IconX size={14} aria-hidden />}
             disabled={!decisions.reject.ok || busy}
             onClick={onReject}
-            aria-label={`Reject ${applicant.fullname}`}
+            aria-label={`Reject ${applicant.fullname}'s request`}
           >
             Reject
           </Button>
@@ -102,7 +102,7 @@ function RequestRow({
             leftSection={<IconCheck size={14} aria-hidden />}
             disabled={!decisions.accept.ok || busy}
             onClick={onAccept}
-            aria-label={`Accept ${applicant.fullname}`}
+            aria-label={`Accept ${applicant.fullname}'s request`}
           >
             Accept
           </Button>

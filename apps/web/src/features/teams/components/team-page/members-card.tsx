@@ -99,7 +99,7 @@ function MemberRow({
           size="xs"
           leftSection={<IconUserMinus size={14} aria-hidden />}
           onClick={onRemove}
-          aria-label={`Remove ${member.fullname}`}
+          aria-label={`Remove ${member.fullname} from the team`}
           style={{ flexShrink: 0 }}
         >
           Remove

@@ -125,7 +125,13 @@ function EditNoticeForm({ notice, onDone }: { notice: Notice; onDone: () => void
           {...form.getInputProps('body')}
         />
         <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={onDone} disabled={update.isPending}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={onDone}
+            disabled={update.isPending}
+            aria-label="Cancel editing the notice"
+          >
             Cancel
           </Button>
           <Button size="xs" type="submit" loading={update.isPending}>
@@ -221,6 +227,7 @@ function NoticeItem({ notice, canManage, onDelete }: NoticeItemProps) {
               }
               loading={pin.isPending}
               onClick={togglePin}
+              aria-label={`${notice.pinned ? 'Unpin' : 'Pin'} notice from ${author}`}
             >
               {notice.pinned ? 'Unpin' : 'Pin'}
             </Button>
@@ -229,6 +236,7 @@ function NoticeItem({ notice, canManage, onDelete }: NoticeItemProps) {
               variant="subtle"
               leftSection={<IconPencil size={14} aria-hidden />}
               onClick={() => setEditing(true)}
+              aria-label={`Edit notice from ${author}`}
             >
               Edit
             </Button>
@@ -239,6 +247,7 @@ function NoticeItem({ notice, canManage, onDelete }: NoticeItemProps) {
               c="red.9"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={onDelete}
+              aria-label={`Delete notice from ${author}`}
             >
               Delete
             </Button>

@@ -285,6 +285,7 @@ export function TeamActionsCard({ team: current, abilities }: TeamActionsCardPro
       p={{ base: 'md', sm: 'lg' }}
       component="section"
       aria-labelledby="actions-heading"
+      h="100%"
     >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="actions-heading">

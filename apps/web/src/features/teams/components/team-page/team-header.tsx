@@ -12,7 +12,11 @@ const RELATION_LABEL = {
   INVITED: 'You are invited',
 } as const;
 
-/** Name, course, description, openness, seats and deadline: what a visitor decides on. */
+/**
+ * The page's header once the team is known: its name is the page's one heading (level 1), under
+ * the course it belongs to; then description, openness, seats and deadline, what a visitor
+ * decides on.
+ */
 export function TeamHeader({ team }: { team: TeamDetail }) {
   const disbanded = Boolean(team.disbandedAt);
   const relation = team.viewer.relation;
@@ -23,6 +27,7 @@ export function TeamHeader({ team }: { team: TeamDetail }) {
       p={{ base: 'md', sm: 'lg' }}
       component="section"
       aria-labelledby="team-name"
+      h="100%"
     >
       <Stack gap="sm">
         <Stack gap={2}>
@@ -36,7 +41,7 @@ export function TeamHeader({ team }: { team: TeamDetail }) {
             {team.courseCode} · {team.courseTitle}
           </AnchorLink>
           <Title
-            order={2}
+            order={1}
             id="team-name"
             fz={{ base: 22, sm: 26 }}
             style={{ wordBreak: 'break-word' }}

@@ -27,7 +27,7 @@ function open(world: TeamWorld) {
 }
 
 async function teamLoaded(name = 'Byte Club') {
-  return screen.findByRole('heading', { level: 2, name });
+  return screen.findByRole('heading', { level: 1, name });
 }
 
 /** A student of the course without a team (Liam), looking at Maya's team. */
@@ -40,7 +40,8 @@ describe('team page: header and members', () => {
   it('shows the team, its course, seats, deadline and members with the leader marked', async () => {
     open(createWorld());
     await teamLoaded();
-    expect(screen.getByRole('heading', { level: 1, name: 'Team' })).toBeInTheDocument();
+    // The team's name is the page's one level-1 heading, not a generic "Team".
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(
       screen.getByRole('link', { name: 'CS301 · Software Engineering Project' }),
     ).toHaveAttribute('href', expect.stringMatching(/^\/courses\/[0-9a-f-]+$/));
@@ -56,8 +57,35 @@ describe('team page: header and members', () => {
     const sofia = within(members).getByRole('listitem', { name: /Sofia Rossi/ });
     expect(within(sofia).queryByText('Leader')).not.toBeInTheDocument();
     // The leader may remove others, never themselves.
-    expect(within(sofia).getByRole('button', { name: 'Remove Sofia Rossi' })).toBeInTheDocument();
+    expect(
+      within(sofia).getByRole('button', { name: 'Remove Sofia Rossi from the team' }),
+    ).toBeInTheDocument();
     expect(within(maya).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+  });
+
+  it('puts what I can do before the members and the notice board, in document and Tab order', async () => {
+    const { user } = open(createWorld());
+    await teamLoaded();
+    const board = await screen.findByRole('region', { name: 'Notice board' });
+    const edit = screen.getByRole('button', { name: 'Edit team' });
+    const members = screen.getByRole('region', { name: 'Members' });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(edit, members)).toBe(true);
+    expect(follows(edit, board)).toBe(true);
+    // Tabbing from the course link reaches the header actions before any member or notice control.
+    screen.getByRole('link', { name: 'CS301 · Software Engineering Project' }).focus();
+    const reached: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      await user.tab();
+      const el = document.activeElement;
+      if (el instanceof HTMLElement)
+        reached.push(el.getAttribute('aria-label') ?? el.textContent ?? '');
+    }
+    const editAt = reached.findIndex((n) => n.includes('Edit team'));
+    const removeAt = reached.findIndex((n) => n.includes('Remove Sofia Rossi from the team'));
+    expect(editAt).toBeGreaterThanOrEqual(0);
+    expect(removeAt).toBeGreaterThan(editAt);
   });
 
   it('shows "Team not found" for a 404', async () => {
@@ -132,7 +160,7 @@ describe('team page: leader', () => {
     expect(within(liam).getByText('Go')).toBeInTheDocument();
     expect(liam).toHaveTextContent('asked an hour ago');
 
-    await user.click(within(liam).getByRole('button', { name: "Accept Liam O'Brien" }));
+    await user.click(within(liam).getByRole('button', { name: "Accept Liam O'Brien's request" }));
 
     expect(await screen.findByText("Liam O'Brien joined Byte Club")).toBeInTheDocument();
     await waitFor(() =>
@@ -157,7 +185,7 @@ describe('team page: leader', () => {
     );
     const { user } = renderApp(`/teams/${world.team.id}`, { user: { id: MAYA.id } });
     await teamLoaded();
-    await user.click(await screen.findByRole('button', { name: "Accept Liam O'Brien" }));
+    await user.click(await screen.findByRole('button', { name: "Accept Liam O'Brien's request" }));
 
     const notice = await screen.findByText('Byte Club is full');
     expect(notice.closest('.mantine-Notification-root')).toHaveTextContent(
@@ -172,7 +200,7 @@ describe('team page: leader', () => {
     world.requests = [createJoinRequest(world.team, LIAM)];
     const { user } = open(world);
     await teamLoaded();
-    await user.click(await screen.findByRole('button', { name: "Reject Liam O'Brien" }));
+    await user.click(await screen.findByRole('button', { name: "Reject Liam O'Brien's request" }));
     const dialog = await screen.findByRole('dialog', { name: "Reject Liam O'Brien?" });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'We need a designer');
     await user.click(within(dialog).getByRole('button', { name: 'Reject request' }));
@@ -227,7 +255,7 @@ describe('team page: leader', () => {
     const world = createWorld();
     const { user } = open(world);
     await teamLoaded();
-    await user.click(screen.getByRole('button', { name: 'Remove Sofia Rossi' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Sofia Rossi from the team' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Sofia Rossi?' });
     expect(world.calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Remove member' }));
@@ -541,7 +569,10 @@ describe('team page: member', () => {
     const board = screen.getByRole('region', { name: 'Notice board' });
     expect(await within(board).findByText('Older notice')).toBeInTheDocument();
     // Another member's notice: not Liam's to change.
-    expect(within(board).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(
+      within(board).queryByRole('button', { name: 'Delete notice from Maya Chen' }),
+    ).not.toBeInTheDocument();
+    expect(within(board).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
 
     await user.type(within(board).getByRole('textbox', { name: 'New notice' }), 'Demo on Friday');
     await user.click(within(board).getByRole('checkbox', { name: 'Pin to the top' }));
@@ -578,7 +609,13 @@ describe('team page: member', () => {
     await teamLoaded();
     const board = screen.getByRole('region', { name: 'Notice board' });
     await within(board).findByText('My old note');
-    await user.click(within(board).getByRole('button', { name: 'Delete' }));
+    // Short buttons say which notice they act on.
+    expect(
+      within(board).getByRole('button', { name: "Edit notice from Liam O'Brien" }),
+    ).toHaveTextContent('Edit');
+    await user.click(
+      within(board).getByRole('button', { name: "Delete notice from Liam O'Brien" }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Delete this notice?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete notice' }));
     expect(await screen.findByText('The notice was removed from the board')).toBeInTheDocument();

@@ -26,6 +26,7 @@ dayjs.extend(localizedFormat);
 const TITLE = 'Team';
 const DESCRIPTION = 'Members, notices, join requests and the activity of this team.';
 
+/** The header while the team is unknown (loading, not found, error); TeamHeader replaces it. */
 function Shell({ children }: { children: ReactNode }) {
   return (
     <>
@@ -107,12 +108,7 @@ function TeamView({ team }: { team: TeamDetail }) {
     </Alert>
   );
 
-  const actions = (
-    <>
-      <TeamActionsCard team={team} abilities={abilities} />
-      {!team.disbandedAt && <DeadlineCard team={team} />}
-    </>
-  );
+  const deadline = !team.disbandedAt && <DeadlineCard team={team} />;
   const main = (
     <>
       <MembersCard team={team} removeGate={abilities.removeMembers} />
@@ -127,26 +123,38 @@ function TeamView({ team }: { team: TeamDetail }) {
   );
   const audit = <AuditTimeline teamId={team.id} canRead={team.viewer.canReadAudit} />;
 
+  // In document (and so Tab) order the header and what the viewer can do come first, before the
+  // members, requests and notices: on wide screens as a first row beside the header.
   return (
     <Stack gap="md">
       {banner}
-      <TeamHeader team={team} />
       {wide ? (
-        <Grid gutter="md" align="flex-start">
-          <Grid.Col span={8}>
-            <Stack gap="md">{main}</Stack>
-          </Grid.Col>
-          <Grid.Col span={4}>
-            <Stack gap="md">
-              {actions}
-              {audit}
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      ) : (
-        // One column on phones: what the viewer can do comes before the lists.
         <>
-          {actions}
+          <Grid gutter="md" align="stretch">
+            <Grid.Col span={8}>
+              <TeamHeader team={team} />
+            </Grid.Col>
+            <Grid.Col span={4}>
+              <TeamActionsCard team={team} abilities={abilities} />
+            </Grid.Col>
+          </Grid>
+          <Grid gutter="md" align="flex-start">
+            <Grid.Col span={8}>
+              <Stack gap="md">{main}</Stack>
+            </Grid.Col>
+            <Grid.Col span={4}>
+              <Stack gap="md">
+                {deadline}
+                {audit}
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </>
+      ) : (
+        <>
+          <TeamHeader team={team} />
+          <TeamActionsCard team={team} abilities={abilities} />
+          {deadline}
           {main}
           {audit}
         </>
@@ -171,9 +179,5 @@ export function TeamPage({ teamId }: { teamId: string }) {
       </Shell>
     );
   }
-  return (
-    <Shell>
-      <TeamView team={team.data} />
-    </Shell>
-  );
+  return <TeamView team={team.data} />;
 }
