@@ -1,6 +1,6 @@
 // Who may see and do what with a team (DESIGN §7). Reads and writes share these rules:
 // - organization admins of the course (and superadmins) see every team of it;
-// - students enrolled in the course (any status, not removed) see its live teams;
+// - students with an ACTIVE enrollment in the course see its live teams (INACTIVE: 403);
 // - a disbanded team stays readable by its former members (with an ACTIVE enrollment) and by
 //   admins, for its history;
 // - everyone else gets 404, so a team's existence does not leak outside its course.
@@ -171,6 +171,16 @@ export function canReadAudit(facts: CallerFacts): boolean {
 
 export function assertCanSee(facts: CallerFacts, team: { disbandedAt: Date | null }): void {
   if (!canSee(facts, team)) throw notFound('Team not found');
+  // A student whose enrollment was set INACTIVE no longer takes part in the course: its teams
+  // (members' names and emails, boards, history) are closed to them until an admin restores
+  // the enrollment (decision 081). The course itself stays listed for them.
+  if (!facts.isAdmin && !facts.isMember && facts.enrollmentStatus === 'INACTIVE') {
+    throw new AppError(
+      403,
+      'NOT_ENROLLED',
+      'Your enrollment in this course is inactive, so its teams are not shown to you',
+    );
+  }
 }
 
 /** Students act only with an ACTIVE enrollment (DESIGN §7.1); admins act as admins. */

@@ -263,20 +263,25 @@ describe('reading the team afterwards', () => {
     ).toBe(404);
   });
 
-  it('leaves an INACTIVE student only the public page every classmate sees', async () => {
+  it('closes the team, its board and its history to a student set INACTIVE', async () => {
     const w = await world(app);
     expect((await end(w, 'inactive', w.max.id)).statusCode).toBe(200);
     const after = await reads(w.team.id, w.as.max);
-    expect(after.notices.statusCode).toBe(403);
-    expect(after.logs.statusCode).toBe(403);
-    expect(after.detail.statusCode).toBe(200);
-    const { viewer } = after.detail.json<{ data: { viewer: Record<string, unknown> } }>().data;
-    expect(viewer).toMatchObject({
-      relation: 'NONE',
-      canApply: false,
-      canReadAudit: false,
-      currentTeamId: null,
+    for (const res of [after.detail, after.notices, after.logs]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, code: 'NOT_ENROLLED' });
+    }
+    // Restored: the team page opens again, as for any classmate, with no seat.
+    const { id } = await enrollmentOf(w.course.id, w.max.id);
+    const restore = await call(app, 'PATCH', `/admin/enrollment/${id}/status`, w.as.adminA, {
+      status: 'ACTIVE',
     });
+    expect(restore.statusCode).toBe(200);
+    const restored = await reads(w.team.id, w.as.max);
+    expect(restored.detail.statusCode).toBe(200);
+    expect(
+      restored.detail.json<{ data: { viewer: Record<string, unknown> } }>().data.viewer,
+    ).toMatchObject({ relation: 'NONE', currentTeamId: null });
   });
 });
 

@@ -80,8 +80,11 @@ describe('GET /student/teams/{id}', () => {
       canReadAudit: false,
     });
     expect(sue.relation).toBe('NONE');
-    // Inactive enrollment: may look, may not apply.
-    expect((await detailOf(app, w.team.id, w.as.ina)).viewer.canApply).toBe(false);
+    // Inactive enrollment: no longer takes part in the course, so its teams are closed
+    // (decision 081): members' emails, boards and history included.
+    const inactive = await call(app, 'GET', `/student/teams/${w.team.id}`, w.as.ina);
+    expect(inactive.statusCode).toBe(403);
+    expect(inactive.json()).toMatchObject({ success: false, code: 'NOT_ENROLLED' });
 
     const request = await pendingRequest(w.team, w.sue.id);
     expect((await detailOf(app, w.team.id, w.as.sue)).viewer).toMatchObject({
@@ -140,7 +143,7 @@ describe('GET /student/teams/{id}', () => {
     const readers = async () =>
       Object.fromEntries(
         await Promise.all(
-          (['lea', 'max', 'sue', 'ina', 'adminA', 'superadmin'] as const).map(async (who) => [
+          (['lea', 'max', 'sue', 'adminA', 'superadmin'] as const).map(async (who) => [
             who,
             (await detailOf(app, w.team.id, w.as[who])).viewer.canReadAudit,
           ]),
@@ -150,7 +153,6 @@ describe('GET /student/teams/{id}', () => {
       lea: true,
       max: true,
       sue: false,
-      ina: false,
       adminA: true,
       superadmin: true,
     });
