@@ -15,7 +15,7 @@ export function MyOrganizationPage({ orgId }: { orgId: string }) {
   return (
     <>
       <PageHeader
-        title="Organization"
+        title={organization.data?.name ?? 'Organization'}
         description="Courses and admins of this organization."
         actions={
           <Anchor component={Link} to="/admin/organizations" size="sm" c="blue.9" w="fit-content">

@@ -101,7 +101,7 @@ describe('organization admin: one organization', () => {
     const { state, courses } = backend();
     renderApp(`/admin/organizations/${state.org.id}`, { user: ORG_ADMIN });
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Northfield University' }),
+      await screen.findByRole('heading', { level: 1, name: 'Northfield University' }),
     ).toBeInTheDocument();
 
     const admins = screen.getByRole('region', { name: 'Admins' });

@@ -35,7 +35,8 @@ export function OrganizationDetailsCard({ organization, onDelete }: Organization
             id="organization-details-heading"
             style={{ overflowWrap: 'anywhere' }}
           >
-            {editing ? 'Edit details' : organization.name}
+            {/* The page's heading names the organization; this card holds its details. */}
+            {editing ? 'Edit details' : 'Details'}
           </Title>
           {!editing && <Code w="fit-content">{organization.slug}</Code>}
         </Stack>

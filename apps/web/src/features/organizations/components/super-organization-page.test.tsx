@@ -124,7 +124,7 @@ function directoryBackend(users = DIRECTORY) {
 
 async function openOrganization(state: { org: OrganizationDetail }, search = '') {
   const view = renderApp(`/s/organizations/${state.org.id}${search}`, { user: SUPERADMIN });
-  await screen.findByRole('heading', { level: 2, name: state.org.name });
+  await screen.findByRole('heading', { level: 1, name: state.org.name });
   return view;
 }
 
@@ -152,7 +152,10 @@ describe('superadmin organization page', () => {
       }),
     );
     await openOrganization(state);
-    expect(screen.getByRole('heading', { level: 1, name: 'Organization' })).toBeInTheDocument();
+    // The heading names the organization; its details card does not repeat the name.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2, name: 'Details' })).toBeInTheDocument();
+    expect(screen.getAllByText(state.org.name)).toHaveLength(1);
     expect(screen.getByText('northfield')).toBeInTheDocument();
     expect(screen.getByText('Computer science and engineering courses.')).toBeInTheDocument();
 
@@ -189,7 +192,7 @@ describe('superadmin organization page', () => {
 
     expect(await screen.findByText('Northfield Tech has been updated.')).toBeInTheDocument();
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Northfield Tech' }),
+      await screen.findByRole('heading', { level: 1, name: 'Northfield Tech' }),
     ).toBeInTheDocument();
     expect(state.calls).toEqual([
       `PUT ${JSON.stringify({

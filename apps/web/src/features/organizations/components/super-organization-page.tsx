@@ -80,7 +80,7 @@ export function SuperOrganizationPage({ orgId, tab, onTabChange }: SuperOrganiza
   return (
     <>
       <PageHeader
-        title="Organization"
+        title={organization.data?.name ?? 'Organization'}
         description="Details, admins and courses of this organization."
         actions={
           <Anchor component={Link} to="/s/organizations" size="sm" c="blue.9" w="fit-content">
