@@ -73,7 +73,12 @@ describe('authorization matrix', () => {
         }
         if (!ok) {
           // Every refusal is the error envelope.
-          const body = res.json<Record<string, unknown>>();
+          let body: Record<string, unknown> = {};
+          try {
+            body = res.json<Record<string, unknown>>();
+          } catch {
+            // Not JSON: reported below.
+          }
           if (
             body.success !== false ||
             typeof body.code !== 'string' ||
