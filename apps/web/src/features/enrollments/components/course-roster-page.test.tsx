@@ -35,9 +35,12 @@ describe('course roster', () => {
       createEnrollment({ fullname: 'Lena Park', status: 'INACTIVE' }),
     ]);
     renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Course students' })).toBeVisible();
+    // The heading names the course whose students these are.
     expect(
-      await screen.findByText('CS-401 · Software Engineering Project (Northfield University)'),
+      await screen.findByRole('heading', { level: 1, name: 'Students of CS-401' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(`Software Engineering Project · ${COURSE.term} · Northfield University`),
     ).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Students of this course' });
     expect(within(table).queryByRole('columnheader', { name: 'Course' })).not.toBeInTheDocument();

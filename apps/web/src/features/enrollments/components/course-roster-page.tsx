@@ -77,8 +77,8 @@ export function CourseRosterPage({ courseId, search, onSearchChange }: CourseRos
   return (
     <>
       <PageHeader
-        title="Course students"
-        description={c ? `${c.code} · ${c.title} (${c.organizationName})` : DESCRIPTION}
+        title={c ? `Students of ${c.code}` : 'Course students'}
+        description={c ? `${c.title} · ${c.term} · ${c.organizationName}` : DESCRIPTION}
         actions={
           <Group mt="sm" gap="sm">
             <ButtonLink
