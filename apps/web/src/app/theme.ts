@@ -6,6 +6,9 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 
+/** Variants whose text is the color itself on a transparent or faint background. */
+const TEXT_VARIANTS = new Set(['light', 'subtle', 'transparent']);
+
 /**
  * Filled surfaces of an explicit dark shade (`color="red.9"`) keep that literal shade in both
  * schemes, so white text on them stays above 4.5:1; the shade's CSS variable is free to become a
@@ -14,9 +17,13 @@ import {
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const resolved = defaultVariantColorsResolver(input);
-  if (input.variant !== 'filled') return resolved;
   const parsed = parseThemeColor({ color: input.color, theme: input.theme });
   if (!parsed.isThemeColor || parsed.shade === undefined) return resolved;
+  if (TEXT_VARIANTS.has(input.variant)) {
+    // Mantine caps these at shade 6 (red.6 on white is 3.3:1): keep the shade that was asked for.
+    return { ...resolved, color: `var(--mantine-color-${parsed.color}-${parsed.shade})` };
+  }
+  if (input.variant !== 'filled') return resolved;
   const shades = input.theme.colors[parsed.color];
   const background = shades?.[parsed.shade];
   const hover = shades?.[parsed.shade === 9 ? 8 : parsed.shade + 1];

@@ -1,5 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import type { ViewerTeamRelation } from '@teamup/shared';
+import { api, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+import { createTeamDetail } from '@/testing/teams-data';
 
 async function navLinks() {
   const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -70,4 +75,40 @@ describe('app shell', () => {
       window.innerWidth = width;
     }
   });
+
+  it('starts with "Skip to content", which moves focus to the main region', async () => {
+    const { user } = renderApp('/dashboard', { user: { role: 'STUDENT' } });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya Chen' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it.each([
+    ['LEADER', 'My Teams', 'All Teams'],
+    ['MEMBER', 'My Teams', 'All Teams'],
+    ['NONE', 'All Teams', 'My Teams'],
+  ] as const)(
+    'on a team page where I am %s, marks %s and not %s',
+    async (relation: ViewerTeamRelation, current, other) => {
+      const team = createTeamDetail({ relation });
+      server.use(
+        http.get(api('/student/teams/:id'), () => ok(team)),
+        // The page's other parts are not under test here.
+        http.get(api('/student/teams/:id/:part'), () => fail(404, 'Not found', 'NOT_FOUND')),
+        http.get(api('/student/courses/:id'), () => fail(404, 'Not found', 'NOT_FOUND')),
+      );
+      renderApp(`/teams/${team.id}`, { user: { role: 'STUDENT' } });
+      const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+      await waitFor(() =>
+        expect(within(nav).getByRole('link', { name: current })).toHaveAttribute(
+          'aria-current',
+          'page',
+        ),
+      );
+      expect(within(nav).getByRole('link', { name: other })).not.toHaveAttribute('aria-current');
+    },
+  );
 });

@@ -82,7 +82,15 @@ export function AccountMenu() {
   };
 
   return (
-    <Menu position="bottom-end" width={280} shadow="md" withinPortal>
+    // Not in a portal: the open menu stays inside the header's banner landmark. No focus
+    // placeholder: a focusable div is not a valid child of a menu (axe), the first item takes focus.
+    <Menu
+      position="bottom-end"
+      width={280}
+      shadow="md"
+      withinPortal={false}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <UnstyledButton aria-label="Account menu" p={4} style={{ borderRadius: 999 }}>
           <Group gap={6} wrap="nowrap">

@@ -30,7 +30,7 @@ export function RegisterPage() {
             </Button>
             <Text size="sm" c="dimmed">
               Already have an account?{' '}
-              <Anchor component={Link} to="/auth/login" c="blue.9">
+              <Anchor component={Link} to="/auth/login" c="blue.9" underline="always">
                 Sign in
               </Anchor>
             </Text>
