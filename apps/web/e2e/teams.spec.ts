@@ -54,7 +54,7 @@ test('create, apply, accept, invite, accept, leave, disband across three student
   await a.getByRole('link', { name: TEAM }).first().click();
   await expect(a).toHaveURL(/\/teams\/[0-9a-f-]{36}$/);
   const teamUrl = a.url();
-  await a.getByRole('button', { name: `Accept ${B.name}` }).click();
+  await a.getByRole('button', { name: `Accept ${B.name}'s request` }).click();
   await notice(a, B.name);
   const members = a.getByRole('region', { name: /members/i });
   await expect(members.getByText(B.name)).toBeVisible();
