@@ -1,7 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TeamDetail } from '@teamup/shared';
-import { IconCalendarDue, IconUsers } from '@tabler/icons-react';
-import { DeadlineText } from '@/components/ui/deadline-text';
+import { IconUsers } from '@tabler/icons-react';
 import { AnchorLink } from '@/components/ui/router-link';
 import { seatsSummary } from './team-rules';
 
@@ -14,8 +13,8 @@ const RELATION_LABEL = {
 
 /**
  * The page's header once the team is known: its name is the page's one heading (level 1), under
- * the course it belongs to; then description, openness, seats and deadline, what a visitor
- * decides on.
+ * the course it belongs to; then description, openness and seats, what a visitor decides on
+ * (the deadline has its own card, said once).
  */
 export function TeamHeader({ team }: { team: TeamDetail }) {
   const disbanded = Boolean(team.disbandedAt);
@@ -99,13 +98,6 @@ export function TeamHeader({ team }: { team: TeamDetail }) {
               </Text>
             </Group>
           )}
-          <Group gap={6} wrap="wrap" align="center">
-            <IconCalendarDue size={18} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text size="sm" c="dimmed" component="span">
-              Deadline
-            </Text>
-            <DeadlineText iso={team.course.teamFormationDeadline} withRelative />
-          </Group>
         </Group>
       </Stack>
     </Paper>
