@@ -2,11 +2,12 @@
 // scheme (no light flash in the dark scheme). An external file because the CSP allows only
 // 'self' scripts. The key and values are Mantine's localStorage color scheme manager's, set up in
 // src/app/color-scheme.ts (decision 085); anything else means "follow the system".
+/* global window, document */
 (function () {
   var stored = null;
   try {
     stored = window.localStorage.getItem('teamup-color-scheme');
-  } catch (e) {
+  } catch {
     // No storage (private mode, blocked site data): follow the system.
   }
   var scheme =
