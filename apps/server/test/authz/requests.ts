@@ -56,6 +56,20 @@ function pathParam(w: AuthzWorld, name: string, before: string, path: string): s
   return id;
 }
 
+/** The world ids a path's parameters stand for, in order (undefined where none is known). */
+export function pathIdsOf(w: AuthzWorld, path: string): (string | undefined)[] {
+  const segments = path.split('/');
+  return segments.flatMap((segment, i) => {
+    const param = /^\{(.+)\}$/.exec(segment);
+    if (!param) return [];
+    try {
+      return [pathParam(w, param[1]!, segments[i - 1]!, path)];
+    } catch {
+      return [undefined];
+    }
+  });
+}
+
 export function urlOf(w: AuthzWorld, path: string): string {
   const segments = path.split('/');
   return segments

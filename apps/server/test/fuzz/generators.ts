@@ -64,6 +64,13 @@ export function fuzzOperationsOf(doc: {
   );
 }
 
+/** The world's real ids: all of them, and the right one for a field of a given name. */
+export interface WorldIds {
+  all: readonly string[];
+  /** E.g. `courseId` → the course's id: a uuid field of that name gets it most often. */
+  named: Readonly<Record<string, string>>;
+}
+
 // ---------------------------------------------------------------------------------------
 // Values
 
@@ -135,7 +142,7 @@ const hugeNumber = fc.constantFrom(
 );
 
 /** Any value at all, of the wrong type more often than not. */
-export function hostileValue(ids: readonly string[]): fc.Arbitrary<unknown> {
+export function hostileValue(ids: WorldIds): fc.Arbitrary<unknown> {
   return fc.oneof(
     hostileString,
     hugeNumber,
@@ -149,7 +156,7 @@ export function hostileValue(ids: readonly string[]): fc.Arbitrary<unknown> {
     fc.dictionary(fc.string({ maxLength: 5 }), hostileString, { maxKeys: 3 }),
     fc.uuid(),
     badUuid,
-    fc.constantFrom(...ids),
+    fc.constantFrom(...ids.all),
   );
 }
 
@@ -159,15 +166,33 @@ function numberBounds(schema: JsonSchema): { min: number; max: number } {
   return { min, max };
 }
 
+/**
+ * Text of a length the schema accepts with one character no database column can store (NUL,
+ * a lone surrogate) somewhere in it: everything else about the value is right, so it goes as
+ * far into the server as a valid one would.
+ */
+function withStoppers(min: number, max: number): fc.Arbitrary<string> {
+  const stopper = fc.constantFrom(NUL, LONE_HIGH, LONE_LOW);
+  const base = fc.string({
+    minLength: Math.max(0, min - 1),
+    maxLength: Math.max(0, Math.min(max - 1, min + 20)),
+  });
+  return fc.tuple(base, stopper, fc.nat()).map(([text, bad, at]) => {
+    const i = at % (text.length + 1);
+    return `${text.slice(0, i)}${bad}${text.slice(i)}`;
+  });
+}
+
 /** A value that looks like what the schema asks for, at its boundaries or just past them. */
 export function plausible(
   schema: JsonSchema,
-  ids: readonly string[],
+  ids: WorldIds,
   depth = 0,
+  name?: string,
 ): fc.Arbitrary<unknown> {
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants && variants.length > 0) {
-    return fc.oneof(...variants.map((s) => plausible(s, ids, depth + 1)));
+    return fc.oneof(...variants.map((s) => plausible(s, ids, depth + 1, name)));
   }
   if (schema.enum && schema.enum.length > 0) {
     return fc.oneof(fc.constantFrom(...schema.enum), hostileString);
@@ -175,7 +200,15 @@ export function plausible(
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string': {
-      if (schema.format === 'uuid') return fc.oneof(fc.constantFrom(...ids), fc.uuid(), badUuid);
+      if (schema.format === 'uuid') {
+        const right = name ? ids.named[name] : undefined;
+        return fc.oneof(
+          ...(right ? [{ weight: 4, arbitrary: fc.constant(right) }] : []),
+          { weight: 2, arbitrary: fc.constantFrom(...ids.all) },
+          { weight: 1, arbitrary: fc.uuid() },
+          { weight: 1, arbitrary: badUuid },
+        );
+      }
       if (schema.format === 'email') {
         return fc.oneof(
           fc.emailAddress(),
@@ -195,6 +228,7 @@ export function plausible(
       const lengths = [min, Math.max(0, min - 1), max, max + 1, Math.min(max, min + 3)];
       return fc.oneof(
         fc.constantFrom(...lengths).map((n) => 'x'.repeat(n)),
+        withStoppers(min, max),
         fc.string({ minLength: min, maxLength: Math.min(max, min + 30) }),
         fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, min + 30) }),
       );
@@ -229,7 +263,7 @@ function sometimes<T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> {
 /** An object of the schema's fields (each one plausible, hostile or left out), maybe plus strangers. */
 export function objectOf(
   schema: JsonSchema,
-  ids: readonly string[],
+  ids: WorldIds,
   depth = 0,
 ): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.entries(schema.properties ?? {});
@@ -237,7 +271,7 @@ export function objectOf(
     fields.map(([key, s]) => [
       key,
       fc.oneof(
-        { weight: 6, arbitrary: plausible(s, ids, depth) },
+        { weight: 6, arbitrary: plausible(s, ids, depth, key) },
         { weight: 1, arbitrary: hostileValue(ids) },
       ),
     ]),
@@ -258,10 +292,14 @@ export function objectOf(
 // ---------------------------------------------------------------------------------------
 // Requests
 
-/** A path segment: a real id, a random one, a bad one, or hostile text (encoded or raw). */
-function pathSegment(ids: readonly string[]): fc.Arbitrary<string> {
+/**
+ * A path segment: the id the route expects (most often), another real id, a random one, a bad
+ * one, or hostile text (encoded or raw).
+ */
+function pathSegment(ids: WorldIds, right: string | undefined): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...ids) },
+    ...(right ? [{ weight: 8, arbitrary: fc.constant(right) }] : []),
+    { weight: 3, arbitrary: fc.constantFrom(...ids.all) },
     { weight: 2, arbitrary: fc.uuid() },
     { weight: 2, arbitrary: badUuid.map(encodeURIComponentSafe) },
     { weight: 2, arbitrary: hostileString.map(encodeURIComponentSafe) },
@@ -283,19 +321,19 @@ function encodeURIComponentSafe(value: string): string {
     .join('');
 }
 
-function queryString(op: FuzzOperation, ids: readonly string[]): fc.Arbitrary<string> {
+function queryString(op: FuzzOperation, ids: WorldIds): fc.Arbitrary<string> {
   const declared = op.query.map(({ name, schema }) =>
     fc.option(
       fc.oneof(
         {
           weight: 3,
-          arbitrary: plausible(schema, ids).map((v) => [[name, v]] as [string, unknown][]),
+          arbitrary: plausible(schema, ids, 0, name).map((v) => [[name, v]] as [string, unknown][]),
         },
         { weight: 1, arbitrary: hostileString.map((v) => [[name, v]] as [string, unknown][]) },
         // An array for a scalar: the parameter twice.
         {
           weight: 1,
-          arbitrary: fc.tuple(plausible(schema, ids), plausible(schema, ids)).map(
+          arbitrary: fc.tuple(plausible(schema, ids, 0, name), plausible(schema, ids, 0, name)).map(
             ([a, b]) =>
               [
                 [name, a],
@@ -368,7 +406,7 @@ const malformedJson: fc.Arbitrary<Body> = fc.oneof(
     .map((type) => ({ payload: 'a=1&b=2', headers: { 'content-type': type } })),
 );
 
-function jsonBody(op: FuzzOperation, ids: readonly string[]): fc.Arbitrary<Body> {
+function jsonBody(op: FuzzOperation, ids: WorldIds): fc.Arbitrary<Body> {
   const schema = op.json ?? { type: 'object', properties: {} };
   return fc.oneof(
     {
@@ -393,7 +431,7 @@ function jsonBody(op: FuzzOperation, ids: readonly string[]): fc.Arbitrary<Body>
 const CRLF = '\r\n';
 
 /** Multipart uploads: plausible ones, and broken ones (truncated, wrong boundary, no parts). */
-function multipartBody(ids: readonly string[]): fc.Arbitrary<Body> {
+function multipartBody(ids: WorldIds): fc.Arbitrary<Body> {
   const csv = fc.oneof(
     fc.constantFrom(
       'email,fullname\nnew@example.edu,New Person\n',
@@ -407,7 +445,8 @@ function multipartBody(ids: readonly string[]): fc.Arbitrary<Body> {
     fc.string({ unit: 'binary', maxLength: 200 }),
   );
   const courseId = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...ids) },
+    { weight: 4, arbitrary: fc.constant(ids.named.courseId ?? ids.all[0]!) },
+    { weight: 1, arbitrary: fc.constantFrom(...ids.all) },
     { weight: 1, arbitrary: fc.uuid() },
     { weight: 1, arbitrary: badUuid },
     { weight: 1, arbitrary: hostileString },
@@ -486,11 +525,22 @@ export interface FuzzRequest {
   headers: Record<string, string>;
 }
 
-/** Whole requests for one operation (without the caller's token). */
-export function requestsFor(op: FuzzOperation, ids: readonly string[]): fc.Arbitrary<FuzzRequest> {
-  const segments = op.path.split('/');
+/**
+ * Whole requests for one operation (without the caller's token); `pathIds` are the ids its
+ * path parameters stand for in the world, in order.
+ */
+export function requestsFor(
+  op: FuzzOperation,
+  ids: WorldIds,
+  pathIds: readonly (string | undefined)[] = [],
+): fc.Arbitrary<FuzzRequest> {
+  let param = 0;
   const path = fc
-    .tuple(...segments.map((s) => (/^\{.+\}$/.test(s) ? pathSegment(ids) : fc.constant(s))))
+    .tuple(
+      ...op.path
+        .split('/')
+        .map((s) => (/^\{.+\}$/.test(s) ? pathSegment(ids, pathIds[param++]) : fc.constant(s))),
+    )
     .map((parts) => parts.join('/'));
   const withBody = op.method !== 'GET' && op.method !== 'DELETE';
   const body: fc.Arbitrary<Body> = !withBody
