@@ -41,8 +41,8 @@ function LockNotice({ course }: { course: CourseTeamsCourse }) {
 type CourseTeamsSectionProps = {
   course: CourseTeamsCourse;
   /**
-   * An INACTIVE enrollment takes no part in teams: the student sees which team they are in (a
-   * team keeps its members when an enrollment goes inactive), with nothing to do.
+   * An INACTIVE enrollment takes no part in teams: setting it inactive took the student out of
+   * their team (decision 081), so they see that they have none, with nothing to do.
    */
   readOnly?: boolean;
 };
