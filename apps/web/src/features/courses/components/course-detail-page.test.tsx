@@ -60,10 +60,10 @@ describe('course page (admin)', () => {
     ).toBeVisible();
     expect(screen.getByText(`${course.term} · ${course.organizationName}`)).toBeInTheDocument();
     const facts = screen.getByRole('group', { name: 'Course facts' });
-    expect(within(facts).getByText('Teams of 3 to 5 students')).toBeInTheDocument();
+    expect(within(facts).getByText('Teams of 3 to 5 members')).toBeInTheDocument();
     expect(within(facts).getByText('passed')).toBeInTheDocument();
     expect(screen.getAllByText(/Software Engineering Project/)).toHaveLength(1);
-    expect(screen.getAllByText(/3 to 5 students/)).toHaveLength(1);
+    expect(screen.getAllByText(/3 to 5 members/)).toHaveLength(1);
     expect(screen.getAllByText('passed')).toHaveLength(1);
     const details = screen.getByRole('region', { name: 'Course details' });
     expect(within(details).getByText(course.description)).toBeInTheDocument();

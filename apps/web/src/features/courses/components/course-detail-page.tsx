@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Grid,
   Group,
@@ -17,7 +16,7 @@ import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
-import { DeadlineText } from '@/components/ui/deadline-text';
+import { CourseFacts } from '@/components/ui/course-facts';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
@@ -38,28 +37,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </Stack>
-  );
-}
-
-/** The facts the course is planned by, each said once, under the page's heading. */
-function CourseFacts({ course }: { course: Course }) {
-  return (
-    <Group gap="md" wrap="wrap" mt={6} role="group" aria-label="Course facts">
-      {course.archivedAt && (
-        <Badge color="gray.7" variant="filled">
-          Archived
-        </Badge>
-      )}
-      <Group gap={6} wrap="wrap">
-        <Text size="sm">Team formation deadline:</Text>
-        <DeadlineText iso={course.teamFormationDeadline} withRelative fw={600} />
-      </Group>
-      <Text size="sm">
-        {course.teamSizeMin === course.teamSizeMax
-          ? `Teams of ${course.teamSizeMin} students`
-          : `Teams of ${course.teamSizeMin} to ${course.teamSizeMax} students`}
-      </Text>
-    </Group>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Alert, Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { MyCourse } from '@teamup/shared';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/ui/router-link';
-import { DeadlineText } from '@/components/ui/deadline-text';
+import { CourseFacts } from '@/components/ui/course-facts';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
@@ -15,29 +15,6 @@ import { EnrollmentStatusBadge } from './enrollment-status-badge';
 dayjs.extend(localizedFormat);
 
 const DESCRIPTION = 'Course details, your enrollment and your classmates.';
-
-function teamSizeRule(min: number, max: number): string {
-  if (min === max) return `Teams of exactly ${min} member${min === 1 ? '' : 's'}`;
-  return `Teams of ${min} to ${max} members`;
-}
-
-/** The facts a student plans by, each said once, under the page's heading. */
-function CourseFacts({ course }: { course: MyCourse['course'] }) {
-  return (
-    <Group gap="md" wrap="wrap" mt={6} aria-label="Course facts" role="group">
-      {course.archivedAt && (
-        <Badge color="gray.7" variant="filled">
-          Archived
-        </Badge>
-      )}
-      <Group gap={6} wrap="wrap">
-        <Text size="sm">Team formation deadline:</Text>
-        <DeadlineText iso={course.teamFormationDeadline} withRelative fw={600} />
-      </Group>
-      <Text size="sm">{teamSizeRule(course.teamSizeMin, course.teamSizeMax)}</Text>
-    </Group>
-  );
-}
 
 function AboutCourse({ course }: { course: MyCourse['course'] }) {
   return (
