@@ -188,6 +188,7 @@ export const PENDING_EMAILS = {
 };
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 interface SeedCourse {
   org: 'northfield' | 'riverside';
@@ -815,12 +816,27 @@ async function seedTeams(db: DbOrTx, now: number): Promise<number> {
       data: i === 0 ? { name: t.name } : {},
       createdAt: new Date(start + i * DAY),
     }));
+    // What is still pending was asked in the last days, after the team took its members, an
+    // hour apart, so the boards read as a team a few weeks into its term.
+    let pending = 0;
+    const pendingAt = () =>
+      new Date(
+        Math.min(now - HOUR, Math.max(start + memberIds.length * DAY, now - 2 * DAY)) +
+          pending++ * HOUR,
+      );
     for (const r of t.requests ?? []) {
       const from = idOf(r.from);
       if (!from) continue;
+      const createdAt = pendingAt();
       const [row] = await db
         .insert(joinRequests)
-        .values({ teamId: team!.id, courseId: course.id, userId: from, message: r.message })
+        .values({
+          teamId: team!.id,
+          courseId: course.id,
+          userId: from,
+          message: r.message,
+          createdAt,
+        })
         .returning({ id: joinRequests.id });
       audits.push({
         ...scope,
@@ -828,11 +844,13 @@ async function seedTeams(db: DbOrTx, now: number): Promise<number> {
         action: 'REQUEST_CREATED',
         targetUserId: from,
         data: { requestId: row!.id },
+        createdAt,
       });
     }
     for (const inv of t.invitations ?? []) {
       const to = idOf(inv.to);
       if (!to) continue;
+      const createdAt = pendingAt();
       const [row] = await db
         .insert(invitations)
         .values({
@@ -841,6 +859,7 @@ async function seedTeams(db: DbOrTx, now: number): Promise<number> {
           inviteeId: to,
           invitedBy: memberIds[0]!,
           message: inv.message,
+          createdAt,
         })
         .returning({ id: invitations.id });
       audits.push({
@@ -849,6 +868,7 @@ async function seedTeams(db: DbOrTx, now: number): Promise<number> {
         action: 'INVITATION_CREATED',
         targetUserId: to,
         data: { invitationId: row!.id },
+        createdAt,
       });
     }
     for (const n of t.notices ?? []) {

@@ -279,6 +279,21 @@ describe('demo seed', () => {
         WHERE r.created_at < t.created_at
       UNION ALL SELECT t.name, 'invitation' FROM invitations i JOIN teams t ON t.id = i.team_id
         WHERE i.created_at < t.created_at`);
+    // What is still pending was asked after the team took its members (by someone with an
+    // account), and before the seed ran, not at the moment it ran.
+    await none(sql`
+      SELECT t.name, u.email, 'request' AS what FROM join_requests r
+        JOIN teams t ON t.id = r.team_id JOIN users u ON u.id = r.user_id
+        WHERE r.status = 'PENDING' AND (
+          r.created_at < u.created_at
+          OR r.created_at > now() - interval '30 minutes'
+          OR r.created_at < (SELECT max(m.joined_at) FROM team_members m WHERE m.team_id = t.id))
+      UNION ALL SELECT t.name, u.email, 'invitation' FROM invitations i
+        JOIN teams t ON t.id = i.team_id JOIN users u ON u.id = i.invitee_id
+        WHERE i.status = 'PENDING' AND (
+          i.created_at < u.created_at
+          OR i.created_at > now() - interval '30 minutes'
+          OR i.created_at < (SELECT max(m.joined_at) FROM team_members m WHERE m.team_id = t.id))`);
     // The audit trail never predates what it is about.
     await none(sql`
       SELECT a.action FROM audit_events a
