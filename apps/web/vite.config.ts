@@ -29,7 +29,7 @@ export default defineConfig({
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden', // Maps written, not linked; scripts/compress-assets.mjs moves them out.
     rollupOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.

@@ -1,14 +1,29 @@
 import { existsSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { extname, join, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import { markRoutesPublic } from './docs.js';
 
+/** Adds `field` to the reply's Vary header unless it is named there already (CORS adds Origin). */
+function addVary(reply: FastifyReply, field: string): void {
+  const names = String(reply.getHeader('vary') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.some((name) => name === '*' || name.toLowerCase() === field.toLowerCase())) return;
+  reply.header('vary', [...names, field].join(', '));
+}
+
 /**
  * Serves the built web app and answers unknown paths: the SPA's index.html for page paths (the
  * web router takes over), else a 404 in the envelope (unknown API routes, missing files).
+ *
+ * Files go out pre-compressed (decision 090): the build writes `x.br` and `x.gz` beside each text
+ * file, and the one the client accepts is sent, brotli first, else the file itself; every file
+ * answer says `Vary: Accept-Encoding`. Hashed files under assets/ are cached for a year,
+ * index.html is revalidated (ETag, Last-Modified). Source maps are never served.
  */
 export const staticPlugin = fp(
   async (app: FastifyInstance, opts: { config: Pick<Config, 'WEB_DIST_DIR'> }) => {
@@ -17,14 +32,21 @@ export const staticPlugin = fp(
     if (built) {
       await app.register(async (scope) => {
         scope.addHook('onRoute', markRoutesPublic);
+        scope.addHook('onSend', async (_request, reply, payload) => {
+          if (reply.statusCode < 400) addVary(reply, 'Accept-Encoding');
+          return payload;
+        });
         await scope.register(fastifyStatic, {
           root,
+          preCompressed: true,
+          // The build moves maps out of dist; should one be left there, it is still not served.
+          allowedPath: (pathname) => !pathname.endsWith('.map'),
           cacheControl: false,
           setHeaders: (res, path) => {
             // Vite fingerprints everything under assets/; index.html must always be fresh.
             res.setHeader(
               'cache-control',
-              path.includes(`${join(root, 'assets')}`)
+              path.startsWith(join(root, 'assets') + sep)
                 ? 'public, max-age=31536000, immutable'
                 : 'no-cache',
             );
@@ -51,6 +73,7 @@ export const staticPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build`, then restart the server.');
       }
+      addVary(reply, 'Accept-Encoding');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   },
