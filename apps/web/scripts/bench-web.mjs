@@ -41,8 +41,11 @@ const CHROME_FLAGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ];
-// The demo student of the end-to-end tests (apps/web/e2e), enrolled in demo courses.
+// The demo student of the end-to-end tests (apps/web/e2e), for the dashboard.
 const STUDENT = 'maya.chen@student.northfield.edu';
+// A demo student who leads a team with a pending request (Circuit Breakers, ENG420): her course
+// page makes every call a course page can make.
+const TEAM_LEADER = 'amara.okafor@student.riverside.edu';
 const AUTH_STORAGE_KEY = 'auth-storage';
 const PUBLIC_PAGES = ['/', '/auth/login'];
 const JS_BUDGET = 170_000; // bytes, compressed (170 KB)
@@ -166,10 +169,10 @@ async function startServer() {
 }
 
 /** Signs the demo student in through the development identity provider and the real login. */
-async function signIn(base) {
+async function signIn(base, email = STUDENT) {
   const { credential } = await apiData(base, '/dev/id-token', {
     method: 'POST',
-    body: JSON.stringify({ email: STUDENT }),
+    body: JSON.stringify({ email }),
   });
   const login = await apiData(base, '/auth/login/google', {
     method: 'POST',
@@ -414,12 +417,13 @@ function printLighthouse(results) {
 // The course page's API requests, in rounds.
 
 async function measureCoursePage(browser, base) {
-  const { token, storage } = await signIn(base);
-  const mine = await apiData(base, '/student/my-courses?limit=1', {
+  const { token, storage } = await signIn(base, TEAM_LEADER);
+  const mine = await apiData(base, '/student/me/teams', {
     headers: { authorization: `Bearer ${token}` },
   });
-  const course = mine.items[0]?.course;
-  if (!course) throw new Error(`${STUDENT} has no course in the demo data`);
+  const team = mine.teams[0];
+  if (!team) throw new Error(`${TEAM_LEADER} has no team in the demo data`);
+  const course = { id: team.courseId, title: `${team.courseCode} ${team.courseTitle}` };
   const context = await browser.newContext();
   try {
     await storeSession(context, base, storage);
