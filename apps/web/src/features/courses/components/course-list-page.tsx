@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { DEFAULT_PAGE_LIMIT, type Course, type CourseListQuery } from '@teamup/shared';
+import type { Course } from '@teamup/shared';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ComponentType } from 'react';
 import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
@@ -20,24 +20,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import type { SearchSelectFieldProps } from '@/components/ui/search-select';
 import { useCourses } from '../api/get-courses';
-
-export type CourseListSearch = {
-  search?: string;
-  organizationId?: string;
-  archived?: 'active' | 'archived' | 'all';
-  page?: number;
-};
-
-/** The list query a URL stands for; the route prefetches the same one. */
-export function toCourseListQuery(search: CourseListSearch): CourseListQuery {
-  return {
-    page: search.page ?? 1,
-    limit: DEFAULT_PAGE_LIMIT,
-    archived: search.archived ?? 'active',
-    ...(search.search ? { search: search.search } : {}),
-    ...(search.organizationId ? { organizationId: search.organizationId } : {}),
-  };
-}
+import { toCourseListQuery, type CourseListSearch } from '../utils/course-list-search';
 
 const ARCHIVED_OPTIONS = [
   { value: 'active', label: 'Active' },

@@ -1,32 +1,10 @@
 import { Grid, Paper } from '@mantine/core';
-import type { CsvUploadStatus } from '@teamup/shared';
 import { PageHeader } from '@/components/ui/page-header';
-import type { UploadHistoryFilter } from '../api/get-admin-csv-uploads';
+import { toUploadHistoryFilter, type CsvEnrollSearch } from '../utils/csv-enroll-search';
 import { RosterHelp } from './roster-help';
 import { RosterUploadCard } from './roster-upload-card';
 import { UploadHistory } from './upload-history';
 import { UploadResultDrawer } from './upload-result-drawer';
-
-/** The page's state in the URL: the chosen course, an open result, the history's filters. */
-export type CsvEnrollSearch = {
-  courseId?: string;
-  uploadId?: string;
-  historyCourseId?: string;
-  historyStatus?: CsvUploadStatus;
-  historyMine?: boolean;
-  historyQ?: string;
-  historyPage?: number;
-};
-
-export function toUploadHistoryFilter(search: CsvEnrollSearch): UploadHistoryFilter {
-  return {
-    courseId: search.historyCourseId,
-    status: search.historyStatus,
-    mine: search.historyMine,
-    q: search.historyQ,
-    page: search.historyPage,
-  };
-}
 
 type CsvEnrollPageProps = {
   search: CsvEnrollSearch;

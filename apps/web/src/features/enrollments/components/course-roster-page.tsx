@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DEFAULT_PAGE_LIMIT, type CourseRosterQuery, type EnrollmentStatus } from '@teamup/shared';
+import type { EnrollmentStatus } from '@teamup/shared';
 import { IconArrowLeft, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
@@ -15,17 +15,7 @@ import { EnrollmentDrawer } from './enrollment-drawer';
 import { STATUS_OPTIONS } from './enrollment-status-badge';
 import { EnrollmentTable } from './enrollment-table';
 import { useDebouncedSearch } from './use-debounced-search';
-
-export type RosterSearch = { search?: string; status?: EnrollmentStatus; page?: number };
-
-export function toRosterQuery(search: RosterSearch): CourseRosterQuery {
-  return {
-    page: search.page ?? 1,
-    limit: DEFAULT_PAGE_LIMIT,
-    ...(search.search ? { search: search.search } : {}),
-    ...(search.status ? { status: search.status } : {}),
-  };
-}
+import { toRosterQuery, type RosterSearch } from '../utils/list-search';
 
 const DESCRIPTION = 'Enrollments of this course and their status.';
 

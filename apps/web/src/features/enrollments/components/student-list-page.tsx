@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
-import { DEFAULT_PAGE_LIMIT, type AdminStudentsQuery, type EnrollmentStatus } from '@teamup/shared';
+import type { EnrollmentStatus } from '@teamup/shared';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useState, type ComponentType } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
@@ -13,25 +13,7 @@ import { EnrollmentDrawer } from './enrollment-drawer';
 import { STATUS_OPTIONS } from './enrollment-status-badge';
 import { EnrollmentTable } from './enrollment-table';
 import { useDebouncedSearch } from './use-debounced-search';
-
-export type StudentListSearch = {
-  search?: string;
-  organizationId?: string;
-  courseId?: string;
-  status?: EnrollmentStatus;
-  page?: number;
-};
-
-export function toAdminStudentsQuery(search: StudentListSearch): AdminStudentsQuery {
-  return {
-    page: search.page ?? 1,
-    limit: DEFAULT_PAGE_LIMIT,
-    ...(search.search ? { search: search.search } : {}),
-    ...(search.organizationId ? { organizationId: search.organizationId } : {}),
-    ...(search.courseId ? { courseId: search.courseId } : {}),
-    ...(search.status ? { status: search.status } : {}),
-  };
-}
+import { toAdminStudentsQuery, type StudentListSearch } from '../utils/list-search';
 
 type StudentListPageProps = {
   search: StudentListSearch;

@@ -4,9 +4,8 @@ import { ListPagination } from '@/components/ui/list-pagination';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useMyOrganizations } from '../api/get-my-organizations';
+import { MY_ORGANIZATIONS_PAGE_SIZE } from '../utils/list-options';
 import { OrganizationCard } from './organization-card';
-
-export const MY_ORGANIZATIONS_PAGE_SIZE = 12;
 
 export function MyOrganizationsPage() {
   const [page, setPage] = useState(1);

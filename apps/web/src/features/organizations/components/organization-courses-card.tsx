@@ -19,8 +19,7 @@ import { DeadlineText } from '@/components/ui/deadline-text';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useOrganizationCourses } from '../api/get-organization-courses';
-
-export const ORGANIZATION_COURSES_PAGE_SIZE = 10;
+import { ORGANIZATION_COURSES_PAGE_SIZE } from '../utils/list-options';
 
 function CourseTitle({ course, linked }: { course: Course; linked: boolean }) {
   if (!linked)

@@ -12,13 +12,11 @@ import { useSuperOrganization } from '../api/get-super-organization';
 import { useRestoreOrganization } from '../api/restore-organization';
 import { notifyFailure, notifySuccess } from '../notifications';
 import { formatDate } from '../utils/format-date';
+import type { SuperOrganizationTab } from '../utils/list-options';
 import { OrganizationAdminsCard } from './organization-admins-card';
 import { OrganizationCoursesCard } from './organization-courses-card';
 import { OrganizationDetailsCard } from './organization-details-card';
 import { UserDirectory } from './user-directory';
-
-export const SUPER_ORGANIZATION_TABS = ['overview', 'users'] as const;
-export type SuperOrganizationTab = (typeof SUPER_ORGANIZATION_TABS)[number];
 
 function DeletedBanner({ organization }: { organization: OrganizationDetail }) {
   const restore = useRestoreOrganization();

@@ -22,9 +22,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useSuperOrganizations } from '../api/get-super-organizations';
 import { formatDate } from '../utils/format-date';
+import { SUPER_ORGANIZATIONS_PAGE_SIZE } from '../utils/list-options';
 import { OrganizationCard } from './organization-card';
-
-export const SUPER_ORGANIZATIONS_PAGE_SIZE = 20;
 
 export type SuperOrganizationsFilters = { page: number; search: string; showDeleted: boolean };
 

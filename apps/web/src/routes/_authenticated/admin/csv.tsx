@@ -4,11 +4,8 @@ import { useCallback } from 'react';
 import { z } from 'zod';
 import { csvCourseOptionsQueryOptions } from '@/features/csv/api/get-course-options';
 import { adminCsvUploadsQueryOptions } from '@/features/csv/api/get-admin-csv-uploads';
-import {
-  CsvEnrollPage,
-  toUploadHistoryFilter,
-  type CsvEnrollSearch,
-} from '@/features/csv/components/csv-enroll-page';
+import { CsvEnrollPage } from '@/features/csv/components/csv-enroll-page';
+import { toUploadHistoryFilter, type CsvEnrollSearch } from '@/features/csv/utils/csv-enroll-search';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.

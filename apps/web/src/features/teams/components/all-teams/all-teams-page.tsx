@@ -9,7 +9,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_PAGE_LIMIT, type AllTeamsQuery } from '@teamup/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
@@ -19,24 +18,7 @@ import { AnchorLink } from '@/components/ui/router-link';
 import { useAllTeams } from '../../api/get-all-teams';
 import { TeamCard } from '../shared/team-card';
 import { useDebouncedSearch } from '../shared/use-debounced-search';
-
-export type AllTeamsSearch = {
-  courseId?: string;
-  /** Only teams a student could ask to join: taking requests, with a free seat. */
-  open?: boolean;
-  search?: string;
-  page?: number;
-};
-
-export function toAllTeamsQuery(search: AllTeamsSearch): AllTeamsQuery {
-  return {
-    page: search.page ?? 1,
-    limit: DEFAULT_PAGE_LIMIT,
-    ...(search.courseId ? { courseId: search.courseId } : {}),
-    ...(search.open ? { hasOpenSeats: 'true' } : {}),
-    ...(search.search ? { search: search.search } : {}),
-  };
-}
+import { toAllTeamsQuery, type AllTeamsSearch } from '../../utils/all-teams-search';
 
 export type CourseOption = { value: string; label: string };
 

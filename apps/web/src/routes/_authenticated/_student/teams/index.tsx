@@ -4,11 +4,8 @@ import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import { myCoursesQueryOptions } from '@/features/enrollments/api/get-my-courses';
 import { allTeamsQueryOptions } from '@/features/teams/api/get-all-teams';
-import {
-  AllTeamsPage,
-  toAllTeamsQuery,
-  type AllTeamsSearch,
-} from '@/features/teams/components/all-teams/all-teams-page';
+import { AllTeamsPage } from '@/features/teams/components/all-teams/all-teams-page';
+import { toAllTeamsQuery, type AllTeamsSearch } from '@/features/teams/utils/all-teams-search';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.

@@ -3,11 +3,8 @@ import { COURSE_ARCHIVED_FILTERS } from '@teamup/shared';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { coursesQueryOptions } from '@/features/courses/api/get-courses';
-import {
-  CourseListPage,
-  toCourseListQuery,
-  type CourseListSearch,
-} from '@/features/courses/components/course-list-page';
+import { CourseListPage } from '@/features/courses/components/course-list-page';
+import { toCourseListQuery, type CourseListSearch } from '@/features/courses/utils/course-list-search';
 import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
 import { OrganizationSelect } from '@/features/organizations/components/organization-select';
 import { useDocumentTitle } from '@/components/ui/document-title';

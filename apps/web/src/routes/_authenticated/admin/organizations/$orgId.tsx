@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { myOrganizationQueryOptions } from '@/features/organizations/api/get-my-organization';
 import { organizationCoursesQueryOptions } from '@/features/organizations/api/get-organization-courses';
 import { MyOrganizationPage } from '@/features/organizations/components/my-organization-page';
-import { ORGANIZATION_COURSES_PAGE_SIZE } from '@/features/organizations/components/organization-courses-card';
+import { ORGANIZATION_COURSES_PAGE_SIZE } from '@/features/organizations/utils/list-options';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/admin/organizations/$orgId')({

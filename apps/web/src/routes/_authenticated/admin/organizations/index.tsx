@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { myOrganizationsQueryOptions } from '@/features/organizations/api/get-my-organizations';
-import {
-  MY_ORGANIZATIONS_PAGE_SIZE,
-  MyOrganizationsPage,
-} from '@/features/organizations/components/my-organizations-page';
+import { MyOrganizationsPage } from '@/features/organizations/components/my-organizations-page';
+import { MY_ORGANIZATIONS_PAGE_SIZE } from '@/features/organizations/utils/list-options';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/admin/organizations/')({

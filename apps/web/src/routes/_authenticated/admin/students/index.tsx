@@ -3,11 +3,11 @@ import { enrollmentStatusSchema } from '@teamup/shared';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { adminStudentsQueryOptions } from '@/features/enrollments/api/get-admin-students';
+import { StudentListPage } from '@/features/enrollments/components/student-list-page';
 import {
-  StudentListPage,
   toAdminStudentsQuery,
   type StudentListSearch,
-} from '@/features/enrollments/components/student-list-page';
+} from '@/features/enrollments/utils/list-search';
 import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
 import { OrganizationSelect } from '@/features/organizations/components/organization-select';
 import { useDocumentTitle } from '@/components/ui/document-title';

@@ -3,11 +3,11 @@ import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { superOrganizationQueryOptions } from '@/features/organizations/api/get-super-organization';
 import { organizationCoursesQueryOptions } from '@/features/organizations/api/get-organization-courses';
-import { ORGANIZATION_COURSES_PAGE_SIZE } from '@/features/organizations/components/organization-courses-card';
+import { SuperOrganizationPage } from '@/features/organizations/components/super-organization-page';
 import {
+  ORGANIZATION_COURSES_PAGE_SIZE,
   SUPER_ORGANIZATION_TABS,
-  SuperOrganizationPage,
-} from '@/features/organizations/components/super-organization-page';
+} from '@/features/organizations/utils/list-options';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 const searchSchema = z.object({

@@ -3,10 +3,10 @@ import { useCallback } from 'react';
 import { z } from 'zod';
 import { superOrganizationsQueryOptions } from '@/features/organizations/api/get-super-organizations';
 import {
-  SUPER_ORGANIZATIONS_PAGE_SIZE,
   SuperOrganizationsPage,
   type SuperOrganizationsFilters,
 } from '@/features/organizations/components/super-organizations-page';
+import { SUPER_ORGANIZATIONS_PAGE_SIZE } from '@/features/organizations/utils/list-options';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // Defaults stay out of the URL; a malformed value falls back to the default instead of failing.

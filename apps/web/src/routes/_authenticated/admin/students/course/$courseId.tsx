@@ -5,11 +5,8 @@ import { useCallback } from 'react';
 import { z } from 'zod';
 import { courseRosterQueryOptions } from '@/features/enrollments/api/get-course-roster';
 import { rosterCourseQueryOptions } from '@/features/enrollments/api/get-roster-course';
-import {
-  CourseRosterPage,
-  toRosterQuery,
-  type RosterSearch,
-} from '@/features/enrollments/components/course-roster-page';
+import { CourseRosterPage } from '@/features/enrollments/components/course-roster-page';
+import { toRosterQuery, type RosterSearch } from '@/features/enrollments/utils/list-search';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 const rosterSearchSchema = z.object({
