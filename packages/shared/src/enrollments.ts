@@ -115,6 +115,12 @@ export const classmateSchema = z.object({
   lookingForTeam: z.boolean(),
   /** Their live team in this course, if any. */
   team: teamRefSchema.nullable(),
+  /**
+   * Whether the team the caller leads in this course has a pending invitation to them (false when
+   * the caller leads no team): the course page marks them invited without reading the team's
+   * invitations in a second round (decision 093).
+   */
+  invitedByMyTeam: z.boolean(),
 });
 export type Classmate = z.infer<typeof classmateSchema>;
 

@@ -121,6 +121,7 @@ export function createClassmate(overrides: Partial<Classmate> = {}): Classmate {
     skills: ['Python', 'SQL'],
     team: null,
     lookingForTeam: true,
+    invitedByMyTeam: false,
     ...overrides,
   };
 }

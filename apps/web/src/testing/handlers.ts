@@ -117,6 +117,15 @@ handlers.push(
   }),
 );
 
+// The course page asks for its classmate lists with everything else (decision 093): empty by
+// default, so a test about the course alone needs no handler for them.
+handlers.push(
+  http.get(api('/student/courses/:courseId/students'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+);
+
 // Profile (issue 2): stats and an empty activity log by default.
 handlers.push(
   http.get(api('/auth/profile/stats'), () => ok(createProfileStats())),

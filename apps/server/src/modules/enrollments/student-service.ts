@@ -1,4 +1,17 @@
-import { and, asc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Classmate,
@@ -11,6 +24,7 @@ import type { DbOrTx } from '../../db/client.js';
 import {
   courses,
   enrollments,
+  invitations,
   organizations,
   teamMembers,
   teams,
@@ -165,6 +179,30 @@ export async function listClassmates(
     eq(teamMembers.userId, enrollments.userId),
   );
 
+  // A pending invitation from the team the caller leads here (a live team has one leader, and a
+  // student leads at most one live team per course): the page needs no second round for the
+  // team's invitations (decision 093). A member who does not lead sees false, as the team's
+  // invitations are the leader's to read.
+  const ledByMe = db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(eq(teams.courseId, courseId), eq(teams.leaderId, userId), isNull(teams.disbandedAt)),
+    );
+  const invitedByMyTeam = exists(
+    db
+      .select({ one: sql`1` })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.inviteeId, users.id),
+          eq(invitations.courseId, courseId),
+          eq(invitations.status, 'PENDING'),
+          inArray(invitations.teamId, ledByMe),
+        ),
+      ),
+  );
+
   const rows = await db
     .select({
       userId: users.id,
@@ -173,6 +211,7 @@ export async function listClassmates(
       avatar: users.avatar,
       skills: users.skills,
       lookingForTeam: users.lookingForTeam,
+      invitedByMyTeam: sql<boolean>`${invitedByMyTeam}`.mapWith(Boolean),
       teamId: teams.id,
       teamName: teams.name,
     })

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, teamMembers, teams, users } from '../../../src/db/schema/index.js';
+import {
+  enrollments,
+  invitations,
+  teamMembers,
+  teams,
+  users,
+} from '../../../src/db/schema/index.js';
 import { makeCourse, makeEnrollment, makeUser, makeWorld } from '../../fixtures.js';
 import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
 
@@ -72,6 +78,7 @@ describe('student: classmates', () => {
       skills: ['SQL', 'React'],
       lookingForTeam: true,
       team: null,
+      invitedByMyTeam: false,
     });
   });
 
@@ -98,6 +105,79 @@ describe('student: classmates', () => {
     const free = await classmates(w.courseA.id, token, { withoutTeam: 'true' });
     expect(names(free)).toEqual(['Al Active', 'Cy Active']);
     expect(free.json().data.total).toBe(2);
+  });
+
+  it('marks only the classmates with a pending invitation from the team I lead', async () => {
+    const w = await classroom();
+    const { db } = await getWorkerDb();
+    const { token } = await signIn(app, w.student.email);
+    const before = (await classmates(w.courseA.id, token)).json().data.items as {
+      userId: string;
+      fullname: string;
+    }[];
+    const idOf = (fullname: string) => before.find((c) => c.fullname === fullname)!.userId;
+    const team = async (name: string, leaderId: string, disbanded = false) => {
+      const [row] = await db
+        .insert(teams)
+        .values({
+          courseId: w.courseA.id,
+          name,
+          leaderId,
+          maxSize: 4,
+          memberCount: 1,
+          ...(disbanded ? { disbandedAt: sql`now()` } : {}),
+        })
+        .returning();
+      if (!disbanded) {
+        await db
+          .insert(teamMembers)
+          .values({ teamId: row!.id, userId: leaderId, courseId: w.courseA.id });
+      }
+      return row!;
+    };
+    const invite = (
+      teamId: string,
+      inviteeId: string,
+      status: 'PENDING' | 'CANCELLED' = 'PENDING',
+    ) => db.insert(invitations).values({ teamId, courseId: w.courseA.id, inviteeId, status });
+    const mine = await team('Mine', w.student.id);
+    // Bea is a member of my team who does not lead it.
+    await db
+      .insert(teamMembers)
+      .values({ teamId: mine.id, userId: w.bea.id, courseId: w.courseA.id });
+    const other = await makeUser({ fullname: 'Oz Other' });
+    await makeEnrollment(w.courseA.id, { email: other.email, userId: other.id });
+    const theirs = await team('Theirs', other.id);
+    // An old team of mine, disbanded, whose invitation was never decided.
+    const old = await team('Old', w.student.id, true);
+    await invite(mine.id, idOf('Al Active'));
+    await invite(mine.id, idOf('Cy Active'), 'CANCELLED');
+    await invite(theirs.id, idOf('Cy Active'));
+    await invite(old.id, idOf('Cy Active'));
+
+    const invited = (res: Awaited<ReturnType<typeof classmates>>) =>
+      Object.fromEntries(
+        res
+          .json()
+          .data.items.map((c: { fullname: string; invitedByMyTeam: boolean }) => [
+            c.fullname,
+            c.invitedByMyTeam,
+          ]),
+      );
+    expect(invited(await classmates(w.courseA.id, token, { withoutTeam: 'true' }))).toEqual({
+      'Al Active': true,
+      'Cy Active': false,
+    });
+    // A member who does not lead sees no marks: the team's invitations are the leader's.
+    const { token: beaToken } = await signIn(app, w.bea.email);
+    expect(invited(await classmates(w.courseA.id, beaToken, { withoutTeam: 'true' }))).toEqual({
+      'Al Active': false,
+      'Cy Active': false,
+    });
+    // Another leader sees their own invitation only.
+    const { token: otherToken } = await signIn(app, other.email);
+    const theirView = invited(await classmates(w.courseA.id, otherToken, { withoutTeam: 'true' }));
+    expect(theirView).toEqual({ 'Al Active': false, 'Cy Active': true });
   });
 
   it('searches by name or email and paginates', async () => {

@@ -13,6 +13,23 @@ export async function getClassmates(
   return res.data.data;
 }
 
+/** Classmates per page of the course page's classmates section. */
+export const CLASSMATES_PER_PAGE = 12;
+
+/**
+ * The query of the course page's classmates section, built here so the section and the route's
+ * loader (decision 093) use the same cache key.
+ */
+export function classmatesListQuery({
+  page,
+  search,
+}: {
+  page: number;
+  search: string;
+}): ClassmatesQuery {
+  return { page, limit: CLASSMATES_PER_PAGE, ...(search ? { search } : {}) };
+}
+
 export const classmatesQueryOptions = (courseId: string, query: ClassmatesQuery) =>
   queryOptions({
     queryKey: ['enrollments', 'classmates', courseId, query],

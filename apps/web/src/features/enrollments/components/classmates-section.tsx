@@ -7,9 +7,8 @@ import { AnchorLink } from '@/components/ui/router-link';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { useClassmates } from '../api/get-classmates';
+import { classmatesListQuery, useClassmates } from '../api/get-classmates';
 
-const CLASSMATES_PER_PAGE = 12;
 const SKILLS_SHOWN = 5;
 
 function ClassmateCard({ classmate }: { classmate: Classmate }) {
@@ -60,11 +59,7 @@ export function ClassmatesSection({ courseId }: { courseId: string }) {
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), 300);
   const [page, setPage] = useState(1);
-  const classmates = useClassmates(courseId, {
-    page,
-    limit: CLASSMATES_PER_PAGE,
-    ...(search ? { search } : {}),
-  });
+  const classmates = useClassmates(courseId, classmatesListQuery({ page, search }));
 
   return (
     <Stack gap="md" component="section" aria-labelledby="classmates-heading">

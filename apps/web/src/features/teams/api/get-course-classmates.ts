@@ -18,6 +18,28 @@ export async function getCourseClassmates(
   return res.data.data;
 }
 
+/** Classmates per page of the course page's "without a team" list. */
+export const TEAMLESS_CLASSMATES_PER_PAGE = 12;
+
+/**
+ * The query of the course page's classmates without a team, built here so the list and the
+ * route's loader (decision 093) use the same cache key.
+ */
+export function teamlessClassmatesQuery({
+  page,
+  search,
+}: {
+  page: number;
+  search: string;
+}): ClassmatesQuery {
+  return {
+    page,
+    limit: TEAMLESS_CLASSMATES_PER_PAGE,
+    withoutTeam: 'true',
+    ...(search ? { search } : {}),
+  };
+}
+
 export const courseClassmatesQueryOptions = (courseId: string, query: ClassmatesQuery) =>
   queryOptions({
     queryKey: teamKeys.classmates(courseId, query),

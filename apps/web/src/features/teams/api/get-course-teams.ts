@@ -14,6 +14,30 @@ export async function getCourseTeams(
   return res.data.data;
 }
 
+/** Teams per page of a student's course page. */
+export const COURSE_TEAMS_PER_PAGE = 12;
+
+/**
+ * The query of the course page's team list, built here so the list and the route's loader
+ * (which starts it with the page's other reads, decision 093) use the same cache key.
+ */
+export function courseTeamListQuery({
+  page,
+  openOnly,
+  search,
+}: {
+  page: number;
+  openOnly: boolean;
+  search: string;
+}): CourseTeamsQuery {
+  return {
+    page,
+    limit: COURSE_TEAMS_PER_PAGE,
+    ...(openOnly ? { hasOpenSeats: 'true' } : {}),
+    ...(search ? { search } : {}),
+  };
+}
+
 export const courseTeamsQueryOptions = (courseId: string, query: CourseTeamsQuery) =>
   queryOptions({
     queryKey: teamKeys.courseTeams(courseId, query),

@@ -5,15 +5,13 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
-import { useCourseTeams } from '../../api/get-course-teams';
+import { courseTeamListQuery, useCourseTeams } from '../../api/get-course-teams';
 import { InvitationActions } from '../shared/invitation-actions';
 import { TeamCard } from '../shared/team-card';
 import { SEARCH_DEBOUNCE_MS } from '../shared/use-debounced-search';
 import { WithdrawRequestButton } from '../shared/withdraw-request-button';
 import { ApplyModal } from '../shared/apply-modal';
 import type { CourseTeamState } from './use-course-team-state';
-
-const TEAMS_PER_PAGE = 12;
 
 type TeamActionsProps = {
   team: TeamSummary;
@@ -69,12 +67,7 @@ export function CourseTeamList({ courseId, state, locked }: CourseTeamListProps)
   const [openOnly, setOpenOnly] = useState(true);
   const [page, setPage] = useState(1);
   const [applyingTo, setApplyingTo] = useState<TeamSummary | null>(null);
-  const teams = useCourseTeams(courseId, {
-    page,
-    limit: TEAMS_PER_PAGE,
-    ...(openOnly ? { hasOpenSeats: 'true' } : {}),
-    ...(search ? { search } : {}),
-  });
+  const teams = useCourseTeams(courseId, courseTeamListQuery({ page, openOnly, search }));
 
   const heading = openOnly ? 'Teams with open seats' : 'All teams in this course';
 

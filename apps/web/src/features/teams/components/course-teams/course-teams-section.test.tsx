@@ -29,6 +29,9 @@ type World = {
   invitations?: Invitation[];
 };
 
+/** What the server answers an INACTIVE student asking for the course's lists (decision 081). */
+const inactive = () => fail(403, 'Your enrollment in this course is inactive', 'NOT_ENROLLED');
+
 /** The course page's endpoints over one in-memory course, so lists follow the changes. */
 function serveCourse(world: World = {}) {
   const db = {
@@ -54,6 +57,7 @@ function serveCourse(world: World = {}) {
       ),
     ),
     http.get(api('/student/courses/:courseId/students'), ({ request }) => {
+      if (world.status === 'INACTIVE') return inactive();
       const withoutTeam = new URL(request.url).searchParams.get('withoutTeam') === 'true';
       return ok(
         pageOfItems(
@@ -68,6 +72,7 @@ function serveCourse(world: World = {}) {
     http.get(api('/student/courses/:courseId/teams'), ({ request }) => {
       const params = new URL(request.url).searchParams;
       teamQueries.push(params);
+      if (world.status === 'INACTIVE') return inactive();
       const search = params.get('search')?.toLowerCase();
       const items = db.teams.filter(
         (t) =>
@@ -79,8 +84,6 @@ function serveCourse(world: World = {}) {
     }),
     http.get(api('/student/me/teams'), () => ok({ teams: db.mine, requests: db.requests })),
     http.get(api('/student/me/invitations'), () => ok(pageOfItems(db.invitations, 1, 100))),
-    // The pending invitations a leader has sent (to mark classmates already invited).
-    http.get(api('/student/teams/:id/invitations'), () => ok(pageOfItems([], 1, 100))),
   );
   return { db, teamQueries };
 }
@@ -392,15 +395,13 @@ describe('course page: teams section', () => {
     const mine = createTeamSummary({ name: 'Byte Club', relation: 'LEADER', memberCount: 2 });
     serveCourse({ mine: [mine], teams: [mine] });
     server.use(
+      // The list marks whom the team the viewer leads has invited (decision 093).
       http.get(api('/student/courses/:courseId/students'), () =>
-        ok(pageOfItems([createClassmate({ userId: OMAR_ID, fullname: 'Omar Haddad' })], 1, 12)),
-      ),
-      http.get(api('/student/teams/:id/invitations'), () =>
         ok(
           pageOfItems(
-            [createInvitation({ teamId: mine.id, invitee: createPerson({ id: OMAR_ID }) })],
+            [createClassmate({ userId: OMAR_ID, fullname: 'Omar Haddad', invitedByMyTeam: true })],
             1,
-            100,
+            12,
           ),
         ),
       ),
@@ -489,7 +490,9 @@ describe('course page: teams section', () => {
     expect(
       within(section).queryByRole('region', { name: 'Classmates without a team' }),
     ).not.toBeInTheDocument();
-    expect(teamQueries).toHaveLength(0);
+    // The route asked for the team list with the course (decision 093) and was refused; the
+    // list itself never showed, so it asked no more.
+    await waitFor(() => expect(teamQueries).toHaveLength(1));
   });
 
   it('tells a student with an inactive enrollment and no team that they are in none', async () => {

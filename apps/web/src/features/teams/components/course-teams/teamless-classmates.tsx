@@ -10,20 +10,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MAX_PAGE_LIMIT, type Classmate } from '@teamup/shared';
+import type { Classmate } from '@teamup/shared';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { AnchorLink } from '@/components/ui/router-link';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { useCourseClassmates } from '../../api/get-course-classmates';
-import { useTeamInvitations } from '../../api/get-team-invitations';
+import { teamlessClassmatesQuery, useCourseClassmates } from '../../api/get-course-classmates';
 import { SEARCH_DEBOUNCE_MS } from '../shared/use-debounced-search';
 import { InviteModal } from '../shared/invite-modal';
 import type { CourseTeamState } from './use-course-team-state';
 
-const CLASSMATES_PER_PAGE = 12;
 const SKILLS_SHOWN = 4;
 
 type ClassmateItemProps = {
@@ -98,23 +96,11 @@ export function TeamlessClassmates({ courseId, state, locked }: TeamlessClassmat
   const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const [inviting, setInviting] = useState<Classmate | null>(null);
-  const classmates = useCourseClassmates(courseId, {
-    page,
-    limit: CLASSMATES_PER_PAGE,
-    withoutTeam: 'true',
-    ...(search ? { search } : {}),
-  });
+  const classmates = useCourseClassmates(courseId, teamlessClassmatesQuery({ page, search }));
 
   const team = state?.team;
   const leads = team?.relation === 'LEADER';
   const canInvite = Boolean(leads && team && team.openSeats > 0 && !locked);
-  // Pending invitations of the viewer's team, so classmates already invited are marked.
-  const invitations = useTeamInvitations(
-    team?.id ?? '',
-    { page: 1, limit: MAX_PAGE_LIMIT, status: 'PENDING' },
-    canInvite,
-  );
-  const invited = new Set((invitations.data?.items ?? []).map((i) => i.invitee.id));
 
   let hint: string;
   if (!state) hint = 'Active students of this course who are in no team yet.';
@@ -178,7 +164,8 @@ export function TeamlessClassmates({ courseId, state, locked }: TeamlessClassmat
               <ClassmateItem
                 key={c.userId}
                 classmate={c}
-                invited={invited.has(c.userId)}
+                // The list says who has a pending invitation from the team the viewer leads.
+                invited={c.invitedByMyTeam}
                 onInvite={canInvite ? setInviting : undefined}
               />
             ))}

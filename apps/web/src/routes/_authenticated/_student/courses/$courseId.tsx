@@ -1,16 +1,64 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
+import {
+  classmatesListQuery,
+  classmatesQueryOptions,
+} from '@/features/enrollments/api/get-classmates';
 import { studentCourseQueryOptions } from '@/features/enrollments/api/get-student-course';
+import {
+  courseClassmatesQueryOptions,
+  teamlessClassmatesQuery,
+} from '@/features/teams/api/get-course-classmates';
+import {
+  courseTeamListQuery,
+  courseTeamsQueryOptions,
+} from '@/features/teams/api/get-course-teams';
+import { myInvitationsQueryOptions } from '@/features/teams/api/get-my-invitations';
+import { myTeamsQueryOptions } from '@/features/teams/api/get-my-teams';
 import { StudentCoursePage } from '@/features/enrollments/components/student-course-page';
 import { CourseTeamsSection } from '@/features/teams/components/course-teams/course-teams-section';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
+/**
+ * Starts every read of the course page at once, with the keys its components use, so the page is
+ * one round of requests (decision 093): the course, my teams, my invitations, the team list, the
+ * classmates without a team (each marked when the team I lead invited them, so the team's
+ * invitations need no third round) and the classmates section.
+ *
+ * The course's lists are asked before the course answers whether the enrollment is ACTIVE. For
+ * an INACTIVE one the server refuses them (403) and the page does not show them; with no
+ * enrollment every course read is a 404 and the page says so. Those answers are not retried
+ * here: a list that does show retries its own error when it mounts.
+ */
+function prefetchCoursePage(queryClient: QueryClient, courseId: string) {
+  const once = { retry: false } as const;
+  const firstPage = { page: 1, search: '' };
+  return Promise.all([
+    queryClient.prefetchQuery(studentCourseQueryOptions(courseId)),
+    queryClient.prefetchQuery(myTeamsQueryOptions()),
+    queryClient.prefetchQuery(myInvitationsQueryOptions()),
+    queryClient.prefetchQuery({
+      ...courseTeamsQueryOptions(courseId, courseTeamListQuery({ ...firstPage, openOnly: true })),
+      ...once,
+    }),
+    queryClient.prefetchQuery({
+      ...courseClassmatesQueryOptions(courseId, teamlessClassmatesQuery(firstPage)),
+      ...once,
+    }),
+    queryClient.prefetchQuery({
+      ...classmatesQueryOptions(courseId, classmatesListQuery(firstPage)),
+      ...once,
+    }),
+  ]);
+}
+
 export const Route = createFileRoute('/_authenticated/_student/courses/$courseId')({
   loader: ({ context, params }) => {
     if (!z.uuid().safeParse(params.courseId).success) throw notFound();
-    // Not awaited: the page shows its header and its own loading, not-enrolled and error states.
-    void context.queryClient.prefetchQuery(studentCourseQueryOptions(params.courseId));
+    // Every read of the page starts here at once, in one round (decision 093). Not awaited: the
+    // page shows its header and its own loading, not-enrolled and error states.
+    void prefetchCoursePage(context.queryClient, params.courseId);
   },
   component: StudentCourseRoute,
 });
