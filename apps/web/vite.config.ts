@@ -6,6 +6,11 @@ import { defineConfig } from 'vite';
 // Absolute paths so the build works whether vite runs from apps/web or from the repo root.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** Routes whose components load with the entry (decision 091). */
+const UNSPLIT_ROUTES = new Set(['/', '/auth/login']);
+
+const zodConfig = here('./src/app/zod-config.ts');
+
 export default defineConfig({
   root: here('.'),
   resolve: { alias: { '@': here('./src') } },
@@ -14,6 +19,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // The landing and login pages are what a visitor opens first: their code goes in the entry
+      // (preloaded by index.html) instead of a chunk fetched only after the entry has run.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (UNSPLIT_ROUTES.has(routeId) ? [] : undefined),
+      },
       routesDirectory: here('./src/routes'),
       generatedRouteTree: here('./src/routeTree.gen.ts'),
       quoteStyle: 'single',
@@ -29,15 +39,21 @@ export default defineConfig({
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
+    // Read by scripts/check-bundle-budget.mjs to find the entry set.
+    manifest: true,
     sourcemap: 'hidden', // Maps written, not linked; scripts/compress-assets.mjs moves them out.
     rollupOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // Mantine is not one chunk: its components go with the screens that use them, so the
+        // entry carries only what the first pages render (decision 091).
         // Vite 8 (Rolldown) takes only the function form.
         manualChunks(id: string) {
-          if (/node_modules\/@mantine\/(core|hooks|notifications|form)\//.test(id))
-            return 'mantine';
           if (/node_modules\/@tanstack\/(react-router|react-query)\//.test(id)) return 'tanstack';
+          // zod's core with the module that configures it, so the configuration runs before any
+          // chunk that builds a schema (they all import this one). Only the core: the classic
+          // and mini APIs go wherever Rolldown puts their users.
+          if (/node_modules\/zod\/v4\/core\//.test(id) || id === zodConfig) return 'zod-core';
           return undefined;
         },
       },

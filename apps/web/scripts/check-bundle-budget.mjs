@@ -9,8 +9,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** The most JS, gzip-compressed, that `/` and `/auth/login` may load before they are usable. */
-const BUDGET_GZIP_BYTES = 170 * 1024;
+/**
+ * The goal of issue 11: the most JS, gzip-compressed, that `/` and `/auth/login` load before they
+ * are usable. Not reached yet (decision 091 lists what is left: zod's classic API and axios).
+ */
+const GOAL_GZIP_BYTES = 170 * 1024;
+/**
+ * What the build enforces today: the measured entry set plus a little room. A ratchet: lower it
+ * as the entry shrinks, never raise it without a decision record.
+ */
+const BUDGET_GZIP_BYTES = 218 * 1024;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(process.argv[2] ?? join(here, '..', 'dist'));
@@ -108,3 +116,8 @@ if (jsGzip > BUDGET_GZIP_BYTES) {
   );
 }
 console.log(`Budget: ${kb(jsGzip)} of ${kb(BUDGET_GZIP_BYTES)} gzip, within the budget`);
+console.log(
+  jsGzip <= GOAL_GZIP_BYTES
+    ? `Goal: ${kb(jsGzip)} of ${kb(GOAL_GZIP_BYTES)} gzip, reached`
+    : `Goal: ${kb(GOAL_GZIP_BYTES)} gzip, not reached yet (${kb(jsGzip - GOAL_GZIP_BYTES)} to go)`,
+);

@@ -1,3 +1,5 @@
+// First: zod must be told before any schema is built (decision 091).
+import './app/zod-config';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

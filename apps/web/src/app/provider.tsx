@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
+// The dates and dropzone styles load with the lazy screens that use them (decision 091).
 import { MantineProvider, type CSSVariablesResolver, type MantineTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

@@ -1,3 +1,5 @@
+// Loaded with the only screens that pick a date, not in the entry stylesheet (decision 091).
+import '@mantine/dates/styles.css';
 import { Group, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';

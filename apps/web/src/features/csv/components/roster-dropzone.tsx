@@ -1,3 +1,5 @@
+// Loaded with the CSV screen, not in the entry stylesheet (decision 091).
+import '@mantine/dropzone/styles.css';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { CSV_MAX_BYTES, CSV_MAX_ROWS } from '@teamup/shared';
