@@ -27,9 +27,9 @@ import { useDocumentTitle } from '@/components/ui/document-title';
  * invitations need no third round) and the classmates section.
  *
  * The course's lists are asked before the course answers whether the enrollment is ACTIVE. For
- * an INACTIVE one the server refuses them (403) and the page does not show them; with no
- * enrollment every course read is a 404 and the page says so. Those answers are not retried
- * here: a list that does show retries its own error when it mounts.
+ * an INACTIVE one the server refuses the classmate lists (403) and the page shows neither them
+ * nor the team list; with no enrollment every course read is a 404 and the page says so. Those
+ * answers are not retried here: a list that does show retries its own error when it mounts.
  */
 function prefetchCoursePage(queryClient: QueryClient, courseId: string) {
   const once = { retry: false } as const;
