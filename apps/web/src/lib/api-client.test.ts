@@ -5,7 +5,6 @@ import { server } from '@/testing/server';
 import { ApiError, apiClient, setApiNavigator, toApiError } from './api-client';
 import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
 import { createProfile } from '@/testing/data';
-import { AxiosError } from 'axios';
 
 /** Records the Authorization header each request arrives with. */
 function captureAuthorization() {
@@ -148,9 +147,71 @@ describe('apiClient', () => {
   });
 
   it("falls back to 'An unexpected error occurred' when there is no message at all", () => {
-    const error = toApiError(new AxiosError(''));
+    const error = toApiError(new Error(''));
     expect(error.message).toBe('An unexpected error occurred');
     expect(error.status).toBe(500);
     expect(toApiError('boom').message).toBe('An unexpected error occurred');
+  });
+  it('sends JSON bodies as JSON, no content type without a body, and forms as multipart', async () => {
+    const seen: { type: string | null; body: string }[] = [];
+    server.use(
+      http.all(api('/echo'), async ({ request }) => {
+        seen.push({ type: request.headers.get('content-type'), body: await request.text() });
+        return ok({});
+      }),
+    );
+    await apiClient.post('/echo', { a: 1 });
+    await apiClient.post('/echo');
+    const form = new FormData();
+    form.append('courseId', 'c1');
+    await apiClient.postForm('/echo', form);
+    expect(seen[0]).toEqual({ type: 'application/json', body: '{"a":1}' });
+    expect(seen[1]).toEqual({ type: null, body: '' });
+    expect(seen[2]?.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[2]?.body).toContain('c1');
+  });
+
+  it('writes params into the query string, leaving out undefined and null', async () => {
+    let search = '';
+    server.use(
+      http.get(api('/teams'), ({ request }) => {
+        search = new URL(request.url).search;
+        return ok({});
+      }),
+    );
+    await apiClient.get('/teams', {
+      params: { page: 2, search: 'a b', status: undefined, courseId: null },
+    });
+    expect(search).toBe('?page=2&search=a+b');
+  });
+
+  it('answers data, status and lower-case headers; text stays text when asked', async () => {
+    server.use(
+      http.get(
+        api('/file.csv'),
+        () =>
+          new HttpResponse('{"not":"parsed"}', {
+            headers: { 'Content-Disposition': 'attachment; filename="x.csv"' },
+          }),
+      ),
+    );
+    const res = await apiClient.get<string>('/file.csv', { responseType: 'text' });
+    expect(res.status).toBe(200);
+    expect(res.data).toBe('{"not":"parsed"}');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="x.csv"');
+    const json = await apiClient.get<{ not: string }>('/file.csv');
+    expect(json.data).toEqual({ not: 'parsed' });
+  });
+
+  it('rejects an aborted request with an ApiError and no redirect', async () => {
+    signInAs();
+    server.use(http.get(api('/slow'), () => new Promise<never>(() => {})));
+    const controller = new AbortController();
+    const pending = apiClient.get('/slow', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = (await pending) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('canceled');
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import type { ErrorDetail } from '@teamup/shared';
-import axios, { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { useAuthStore } from './auth-store';
 import { ERROR_MESSAGES, NOTIFICATION_TEXTS } from './notification-texts';
 
@@ -11,6 +10,11 @@ export const REFRESH_PATH = '/auth/refresh-token';
 
 /** Calls that authenticate by other means and report their own failures (decision 032). */
 const SELF_AUTHENTICATING = [LOGIN_PATH, REFRESH_PATH];
+
+/** The client's own messages when the response carries none (the wording axios used). */
+const NETWORK_ERROR = 'Network Error';
+const CANCELED = 'canceled';
+const statusMessage = (status: number) => `Request failed with status code ${status}`;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -32,6 +36,17 @@ export class ApiError extends Error {
   get details(): ErrorDetail[] {
     const details = (this.data as { details?: unknown } | undefined)?.details;
     return Array.isArray(details) ? (details as ErrorDetail[]) : [];
+  }
+}
+
+/** A non-2xx answer before the 401 rule and the message precedence are applied. */
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(statusMessage(status));
+    this.name = 'HttpError';
   }
 }
 
@@ -74,52 +89,147 @@ function handleSessionExpired(): void {
   navigate(href);
 }
 
+/** Message precedence: the response's message, then the client's, then the generic one. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (axios.isAxiosError(error)) {
-    const data: unknown = error.response?.data;
-    const responseMessage = (data as { message?: unknown } | undefined)?.message;
+  if (error instanceof HttpError) {
+    const responseMessage = (error.data as { message?: unknown } | undefined)?.message;
     const message =
       (typeof responseMessage === 'string' && responseMessage) ||
       error.message ||
       ERROR_MESSAGES.unexpected;
-    return new ApiError(message, error.response?.status ?? 500, data);
+    return new ApiError(message, error.status, error.data);
   }
   if (error instanceof Error) return new ApiError(error.message || ERROR_MESSAGES.unexpected);
   return new ApiError(ERROR_MESSAGES.unexpected);
 }
 
-export const apiClient = axios.create({
+export type RequestConfig = {
+  /** Query string values; `undefined` and `null` are left out. */
+  params?: object;
+  headers?: Record<string, string>;
+  /** `'text'` keeps the body as text; otherwise a JSON body is parsed (kept as text if not JSON). */
+  responseType?: 'json' | 'text';
+  /** Cancels the request (TanStack Query hands one to every query function). */
+  signal?: AbortSignal;
+};
+
+export type ApiResponse<T> = {
+  data: T;
+  status: number;
+  /** Response headers, names in lower case. */
+  headers: Record<string, string>;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const defaults = {
   baseURL: API_BASE_URL,
   withCredentials: true,
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-});
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' } as Readonly<
+    Record<string, string>
+  >,
+};
 
-apiClient.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-  const headers = AxiosHeaders.from(config.headers);
-  if (isSelfAuthenticating(config.url)) {
+function queryString(params: object | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params) as [string, unknown][]) {
+    if (value === undefined || value === null) continue;
+    search.append(key, value instanceof Date ? value.toISOString() : String(value as string));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Relative to the page, as the browser resolves it (the tests' jsdom page included). */
+function requestUrl(url: string, params: object | undefined): string {
+  const full = /^https?:\/\//.test(url) ? url : `${defaults.baseURL.replace(/\/$/, '')}${url}`;
+  return new URL(`${full}${queryString(params)}`, window.location.href).toString();
+}
+
+function requestHeaders(url: string, body: unknown, config: RequestConfig): Headers {
+  const headers = new Headers(defaults.headers);
+  for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
+  // Without a body there is no content type (Fastify refuses an empty JSON body); a form sets its
+  // own multipart type with the boundary.
+  if (body === undefined || body instanceof FormData) headers.delete('Content-Type');
+  if (isSelfAuthenticating(url)) {
     headers.delete('Authorization');
   } else if (!headers.has('Authorization')) {
     const token = useAuthStore.getState().user?.token;
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
-  config.headers = headers;
-  return config;
-});
+  return headers;
+}
 
-apiClient.interceptors.response.use(
-  (response) => response,
-  (error: unknown) => {
-    if (
-      error instanceof AxiosError &&
-      error.response?.status === 401 &&
-      !isSelfAuthenticating(error.config?.url)
-    ) {
+function parseBody(text: string, responseType: RequestConfig['responseType']): unknown {
+  if (responseType === 'text' || text === '') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send<T>(
+  method: Method,
+  url: string,
+  body: unknown,
+  config: RequestConfig = {},
+): Promise<ApiResponse<T>> {
+  let response: Response;
+  try {
+    response = await fetch(requestUrl(url, config.params), {
+      method,
+      headers: requestHeaders(url, body, config),
+      body:
+        body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      credentials: defaults.withCredentials ? 'include' : 'same-origin',
+      signal: config.signal,
+    });
+  } catch (error) {
+    const aborted = config.signal?.aborted || (error as { name?: unknown }).name === 'AbortError';
+    throw new ApiError(aborted ? CANCELED : NETWORK_ERROR);
+  }
+
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new ApiError(config.signal?.aborted ? CANCELED : NETWORK_ERROR, response.status);
+  }
+  const data = parseBody(text, config.responseType);
+
+  if (!response.ok) {
+    if (response.status === 401 && !isSelfAuthenticating(url)) {
       // Only a request made with a session can expire one; later failures of the same burst find
       // the store already cleared and only reject.
       if (useAuthStore.getState().isAuthenticated) handleSessionExpired();
-      return Promise.reject(new ApiError(ERROR_MESSAGES.sessionExpired, 401, error.response.data));
+      throw new ApiError(ERROR_MESSAGES.sessionExpired, 401, data);
     }
-    return Promise.reject(toApiError(error));
-  },
-);
+    throw toApiError(new HttpError(response.status, data));
+  }
+
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { data: data as T, status: response.status, headers };
+}
+
+export const apiClient = {
+  defaults,
+  get: <T = unknown>(url: string, config?: RequestConfig) => send<T>('GET', url, undefined, config),
+  delete: <T = unknown>(url: string, config?: RequestConfig) =>
+    send<T>('DELETE', url, undefined, config),
+  post: <T = unknown>(url: string, body?: unknown, config?: RequestConfig) =>
+    send<T>('POST', url, body, config),
+  put: <T = unknown>(url: string, body?: unknown, config?: RequestConfig) =>
+    send<T>('PUT', url, body, config),
+  patch: <T = unknown>(url: string, body?: unknown, config?: RequestConfig) =>
+    send<T>('PATCH', url, body, config),
+  /** A multipart body: the browser writes the content type with its boundary. */
+  postForm: <T = unknown>(url: string, form: FormData, config?: RequestConfig) =>
+    send<T>('POST', url, form, config),
+};
