@@ -8,8 +8,11 @@
 // it does not fail on a miss. The load runs in a worker thread so it does not share the
 // server's event loop. The database is dropped afterwards (BENCH_KEEP_DB=1 keeps it).
 // BENCH_DURATION_S (10), BENCH_ROUNDS (5) and BENCH_WARMUP_S (2) tune the run.
+// The app logs as production does (`info`: a line per request), written synchronously like
+// pino's stdout, to /dev/null or to BENCH_LOG_FILE, so producing the lines is still paid for;
+// BENCH_LOG_LEVEL changes the level (the run prints which one it used).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -48,6 +51,8 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BATCH = 1_000;
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const LOG_FILE = process.env.BENCH_LOG_FILE ?? '/dev/null';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -352,10 +357,12 @@ async function main() {
   let app: FastifyInstance | undefined;
   let bare: FastifyInstance | undefined;
   let bareHandle: ReturnType<typeof openPostgres> | undefined;
+  const logFd = openSync(LOG_FILE, 'a');
+  let logLines = 0;
   try {
     const config = loadConfig({
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL,
       DATA_DIR: dataDir,
       DATABASE_URL: url.toString(),
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
@@ -364,7 +371,15 @@ async function main() {
       SEED_DEMO: 'off',
       PORT: '0',
     });
-    app = await buildApp(config);
+    app = await buildApp(config, {
+      logStream: {
+        write(line: string) {
+          logLines++;
+          writeSync(logFd, line);
+        },
+      },
+    });
+    console.log(`Logging at ${config.LOG_LEVEL} to ${LOG_FILE}`);
 
     let started = process.hrtime.bigint();
     const seeded = await seed(app.db);
@@ -474,6 +489,9 @@ async function main() {
         ? 'Target met: p99 < 50 ms and at least half the bare route’s throughput, no errors.'
         : `Target missed by: ${misses.map((r) => r.name).join(', ')}`,
     );
+    console.log(
+      `Log level ${config.LOG_LEVEL}: ${logLines.toLocaleString('en')} lines written to ${LOG_FILE}`,
+    );
   } finally {
     // pg ends idle connections without waiting for their sockets: a connection still closing
     // when the database is dropped reports the drop as an error on its pool.
@@ -487,6 +505,7 @@ async function main() {
     else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
+    closeSync(logFd);
   }
 }
 
