@@ -12,6 +12,9 @@ export interface AuthContext {
   email: string;
   /** From the database, not the token, so a role change applies at once. */
   role: Role;
+  /** Read with the session (like the role), so `GET /auth/session/me` needs no query of its own. */
+  fullname: string;
+  avatar: string | null;
   sessionId: string;
   /** Expiry of the access token that was presented. */
   tokenExpiresAt: Date;
@@ -84,6 +87,8 @@ export const authPlugin = fp(
           lastUsedAt: sessions.lastUsedAt,
           email: users.email,
           role: users.role,
+          fullname: users.fullname,
+          avatar: users.avatar,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -138,6 +143,8 @@ export const authPlugin = fp(
           sessionId: claims.sessionId,
           email: row.email,
           role: row.role,
+          fullname: row.fullname,
+          avatar: row.avatar,
           tokenExpiresAt: claims.expiresAt,
         },
       };

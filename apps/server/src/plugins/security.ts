@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.js';
 import { markRoutesPublic } from './docs.js';
@@ -55,30 +55,70 @@ function addVary(reply: FastifyReply, field: string): void {
   reply.header('vary', [...names, field].join(', '));
 }
 
+/** The helmet settings of the app's answers (the edge answers above have their own). */
+export function helmetOptions(config: Pick<Config, 'PUBLIC_URL'>): FastifyHelmetOptions {
+  const https = config.PUBLIC_URL.startsWith('https://');
+  return {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        frameSrc: [GSI],
+        connectSrc: ["'self'", GSI],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        // On plain http (local use) upgrading would send every asset to a https port that
+        // does not exist.
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    // The Google sign-in popup talks back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Google's button checks the origin that embeds it; `no-referrer` would hide it.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https,
+  };
+}
+
+/**
+ * The headers helmet sets with these settings, taken once by running it on one request of a
+ * throwaway instance. They depend on the settings only (no nonces), and @fastify/helmet would
+ * otherwise rebuild its middleware, parsing the CSP again, on every request.
+ */
+export async function helmetHeaders(
+  config: Pick<Config, 'PUBLIC_URL'>,
+): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  let headers: Record<string, string> = {};
+  try {
+    await probe.register(helmet, helmetOptions(config));
+    // Added after helmet's own onRequest hooks, so it sees what they set.
+    probe.addHook('onRequest', async (_request, reply) => {
+      headers = Object.fromEntries(
+        Object.entries(reply.raw.getHeaders()).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(', ') : String(value),
+        ]),
+      );
+    });
+    probe.get('/', async () => null);
+    await probe.inject({ method: 'GET', url: '/' });
+  } finally {
+    await probe.close();
+  }
+  if (!headers['content-security-policy']) throw new Error('helmet set no security headers');
+  return headers;
+}
+
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { config } = opts;
-    const https = config.PUBLIC_URL.startsWith('https://');
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
-          frameSrc: [GSI],
-          connectSrc: ["'self'", GSI],
-          styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          // On plain http (local use) upgrading would send every asset to a https port that
-          // does not exist.
-          upgradeInsecureRequests: https ? [] : null,
-        },
-      },
-      // The Google sign-in popup talks back to its opener.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      // Google's button checks the origin that embeds it; `no-referrer` would hide it.
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: https,
+    const securityHeaders = await helmetHeaders(config);
+    // Every answer that passes the hooks (401, 403, 404 and errors included) carries them.
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(securityHeaders);
+      done();
     });
 
     // The CORS preflight route (`OPTIONS *`) is registered by the plugin itself; answering a

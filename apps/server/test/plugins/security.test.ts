@@ -1,5 +1,39 @@
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
 import { describe, expect, it } from 'vitest';
-import { API, buildTestApp } from '../helper.js';
+import { helmetOptions } from '../../src/plugins/security.js';
+import { API, bearer, buildTestApp, signIn } from '../helper.js';
+
+/** What @fastify/helmet itself sets, run per request as the app did before decision 094. */
+async function perRequestHelmet(publicUrl: string): Promise<Record<string, unknown>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, helmetOptions({ PUBLIC_URL: publicUrl }));
+  probe.get('/', async () => ({}));
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const {
+    'content-type': _t,
+    'content-length': _l,
+    date: _d,
+    connection: _c,
+    ...set
+  } = res.headers;
+  return set;
+}
+
+const HELMET_NAMES = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 describe('security headers', () => {
   it('sends a CSP that lets Google sign-in load', async () => {
@@ -21,6 +55,43 @@ describe('security headers', () => {
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
+});
+
+describe('security headers computed once (decision 094)', () => {
+  for (const publicUrl of ['http://localhost:5173', 'https://teamup.example.edu']) {
+    it(`are exactly helmet's on 200, 401, 403 and 404 answers (${publicUrl})`, async () => {
+      const expected = await perRequestHelmet(publicUrl);
+      const names = publicUrl.startsWith('https://')
+        ? [...HELMET_NAMES, 'strict-transport-security'].sort()
+        : HELMET_NAMES;
+      expect(Object.keys(expected).sort()).toEqual(names);
+
+      const app = await buildTestApp({ PUBLIC_URL: publicUrl });
+      const student = await signIn(app, 'headers-once@example.edu');
+      const answers = [
+        [200, await app.inject({ method: 'GET', url: `${API}/healthcheck` })],
+        [401, await app.inject({ method: 'GET', url: `${API}/auth/session/me` })],
+        [
+          403,
+          await app.inject({
+            method: 'GET',
+            url: `${API}/admin/students`,
+            headers: bearer(student.token),
+          }),
+        ],
+        [404, await app.inject({ method: 'GET', url: `${API}/no-such-route` })],
+      ] as const;
+      for (const [status, res] of answers) {
+        expect(res.statusCode).toBe(status);
+        for (const [name, value] of Object.entries(expected)) {
+          expect(res.headers[name], `${status} ${name}`).toBe(value);
+        }
+        if (!publicUrl.startsWith('https://')) {
+          expect(res.headers['strict-transport-security']).toBeUndefined();
+        }
+      }
+    });
+  }
 });
 
 describe('CORS', () => {

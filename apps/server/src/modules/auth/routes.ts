@@ -223,11 +223,14 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       summary: 'The signed-in user',
       response: { 200: envelope(authUserSchema) },
     },
+    // Answered from the access check's session-and-user lookup (one round trip): it ran on
+    // this request, so a revoked session is refused and a changed name, avatar or role shows.
     handler: async (request) => {
       const auth = requireAuth(request);
-      const user = await service.findUser(app.db, auth.userId);
-      if (!user) throw unauthenticated();
-      return { success: true as const, data: service.toAuthUser(user, auth.tokenExpiresAt) };
+      return {
+        success: true as const,
+        data: service.toAuthUser({ ...auth, id: auth.userId }, auth.tokenExpiresAt),
+      };
     },
   });
 

@@ -310,11 +310,6 @@ export async function listLiveSessions(
   return rows.map((row) => toSession(row, currentSessionId));
 }
 
-export async function findUser(db: DbOrTx, userId: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return row ?? null;
-}
-
 const ROLE_ORDER: Role[] = ['SUPERADMIN', 'ORG_ADMIN', 'STUDENT'];
 
 /**

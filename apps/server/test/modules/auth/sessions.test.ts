@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../../src/db/schema/index.js';
-import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
+import { sessions, users } from '../../../src/db/schema/index.js';
+import { API, bearer, buildTestApp, getWorkerDb, setRole, signIn } from '../../helper.js';
 
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -124,6 +124,40 @@ describe('sessions', () => {
       expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
     expect((await get('/auth/session/me', them.token)).statusCode).toBe(200);
+  });
+
+  it('session/me shows a changed name, avatar and role at once and refuses a revoked session', async () => {
+    const { token, user } = await signIn(app, 'changing@example.edu', 'Old Name');
+    const me = async () => (await get('/auth/session/me', token)).json().data;
+    expect(await me()).toMatchObject({ id: user.id, fullname: 'Old Name', role: 'STUDENT' });
+
+    const { db } = await getWorkerDb();
+    await db
+      .update(users)
+      .set({ fullname: 'New Name', avatar: 'https://example.edu/new.png' })
+      .where(eq(users.id, user.id));
+    await setRole('changing@example.edu', 'ORG_ADMIN');
+    const changed = await get('/auth/session/me', token);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({
+      success: true,
+      data: {
+        id: user.id,
+        fullname: 'New Name',
+        email: 'changing@example.edu',
+        avatar: 'https://example.edu/new.png',
+        role: 'ORG_ADMIN',
+        expiresAt: expect.any(String),
+      },
+    });
+
+    await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.userId, user.id));
+    const revoked = await get('/auth/session/me', token);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toMatchObject({ success: false, code: 'SESSION_REVOKED' });
   });
 
   it('records use of a session at most once a minute', async () => {
