@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
+import { isUuid } from '@/lib/search-params';
 import {
   classmatesListQuery,
   classmatesQueryOptions,
@@ -55,7 +55,7 @@ function prefetchCoursePage(queryClient: QueryClient, courseId: string) {
 
 export const Route = createFileRoute('/_authenticated/_student/courses/$courseId')({
   loader: ({ context, params }) => {
-    if (!z.uuid().safeParse(params.courseId).success) throw notFound();
+    if (!isUuid(params.courseId)) throw notFound();
     // Every read of the page starts here at once, in one round (decision 093). Not awaited: the
     // page shows its header and its own loading, not-enrolled and error states.
     void prefetchCoursePage(context.queryClient, params.courseId);
