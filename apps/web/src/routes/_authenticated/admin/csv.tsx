@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { csvUploadStatusSchema } from '@teamup/shared';
+import { CSV_UPLOAD_STATUSES } from '@teamup/shared';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import { defined, optionalBoolean, optionalEnum, optionalPage, optionalString, optionalUuid } from '@/lib/search-params';
 import { csvCourseOptionsQueryOptions } from '@/features/csv/api/get-course-options';
 import { adminCsvUploadsQueryOptions } from '@/features/csv/api/get-admin-csv-uploads';
 import { CsvEnrollPage } from '@/features/csv/components/csv-enroll-page';
@@ -9,18 +9,19 @@ import { toUploadHistoryFilter, type CsvEnrollSearch } from '@/features/csv/util
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.
-const csvSearchSchema = z.object({
-  courseId: z.uuid().optional().catch(undefined),
-  uploadId: z.uuid().optional().catch(undefined),
-  historyCourseId: z.uuid().optional().catch(undefined),
-  historyStatus: csvUploadStatusSchema.optional().catch(undefined),
-  historyMine: z.boolean().optional().catch(undefined),
-  historyQ: z.string().max(100).optional().catch(undefined),
-  historyPage: z.coerce.number().int().min(1).optional().catch(undefined),
-});
+const validateCsvSearch = (search: Record<string, unknown>): CsvEnrollSearch =>
+  defined({
+    courseId: optionalUuid(search.courseId),
+    uploadId: optionalUuid(search.uploadId),
+    historyCourseId: optionalUuid(search.historyCourseId),
+    historyStatus: optionalEnum(search.historyStatus, CSV_UPLOAD_STATUSES),
+    historyMine: optionalBoolean(search.historyMine),
+    historyQ: optionalString(search.historyQ, { max: 100 }),
+    historyPage: optionalPage(search.historyPage),
+  });
 
 export const Route = createFileRoute('/_authenticated/admin/csv')({
-  validateSearch: csvSearchSchema,
+  validateSearch: validateCsvSearch,
   loaderDeps: ({ search }) => toUploadHistoryFilter(search),
   // prefetch, not ensure: the page shows its own loading and error states.
   loader: ({ context, deps }) =>

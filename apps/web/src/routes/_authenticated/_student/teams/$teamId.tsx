@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
+import { isUuid } from '@/lib/search-params';
 import { teamQueryOptions } from '@/features/teams/api/get-team';
 import { TeamPage } from '@/features/teams/components/team-page/team-page';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/_student/teams/$teamId')({
   loader: ({ context, params }) => {
-    if (!z.uuid().safeParse(params.teamId).success) throw notFound();
+    if (!isUuid(params.teamId)) throw notFound();
     // Not awaited: the page shows its own loading, not-found, forbidden and error states.
     void context.queryClient.prefetchQuery(teamQueryOptions(params.teamId));
   },

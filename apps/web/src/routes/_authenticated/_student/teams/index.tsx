@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod';
+import { defined, optionalBoolean, optionalPage, optionalString, optionalUuid } from '@/lib/search-params';
 import { myCoursesQueryOptions } from '@/features/enrollments/api/get-my-courses';
 import { allTeamsQueryOptions } from '@/features/teams/api/get-all-teams';
 import { AllTeamsPage } from '@/features/teams/components/all-teams/all-teams-page';
@@ -9,15 +9,16 @@ import { toAllTeamsQuery, type AllTeamsSearch } from '@/features/teams/utils/all
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.
-const allTeamsSearchSchema = z.object({
-  courseId: z.uuid().optional().catch(undefined),
-  open: z.boolean().optional().catch(undefined),
-  search: z.string().trim().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
+const validateAllTeamsSearch = (search: Record<string, unknown>): AllTeamsSearch =>
+  defined({
+    courseId: optionalUuid(search.courseId),
+    open: optionalBoolean(search.open),
+    search: optionalString(search.search, { max: 200, trim: true }),
+    page: optionalPage(search.page),
+  });
 
 export const Route = createFileRoute('/_authenticated/_student/teams/')({
-  validateSearch: allTeamsSearchSchema,
+  validateSearch: validateAllTeamsSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure: the page shows its own loading and error states.
   loader: ({ context, deps }) =>

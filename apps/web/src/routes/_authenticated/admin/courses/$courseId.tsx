@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
+import { isUuid } from '@/lib/search-params';
 import { CourseTeamsAdminSection } from '@/features/admin/components/course-teams-admin-section';
 import { courseQueryOptions } from '@/features/courses/api/get-course';
 import { CourseDetailPage } from '@/features/courses/components/course-detail-page';
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/components/ui/document-title';
 export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')({
   loader: ({ context, params }) => {
     // Not a course id at all: the not-found page, not an API round trip.
-    if (!z.uuid().safeParse(params.courseId).success) throw notFound();
+    if (!isUuid(params.courseId)) throw notFound();
     // Not awaited: the page shows its header and its own loading, not-found and error states.
     void context.queryClient.prefetchQuery(courseQueryOptions(params.courseId));
   },

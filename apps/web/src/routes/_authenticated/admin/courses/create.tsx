@@ -1,17 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { defined, optionalUuid } from '@/lib/search-params';
 import { CreateCoursePage } from '@/features/courses/components/create-course-page';
 import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
 import { MyOrganizationsGate } from '@/features/organizations/components/my-organizations-gate';
 import { OrganizationSelect } from '@/features/organizations/components/organization-select';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
-const createCourseSearchSchema = z.object({
-  organizationId: z.uuid().optional().catch(undefined),
-});
+type CreateCourseSearch = { organizationId?: string };
+
+const validateCreateCourseSearch = (search: Record<string, unknown>): CreateCourseSearch =>
+  defined({ organizationId: optionalUuid(search.organizationId) });
 
 export const Route = createFileRoute('/_authenticated/admin/courses/create')({
-  validateSearch: createCourseSearchSchema,
+  validateSearch: validateCreateCourseSearch,
   loader: ({ context }) => context.queryClient.prefetchQuery(organizationOptionsQueryOptions()),
   component: CreateCourseRoute,
 });

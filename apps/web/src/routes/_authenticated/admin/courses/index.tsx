@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { COURSE_ARCHIVED_FILTERS } from '@teamup/shared';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import { defined, optionalEnum, optionalPage, optionalString, optionalUuid } from '@/lib/search-params';
 import { coursesQueryOptions } from '@/features/courses/api/get-courses';
 import { CourseListPage } from '@/features/courses/components/course-list-page';
 import { toCourseListQuery, type CourseListSearch } from '@/features/courses/utils/course-list-search';
@@ -10,15 +10,16 @@ import { OrganizationSelect } from '@/features/organizations/components/organiza
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.
-const courseListSearchSchema = z.object({
-  search: z.string().trim().max(200).optional().catch(undefined),
-  organizationId: z.uuid().optional().catch(undefined),
-  archived: z.enum(COURSE_ARCHIVED_FILTERS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
+const validateCourseListSearch = (search: Record<string, unknown>): CourseListSearch =>
+  defined({
+    search: optionalString(search.search, { max: 200, trim: true }),
+    organizationId: optionalUuid(search.organizationId),
+    archived: optionalEnum(search.archived, COURSE_ARCHIVED_FILTERS),
+    page: optionalPage(search.page),
+  });
 
 export const Route = createFileRoute('/_authenticated/admin/courses/')({
-  validateSearch: courseListSearchSchema,
+  validateSearch: validateCourseListSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure: the page shows its own loading and error states.
   loader: ({ context, deps }) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
+import { isUuid } from '@/lib/search-params';
 import { myOrganizationQueryOptions } from '@/features/organizations/api/get-my-organization';
 import { organizationCoursesQueryOptions } from '@/features/organizations/api/get-organization-courses';
 import { MyOrganizationPage } from '@/features/organizations/components/my-organization-page';
@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/components/ui/document-title';
 export const Route = createFileRoute('/_authenticated/admin/organizations/$orgId')({
   loader: async ({ context, params }) => {
     // Ids are UUIDs (DESIGN §5): anything else cannot name an organization.
-    if (!z.uuid().safeParse(params.orgId).success) throw notFound();
+    if (!isUuid(params.orgId)) throw notFound();
     // prefetch, not ensure: the page shows its own loading and error states.
     const detailOptions = myOrganizationQueryOptions(params.orgId);
     await context.queryClient.prefetchQuery(detailOptions);

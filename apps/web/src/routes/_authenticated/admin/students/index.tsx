@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { enrollmentStatusSchema } from '@teamup/shared';
+import { ENROLLMENT_STATUSES } from '@teamup/shared';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import { defined, optionalEnum, optionalPage, optionalString, optionalUuid } from '@/lib/search-params';
 import { adminStudentsQueryOptions } from '@/features/enrollments/api/get-admin-students';
 import { StudentListPage } from '@/features/enrollments/components/student-list-page';
 import {
@@ -13,16 +13,17 @@ import { OrganizationSelect } from '@/features/organizations/components/organiza
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.
-const studentListSearchSchema = z.object({
-  search: z.string().trim().max(200).optional().catch(undefined),
-  organizationId: z.uuid().optional().catch(undefined),
-  courseId: z.uuid().optional().catch(undefined),
-  status: enrollmentStatusSchema.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
+const validateStudentListSearch = (search: Record<string, unknown>): StudentListSearch =>
+  defined({
+    search: optionalString(search.search, { max: 200, trim: true }),
+    organizationId: optionalUuid(search.organizationId),
+    courseId: optionalUuid(search.courseId),
+    status: optionalEnum(search.status, ENROLLMENT_STATUSES),
+    page: optionalPage(search.page),
+  });
 
 export const Route = createFileRoute('/_authenticated/admin/students/')({
-  validateSearch: studentListSearchSchema,
+  validateSearch: validateStudentListSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure: the page shows its own loading and error states.
   loader: ({ context, deps }) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { defined, isUuid, optionalEnum } from '@/lib/search-params';
 import { superOrganizationQueryOptions } from '@/features/organizations/api/get-super-organization';
 import { organizationCoursesQueryOptions } from '@/features/organizations/api/get-organization-courses';
 import { SuperOrganizationPage } from '@/features/organizations/components/super-organization-page';
@@ -10,15 +10,16 @@ import {
 } from '@/features/organizations/utils/list-options';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
-const searchSchema = z.object({
-  tab: z.enum(SUPER_ORGANIZATION_TABS).optional().catch(undefined),
-});
+type SuperOrganizationSearch = { tab?: (typeof SUPER_ORGANIZATION_TABS)[number] };
+
+const validateSearch = (search: Record<string, unknown>): SuperOrganizationSearch =>
+  defined({ tab: optionalEnum(search.tab, SUPER_ORGANIZATION_TABS) });
 
 export const Route = createFileRoute('/_authenticated/s/organizations/$orgId')({
-  validateSearch: searchSchema,
+  validateSearch,
   loader: async ({ context, params }) => {
     // Ids are UUIDs (DESIGN §5): anything else cannot name an organization.
-    if (!z.uuid().safeParse(params.orgId).success) throw notFound();
+    if (!isUuid(params.orgId)) throw notFound();
     // prefetch, not ensure: the page shows its own loading and error states.
     const detailOptions = superOrganizationQueryOptions(params.orgId);
     await context.queryClient.prefetchQuery(detailOptions);

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import { defined, optionalBoolean, optionalPage, optionalString } from '@/lib/search-params';
 import { superOrganizationsQueryOptions } from '@/features/organizations/api/get-super-organizations';
 import {
   SuperOrganizationsPage,
@@ -10,14 +10,17 @@ import { SUPER_ORGANIZATIONS_PAGE_SIZE } from '@/features/organizations/utils/li
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // Defaults stay out of the URL; a malformed value falls back to the default instead of failing.
-const searchSchema = z.object({
-  page: z.number().int().min(1).optional().catch(undefined),
-  search: z.string().max(200).optional().catch(undefined),
-  deleted: z.boolean().optional().catch(undefined),
-});
+type SuperOrganizationsSearch = { page?: number; search?: string; deleted?: boolean };
+
+const validateSearch = (search: Record<string, unknown>): SuperOrganizationsSearch =>
+  defined({
+    page: optionalPage(search.page, { coerce: false }),
+    search: optionalString(search.search, { max: 200 }),
+    deleted: optionalBoolean(search.deleted),
+  });
 
 export const Route = createFileRoute('/_authenticated/s/organizations/')({
-  validateSearch: searchSchema,
+  validateSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure: the page shows its own loading and error states.
   loader: ({ context, deps }) =>

@@ -1,25 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { enrollmentStatusSchema } from '@teamup/shared';
+import { ENROLLMENT_STATUSES } from '@teamup/shared';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import { defined, isUuid, optionalEnum, optionalPage, optionalString } from '@/lib/search-params';
 import { courseRosterQueryOptions } from '@/features/enrollments/api/get-course-roster';
 import { rosterCourseQueryOptions } from '@/features/enrollments/api/get-roster-course';
 import { CourseRosterPage } from '@/features/enrollments/components/course-roster-page';
 import { toRosterQuery, type RosterSearch } from '@/features/enrollments/utils/list-search';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
-const rosterSearchSchema = z.object({
-  search: z.string().trim().max(200).optional().catch(undefined),
-  status: enrollmentStatusSchema.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
+const validateRosterSearch = (search: Record<string, unknown>): RosterSearch =>
+  defined({
+    search: optionalString(search.search, { max: 200, trim: true }),
+    status: optionalEnum(search.status, ENROLLMENT_STATUSES),
+    page: optionalPage(search.page),
+  });
 
 export const Route = createFileRoute('/_authenticated/admin/students/course/$courseId')({
-  validateSearch: rosterSearchSchema,
+  validateSearch: validateRosterSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) => {
-    if (!z.uuid().safeParse(params.courseId).success) throw notFound();
+    if (!isUuid(params.courseId)) throw notFound();
     // Not awaited: the page shows its header and its own loading, not-found and error states.
     void context.queryClient.prefetchQuery(rosterCourseQueryOptions(params.courseId));
     void context.queryClient.prefetchQuery(
