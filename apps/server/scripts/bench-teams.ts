@@ -10,7 +10,8 @@
 // BENCH_DURATION_S (10), BENCH_ROUNDS (5) and BENCH_WARMUP_S (2) tune the run.
 // The app logs as production does (`info`: a line per request), written synchronously like
 // pino's stdout, to /dev/null or to BENCH_LOG_FILE, so producing the lines is still paid for;
-// BENCH_LOG_LEVEL changes the level (the run prints which one it used).
+// BENCH_LOG_LEVEL changes the level (the run prints which one it used). BENCH_ONLY=<text>
+// keeps only the routes whose name contains it (and the bare route).
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -441,6 +442,11 @@ async function main() {
         })),
       ],
     ];
+    // BENCH_ONLY=<text> measures only the routes whose name contains it, next to the bare
+    // route (e.g. for a CPU profile of one route: node --cpu-prof --import tsx ...).
+    const only = process.env.BENCH_ONLY;
+    if (only)
+      cases.splice(1, cases.length, ...cases.slice(1).filter(([name]) => name.includes(only)));
     for (const [name, port, targets] of cases) {
       await load(port, targets, 0, WARMUP_S * 1000);
       console.log(`  warmed up ${name}`);
