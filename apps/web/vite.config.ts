@@ -50,10 +50,11 @@ export default defineConfig({
         // Vite 8 (Rolldown) takes only the function form.
         manualChunks(id: string) {
           if (/node_modules\/@tanstack\/(react-router|react-query)\//.test(id)) return 'tanstack';
-          // zod's core with the module that configures it, so the configuration runs before any
-          // chunk that builds a schema (they all import this one). Only the core: the classic
-          // and mini APIs go wherever Rolldown puts their users.
-          if (/node_modules\/zod\/v4\/core\//.test(id) || id === zodConfig) return 'zod-core';
+          // The zod configuration imports no zod (decision 095) and is a chunk of its own that
+          // main.tsx imports first, so it runs before any schema is built even if one reaches the
+          // entry again. zod's core stays one chunk; the classic API goes with its users.
+          if (id === zodConfig) return 'zod-config';
+          if (/node_modules\/zod\/v4\/core\//.test(id)) return 'zod-core';
           return undefined;
         },
       },

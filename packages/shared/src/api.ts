@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT } from './constants.js';
 
 /** Error codes of the envelope (DESIGN §5). Later features add their own conflict codes here. */
 export const ERROR_CODES = [
@@ -74,9 +75,6 @@ export function envelope<T extends z.ZodType>(data: T) {
   });
 }
 export type Envelope<T> = { success: true; data: T; message?: string };
-
-export const MAX_PAGE_LIMIT = 100;
-export const DEFAULT_PAGE_LIMIT = 20;
 
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

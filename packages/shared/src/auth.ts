@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { SKILL_MAX, LINK_MAX } from './constants.js';
 import { roleSchema } from './roles.js';
-
-export const SKILL_MAX = 30;
-export const LINK_MAX = 10;
 
 export const googleLoginBodySchema = z.strictObject({
   credential: z.string().min(1, 'credential is required').max(8192),

@@ -1,11 +1,6 @@
 import { z } from 'zod';
+import { COURSE_CODE_MAX, COURSE_TITLE_MAX, COURSE_TERM_MAX, COURSE_DESCRIPTION_MAX, TEAM_SIZE_LIMIT, COURSE_ARCHIVED_FILTERS } from './constants.js';
 import { paginationQuerySchema } from './api.js';
-
-export const COURSE_CODE_MAX = 32;
-export const COURSE_TITLE_MAX = 200;
-export const COURSE_TERM_MAX = 60;
-export const COURSE_DESCRIPTION_MAX = 5000;
-export const TEAM_SIZE_LIMIT = 50;
 
 const teamSize = z
   .number({ message: 'Enter a whole number' })
@@ -95,8 +90,6 @@ export const courseSchema = z.object({
   }),
 });
 export type Course = z.infer<typeof courseSchema>;
-
-export const COURSE_ARCHIVED_FILTERS = ['active', 'archived', 'all'] as const;
 
 export const courseListQuerySchema = paginationQuerySchema.extend({
   search: z.string().trim().max(200).optional(),

@@ -1,17 +1,6 @@
 import { z } from 'zod';
+import { CSV_UPLOAD_STATUSES } from './constants.js';
 import { paginationQuerySchema } from './api.js';
-
-/** Limits of a roster upload (issue: CSV enrollment). */
-export const CSV_MAX_BYTES = 5 * 1024 * 1024;
-export const CSV_MAX_ROWS = 20_000;
-/** Accepted header names, compared trimmed and case-insensitively. */
-export const CSV_COLUMNS = {
-  email: ['email', 'e-mail', 'email address'],
-  fullname: ['fullname', 'full name', 'name'],
-  studentId: ['studentid', 'student id', 'student_id', 'student number'],
-} as const;
-/** Longest accepted cell values; a longer one rejects its row (same limit as manual add). */
-export const CSV_FIELD_MAX = { fullname: 120, studentId: 64 } as const;
 
 /**
  * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). Files
@@ -29,7 +18,6 @@ export function unguardCsvCell(cell: string): string {
   return cell.startsWith("'") && CSV_FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
-export const CSV_UPLOAD_STATUSES = ['QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export const csvUploadStatusSchema = z.enum(CSV_UPLOAD_STATUSES);
 export type CsvUploadStatus = z.infer<typeof csvUploadStatusSchema>;
 

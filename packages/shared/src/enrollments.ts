@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ENROLLMENT_STATUSES } from './constants.js';
 import { paginationQuerySchema } from './api.js';
 import { emailInputSchema } from './organizations.js';
 
-export const ENROLLMENT_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
 export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 export type EnrollmentStatus = z.infer<typeof enrollmentStatusSchema>;
 

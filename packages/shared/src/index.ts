@@ -1,3 +1,4 @@
+export * from './constants.js';
 export * from './roles.js';
 export * from './api.js';
 export * from './auth.js';

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { ORG_NAME_MAX, ORG_SLUG_MAX, ORG_DESCRIPTION_MAX } from './constants.js';
 import { paginationQuerySchema } from './api.js';
 import { roleSchema } from './roles.js';
-
-export const ORG_NAME_MAX = 120;
-export const ORG_SLUG_MAX = 60;
-export const ORG_DESCRIPTION_MAX = 2000;
 
 /** Emails are compared lower-cased (DESIGN §5): every email input is trimmed and lowered. */
 export const emailInputSchema = z

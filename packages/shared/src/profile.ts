@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_LIMIT, paginationQuerySchema } from './api.js';
+import { paginationQuerySchema } from './api.js';
 import { personSchema } from './teams.js';
 
 const countSchema = z.number().int().min(0);
@@ -41,9 +41,6 @@ export const profileStatsSchema = z.object({
     .nullable(),
 });
 export type ProfileStats = z.infer<typeof profileStatsSchema>;
-
-/** SPEC §9: activity log default page size. */
-export const ACTIVITY_LOG_PAGE_SIZE = DEFAULT_PAGE_LIMIT;
 
 /** SPEC §7: page and limit, defaults 1 and 20. */
 export const profileActivityQuerySchema = paginationQuerySchema;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ROLES } from './constants.js';
 
-export const ROLES = ['STUDENT', 'ORG_ADMIN', 'SUPERADMIN'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { TEAM_NAME_MAX, TEAM_DESCRIPTION_MAX, TEAM_MESSAGE_MAX, NOTICE_BODY_MAX } from './constants.js';
 import { paginationQuerySchema } from './api.js';
-
-export const TEAM_NAME_MAX = 80;
-export const TEAM_DESCRIPTION_MAX = 1000;
-export const TEAM_MESSAGE_MAX = 500;
-export const NOTICE_BODY_MAX = 2000;
 
 /** Join requests and invitations: PENDING → ACCEPTED | REJECTED | WITHDRAWN | CANCELLED. */
 export const TEAM_REQUEST_STATUSES = [
