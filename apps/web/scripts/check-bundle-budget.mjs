@@ -11,14 +11,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * The goal of issue 11: the most JS, gzip-compressed, that `/` and `/auth/login` load before they
- * are usable. Not reached yet (decision 091 lists what is left: zod's classic API and axios).
+ * are usable. Reached by decision 095 (axios replaced by fetch, zod out of the entry): 165.6 KB.
  */
 const GOAL_GZIP_BYTES = 170 * 1024;
 /**
- * What the build enforces today: the measured entry set plus a little room. A ratchet: lower it
- * as the entry shrinks, never raise it without a decision record.
+ * What the build enforces: the goal itself since decision 095 (measured 165.6 KB; was a 218 KB
+ * ratchet at 214.6 KB). Lower it as the entry shrinks, never raise it without a decision record.
  */
-const BUDGET_GZIP_BYTES = 218 * 1024;
+const BUDGET_GZIP_BYTES = GOAL_GZIP_BYTES;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(process.argv[2] ?? join(here, '..', 'dist'));
@@ -112,7 +112,7 @@ const jsGzip = total(js, 'gzip');
 if (jsGzip > BUDGET_GZIP_BYTES) {
   fail(
     `entry JS is ${kb(jsGzip)} gzip, over the budget of ${kb(BUDGET_GZIP_BYTES)} ` +
-      `(by ${kb(jsGzip - BUDGET_GZIP_BYTES)}); see decision 091 before raising it`,
+      `(by ${kb(jsGzip - BUDGET_GZIP_BYTES)}); see decisions 091 and 095 before raising it`,
   );
 }
 console.log(`Budget: ${kb(jsGzip)} of ${kb(BUDGET_GZIP_BYTES)} gzip, within the budget`);
