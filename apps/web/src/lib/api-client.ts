@@ -183,8 +183,7 @@ async function send<T>(
     response = await fetch(requestUrl(url, config.params), {
       method,
       headers: requestHeaders(url, body, config),
-      body:
-        body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       credentials: defaults.withCredentials ? 'include' : 'same-origin',
       signal: config.signal,
     });

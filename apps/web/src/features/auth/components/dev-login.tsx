@@ -144,10 +144,7 @@ export function DevLogin({ pending, onSignIn }: DevLoginProps) {
             ))}
           </Stack>
         )}
-        <form
-          onSubmit={form.onSubmit((v) => void submit(v))}
-          noValidate
-        >
+        <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
           <Stack gap="xs">
             <Text fw={600} size="sm">
               Or any email

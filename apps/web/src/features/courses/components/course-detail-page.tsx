@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Course } from '@teamup/shared';
 import { IconArchive, IconArrowBackUp, IconPencil, IconUsers } from '@tabler/icons-react';

@@ -1,11 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CSV_UPLOAD_STATUSES } from '@teamup/shared';
 import { useCallback } from 'react';
-import { defined, optionalBoolean, optionalEnum, optionalPage, optionalString, optionalUuid } from '@/lib/search-params';
+import {
+  defined,
+  optionalBoolean,
+  optionalEnum,
+  optionalPage,
+  optionalString,
+  optionalUuid,
+} from '@/lib/search-params';
 import { csvCourseOptionsQueryOptions } from '@/features/csv/api/get-course-options';
 import { adminCsvUploadsQueryOptions } from '@/features/csv/api/get-admin-csv-uploads';
 import { CsvEnrollPage } from '@/features/csv/components/csv-enroll-page';
-import { toUploadHistoryFilter, type CsvEnrollSearch } from '@/features/csv/utils/csv-enroll-search';
+import {
+  toUploadHistoryFilter,
+  type CsvEnrollSearch,
+} from '@/features/csv/utils/csv-enroll-search';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // A hand-edited or stale URL falls back to the defaults instead of an error page.

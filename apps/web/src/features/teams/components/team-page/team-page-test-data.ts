@@ -321,7 +321,9 @@ export function teamHandlers(world: TeamWorld) {
       syncViewer(world);
       return ok(t());
     }),
-    http.get(api('/student/courses/:courseId'), () => ok(myCourse(t(), world.me, world.enrollment))),
+    http.get(api('/student/courses/:courseId'), () =>
+      ok(myCourse(t(), world.me, world.enrollment)),
+    ),
     http.get(api('/student/courses/:courseId/students'), ({ request }) => {
       const { page, limit } = pageOf(request.url);
       const items = world.classmates.map((p) => ({

@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { defined, optionalBoolean, optionalPage, optionalString, optionalUuid } from '@/lib/search-params';
+import {
+  defined,
+  optionalBoolean,
+  optionalPage,
+  optionalString,
+  optionalUuid,
+} from '@/lib/search-params';
 import { myCoursesQueryOptions } from '@/features/enrollments/api/get-my-courses';
 import { allTeamsQueryOptions } from '@/features/teams/api/get-all-teams';
 import { AllTeamsPage } from '@/features/teams/components/all-teams/all-teams-page';

@@ -1,10 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { COURSE_ARCHIVED_FILTERS } from '@teamup/shared';
 import { useCallback } from 'react';
-import { defined, optionalEnum, optionalPage, optionalString, optionalUuid } from '@/lib/search-params';
+import {
+  defined,
+  optionalEnum,
+  optionalPage,
+  optionalString,
+  optionalUuid,
+} from '@/lib/search-params';
 import { coursesQueryOptions } from '@/features/courses/api/get-courses';
 import { CourseListPage } from '@/features/courses/components/course-list-page';
-import { toCourseListQuery, type CourseListSearch } from '@/features/courses/utils/course-list-search';
+import {
+  toCourseListQuery,
+  type CourseListSearch,
+} from '@/features/courses/utils/course-list-search';
 import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
 import { OrganizationSelect } from '@/features/organizations/components/organization-select';
 import { useDocumentTitle } from '@/components/ui/document-title';
