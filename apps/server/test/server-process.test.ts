@@ -80,6 +80,25 @@ const message = (text: string | RegExp) => (line: Record<string, unknown>) =>
   typeof line.msg === 'string' &&
   (typeof text === 'string' ? line.msg === text : text.test(line.msg));
 
+/** The development server as `npm start` runs it, on a port of its own, logging at info. */
+function startDevServer(name: string, env: Record<string, string>): Running {
+  return startServer({
+    NODE_ENV: 'development',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: tempDir(name),
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: tempDir('no-web'),
+    ...env,
+  });
+}
+
+/** The address from the server's "Server listening at …" log line. */
+async function listeningUrl(server: Running): Promise<URL> {
+  const listening = await server.logLine(message(/^Server listening at http:\/\/127\.0\.0\.1:/));
+  return new URL(String(listening.msg).replace('Server listening at ', ''));
+}
+
 /** A port some other process already listens on. */
 async function takenPort(): Promise<{ port: number; holder: Server }> {
   const holder = createServer();
@@ -145,20 +164,9 @@ describe.skipIf(driver === 'postgres')('the server process', () => {
   }, 30_000);
 
   it('once listening with demo data prints one plain line: the URL to open and the demo sign-in hint', async () => {
-    const server = startServer({
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: tempDir('ready-line'),
-      SEED_DEMO: 'on',
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: tempDir('no-web'),
-    });
+    const server = startDevServer('ready-line', { SEED_DEMO: 'on' });
     try {
-      const listening = await server.logLine(
-        message(/^Server listening at http:\/\/127\.0\.0\.1:/),
-      );
-      const port = new URL(String(listening.msg).replace('Server listening at ', '')).port;
+      const { port } = await listeningUrl(server);
       await vi.waitFor(
         () =>
           expect(server.plainLines()).toEqual([
@@ -175,20 +183,9 @@ describe.skipIf(driver === 'postgres')('the server process', () => {
   }, 90_000);
 
   it('on SIGTERM finishes the request in flight, then exits 0', async () => {
-    const server = startServer({
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: tempDir('sigterm'),
-      SEED_DEMO: 'off',
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: tempDir('no-web'),
-    });
+    const server = startDevServer('sigterm', { SEED_DEMO: 'off' });
     try {
-      const listening = await server.logLine(
-        message(/^Server listening at http:\/\/127\.0\.0\.1:/),
-      );
-      const url = new URL(String(listening.msg).replace('Server listening at ', ''));
+      const url = await listeningUrl(server);
 
       // A sign-in token request whose body arrives in two parts, with SIGTERM in between.
       const body = JSON.stringify({ email: 'late@example.edu', fullname: 'Late Request' });
