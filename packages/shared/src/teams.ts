@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEAM_NAME_MAX, TEAM_DESCRIPTION_MAX, TEAM_MESSAGE_MAX, NOTICE_BODY_MAX } from './constants.js';
 import { paginationQuerySchema } from './api.js';
+import { enrollmentStatusSchema } from './enrollments.js';
 
 /** Join requests and invitations: PENDING → ACCEPTED | REJECTED | WITHDRAWN | CANCELLED. */
 export const TEAM_REQUEST_STATUSES = [
@@ -86,6 +87,11 @@ export const teamDetailSchema = teamSummarySchema.extend({
     currentTeamId: z.uuid().nullable(),
     /** Whether the caller may read the team's activity (members, former members, admins). */
     canReadAudit: z.boolean(),
+    /**
+     * The caller's enrollment status in the team's course (a removed enrollment counts as
+     * none): null when not enrolled, as for most admins.
+     */
+    enrollmentStatus: enrollmentStatusSchema.nullable(),
   }),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;

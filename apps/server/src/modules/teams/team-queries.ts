@@ -572,6 +572,8 @@ export async function getTeamDetail(
       currentTeamId: facts.currentTeamId,
       // The rule of listTeamAudit, so the page asks for the history only when it may read it.
       canReadAudit: canReadAudit(facts),
+      // So the page can start its course-scoped reads without asking for the enrollment.
+      enrollmentStatus: facts.enrollmentStatus,
     },
   };
 }

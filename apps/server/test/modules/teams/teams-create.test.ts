@@ -91,6 +91,7 @@ describe('POST /student/courses/{courseId}/teams', () => {
         canApply: false,
         currentTeamId: data.id,
         canReadAudit: true,
+        enrollmentStatus: 'ACTIVE',
       },
     });
     expect(await memberIds(data.id)).toEqual([w.sue.id]);

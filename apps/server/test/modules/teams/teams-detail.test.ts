@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizations, teams, users } from '../../../src/db/schema/index.js';
-import { makeTeam } from '../../fixtures.js';
+import { enrollments, organizations, teams, users } from '../../../src/db/schema/index.js';
+import { makeEnrollment, makeTeam } from '../../fixtures.js';
 import { bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
 import {
   call,
@@ -11,6 +11,7 @@ import {
   pendingInvitation,
   pendingRequest,
   setCourse,
+  setEnrollmentStatus,
   world,
   yesterday,
 } from './teams-world.js';
@@ -47,6 +48,7 @@ describe('GET /student/teams/{id}', () => {
         canApply: false,
         currentTeamId: w.team.id,
         canReadAudit: true,
+        enrollmentStatus: 'ACTIVE',
       },
     });
     expect(team.members).toEqual([
@@ -78,6 +80,7 @@ describe('GET /student/teams/{id}', () => {
       canApply: true,
       currentTeamId: null,
       canReadAudit: false,
+      enrollmentStatus: 'ACTIVE',
     });
     expect(sue.relation).toBe('NONE');
     // Inactive enrollment: no longer takes part in the course, so its teams are closed
@@ -197,9 +200,38 @@ describe('GET /student/teams/{id}', () => {
         canApply: false,
         currentTeamId: null,
         canReadAudit: true,
+        enrollmentStatus: null,
       });
       expect(team.members).toHaveLength(3);
     }
+  });
+
+  it("carries the caller's enrollment status in the course, null without one", async () => {
+    const w = await world(app);
+    const status = async (who: keyof typeof w.as) =>
+      (await detailOf(app, w.team.id, w.as[who])).viewer.enrollmentStatus;
+    expect(await status('max')).toBe('ACTIVE');
+    // A member whose enrollment was set INACTIVE still reads their team, and learns why
+    // they cannot act in it.
+    await setEnrollmentStatus(w.course.id, w.max.id, 'INACTIVE');
+    expect(await status('max')).toBe('INACTIVE');
+    await setEnrollmentStatus(w.course.id, w.sue.id, 'PENDING');
+    expect(await status('sue')).toBe('PENDING');
+    // An admin who is also enrolled in the course gets their status; a removed enrollment
+    // counts as none.
+    await makeEnrollment(w.course.id, {
+      email: w.adminA.email,
+      userId: w.adminA.id,
+      fullname: 'Admin A',
+      status: 'ACTIVE',
+    });
+    expect(await status('adminA')).toBe('ACTIVE');
+    const { db } = await getWorkerDb();
+    await db
+      .update(enrollments)
+      .set({ removedAt: new Date() })
+      .where(and(eq(enrollments.courseId, w.course.id), eq(enrollments.userId, w.adminA.id)));
+    expect(await status('adminA')).toBeNull();
   });
 
   it('keeps teams of an archived course readable', async () => {
