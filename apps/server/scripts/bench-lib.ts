@@ -1,0 +1,395 @@
+// What the server benchmarks share (bench-teams.ts, bench-multi.ts, bench-writes.ts): a fresh
+// PostgreSQL database per run, the seed of 10,000 students and 2,000 teams, signing in, the
+// load generator (a worker thread of keep-alive loops) and the figures.
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Db } from '../src/db/client.js';
+import {
+  auditEvents,
+  courses,
+  enrollments,
+  invitations,
+  joinRequests,
+  organizations,
+  teamMembers,
+  teams,
+  users,
+} from '../src/db/schema/index.js';
+
+export const API = '/api/v1';
+export const STUDENTS = 10_000;
+export const COURSES = 10;
+export const TEAMS_PER_COURSE = 200;
+export const MEMBERS_PER_TEAM = 4;
+export const TEAM_MAX = 5;
+/** Distinct signed-in students (team leaders of the first course) the load rotates through. */
+export const BENCH_USERS = 50;
+/** Students of the first course without a team whose emails the seed hands back. */
+export const FREE_STUDENTS = 50;
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-42';
+const BATCH = 1_000;
+
+export const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+
+/** Exits with a message naming what to set when DATABASE_URL is missing. */
+export function requireDatabaseUrl(script: string): string {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) return databaseUrl;
+  console.error(
+    [
+      `${script} needs PostgreSQL: set DATABASE_URL to a role that may create databases, e.g.`,
+      `  DATABASE_URL=postgres://teamup_ci:teamup_ci@127.0.0.1:5432/postgres npm run ${script}`,
+      'A fresh database is created for the run and dropped afterwards.',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  /** Drops it (unless BENCH_KEEP_DB is set) and closes the admin connection. */
+  drop(): Promise<void>;
+}
+
+/** A fresh database next to the one DATABASE_URL names (the role needs CREATEDB). */
+export async function createBenchDatabase(databaseUrl: string): Promise<BenchDatabase> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const name = `teamup_bench_${process.pid}_${randomUUID().slice(0, 6)}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    await admin.end();
+    console.error(
+      `Could not create a database with DATABASE_URL (${(error as Error).message}). ` +
+        'The role needs CREATEDB (a superuser such as teamup_ci works).',
+    );
+    process.exit(1);
+  }
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      if (process.env.BENCH_KEEP_DB) console.log(`Kept database ${name} (BENCH_KEEP_DB)`);
+      else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    },
+  };
+}
+
+async function inBatches<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+export interface Seeded {
+  courseIds: string[];
+  /** Students who lead a team in the first course: the benchmark's callers. */
+  benchUsers: { email: string; teamId: string }[];
+  /** Active students of the first course in no team (each has one pending request). */
+  freeStudents: { email: string; userId: string }[];
+}
+
+/**
+ * 10 courses; student i is enrolled (ACTIVE) in courses i mod 10 and (i + 1) mod 10, so each
+ * course has 2,000 students. Each course has 200 teams of 4 (5 seats); the students left
+ * without a team there each have a pending request to one team, and every team has one
+ * pending invitation. Audit entries for creations, joins and requests.
+ */
+export async function seed(db: Db): Promise<Seeded> {
+  const [org] = await db
+    .insert(organizations)
+    .values({ name: 'Bench University', slug: `bench-${randomUUID().slice(0, 8)}` })
+    .returning({ id: organizations.id });
+  const courseRows = await db
+    .insert(courses)
+    .values(
+      Array.from({ length: COURSES }, (_, c) => ({
+        organizationId: org!.id,
+        code: `BENCH${c}`,
+        title: `Bench Course ${c}`,
+        term: 'Fall 2026',
+        teamSizeMin: 2,
+        teamSizeMax: TEAM_MAX,
+        teamFormationDeadline: new Date(Date.now() + 30 * 86_400_000),
+      })),
+    )
+    .returning({ id: courses.id });
+  const courseIds = courseRows.map((c) => c.id);
+
+  const userIds: string[] = [];
+  const emails: string[] = [];
+  await inBatches(
+    Array.from({ length: STUDENTS }, (_, i) => i),
+    async (chunk) => {
+      const rows = await db
+        .insert(users)
+        .values(
+          chunk.map((i) => ({
+            email: `bench-${i}@bench.example.edu`,
+            fullname: `Bench Student ${i}`,
+            skills: ['TypeScript', 'SQL'],
+          })),
+        )
+        .returning({ id: users.id, email: users.email });
+      for (const r of rows) {
+        userIds.push(r.id);
+        emails.push(r.email);
+      }
+    },
+  );
+  const emailOf = new Map(userIds.map((id, i) => [id, emails[i]!]));
+
+  const roster: string[][] = courseIds.map(() => []);
+  const enrollmentRows = userIds.flatMap((userId, i) =>
+    [i % COURSES, (i + 1) % COURSES].map((c) => {
+      roster[c]!.push(userId);
+      return {
+        courseId: courseIds[c]!,
+        email: emails[i]!,
+        userId,
+        fullname: `Bench Student ${i}`,
+        status: 'ACTIVE' as const,
+        source: 'CSV' as const,
+        activatedAt: new Date(),
+      };
+    }),
+  );
+  await inBatches(enrollmentRows, (chunk) => db.insert(enrollments).values(chunk));
+
+  const benchUsers: Seeded['benchUsers'] = [];
+  const freeStudents: Seeded['freeStudents'] = [];
+  const audits: (typeof auditEvents.$inferInsert)[] = [];
+  const requests: (typeof joinRequests.$inferInsert)[] = [];
+  const invites: (typeof invitations.$inferInsert)[] = [];
+  for (const [c, courseId] of courseIds.entries()) {
+    const students = roster[c]!;
+    const teamRows = await db
+      .insert(teams)
+      .values(
+        Array.from({ length: TEAMS_PER_COURSE }, (_, t) => ({
+          courseId,
+          name: `Team ${c}-${String(t).padStart(3, '0')}`,
+          description: 'A benchmark team',
+          leaderId: students[t * MEMBERS_PER_TEAM]!,
+          createdBy: students[t * MEMBERS_PER_TEAM]!,
+          maxSize: TEAM_MAX,
+          memberCount: MEMBERS_PER_TEAM,
+        })),
+      )
+      .returning({ id: teams.id, leaderId: teams.leaderId });
+    const members = teamRows.flatMap((team, t) =>
+      Array.from({ length: MEMBERS_PER_TEAM }, (_, k) => ({
+        teamId: team.id,
+        courseId,
+        userId: students[t * MEMBERS_PER_TEAM + k]!,
+      })),
+    );
+    await inBatches(members, (chunk) => db.insert(teamMembers).values(chunk));
+    const base = { organizationId: org!.id, courseId };
+    for (const m of members) {
+      const created = m.userId === teamRows.find((t) => t.id === m.teamId)?.leaderId;
+      audits.push({
+        ...base,
+        teamId: m.teamId,
+        actorId: m.userId,
+        targetUserId: m.userId,
+        action: created ? 'TEAM_CREATED' : 'MEMBER_JOINED',
+      });
+    }
+    const free = students.slice(TEAMS_PER_COURSE * MEMBERS_PER_TEAM);
+    free.forEach((userId, i) => {
+      const team = teamRows[i % teamRows.length]!;
+      requests.push({ teamId: team.id, courseId, userId, message: 'Happy to help' });
+      audits.push({
+        ...base,
+        teamId: team.id,
+        actorId: userId,
+        targetUserId: userId,
+        action: 'REQUEST_CREATED',
+      });
+    });
+    teamRows.forEach((team, i) => {
+      const inviteeId = free[(i * 7) % free.length]!;
+      invites.push({ teamId: team.id, courseId, inviteeId, invitedBy: team.leaderId });
+    });
+    if (c === 0) {
+      for (const team of teamRows.slice(0, BENCH_USERS)) {
+        benchUsers.push({ email: emailOf.get(team.leaderId!)!, teamId: team.id });
+      }
+      for (const userId of free.slice(0, FREE_STUDENTS)) {
+        freeStudents.push({ email: emailOf.get(userId)!, userId });
+      }
+    }
+  }
+  await inBatches(requests, (chunk) => db.insert(joinRequests).values(chunk));
+  await inBatches(invites, (chunk) => db.insert(invitations).values(chunk));
+  await inBatches(audits, (chunk) => db.insert(auditEvents).values(chunk));
+  return { courseIds, benchUsers, freeStudents };
+}
+
+/** Signs in through the development identity provider of an in-process app. */
+export async function signIn(app: FastifyInstance, email: string): Promise<string> {
+  const credential = await app.inject({
+    method: 'POST',
+    url: `${API}/dev/id-token`,
+    payload: { email },
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: `${API}/auth/login/google`,
+    payload: { credential: credential.json().data.credential },
+  });
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
+  return login.json().data.token as string;
+}
+
+/** The same over HTTP, for a server running in another process. */
+export async function signInHttp(base: string, email: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${API}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const credential = await post('/dev/id-token', { email });
+  if (credential.status !== 200) throw new Error(`dev id-token failed: ${credential.status}`);
+  const { data } = (await credential.json()) as { data: { credential: string } };
+  const login = await post('/auth/login/google', { credential: data.credential });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${await login.text()}`);
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+export interface Target {
+  path: string;
+  token?: string;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  latencies: Float64Array;
+}
+
+// Plain JavaScript for the worker: `connections` loops over one keep-alive agent, each sending
+// its next request when the previous answer is read, for a fixed time after a warm-up.
+const LOAD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { port, targets, connections, durationMs, warmupMs } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+function once(target) {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const req = http.request(
+      { host: '127.0.0.1', port, path: target.path, agent,
+        headers: target.token ? { authorization: 'Bearer ' + target.token } : {} },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ ok: res.statusCode === 200, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      },
+    );
+    req.on('error', () => resolve({ ok: false, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    req.end();
+  });
+}
+async function run() {
+  const latencies = [];
+  let errors = 0;
+  let next = 0;
+  const warmupEnd = Date.now() + warmupMs;
+  const end = warmupEnd + durationMs;
+  async function loop() {
+    while (Date.now() < end) {
+      const target = targets[next++ % targets.length];
+      const now = Date.now();
+      const r = await once(target);
+      if (now >= warmupEnd) {
+        latencies.push(r.ms);
+        if (!r.ok) errors++;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, loop));
+  const seconds = (Date.now() - warmupEnd) / 1000;
+  agent.destroy();
+  parentPort.postMessage({ requests: latencies.length, errors, seconds, latencies: Float64Array.from(latencies) });
+}
+run();
+`;
+
+/** `connections` keep-alive loops against 127.0.0.1:port, round-robin over the targets. */
+export function load(
+  port: number,
+  targets: Target[],
+  connections: number,
+  durationMs: number,
+  warmupMs: number,
+): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_WORKER, {
+      eval: true,
+      workerData: { port, targets, connections, durationMs, warmupMs },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+export function emptyResult(): LoadResult {
+  return { requests: 0, errors: 0, seconds: 0, latencies: new Float64Array() };
+}
+
+/** Adds one slice of load to a running total (rounds of the same route). */
+export function addResult(sum: LoadResult, r: LoadResult): void {
+  sum.requests += r.requests;
+  sum.errors += r.errors;
+  sum.seconds += r.seconds;
+  const joined = new Float64Array(sum.latencies.length + r.latencies.length);
+  joined.set(sum.latencies);
+  joined.set(r.latencies, sum.latencies.length);
+  sum.latencies = joined;
+}
+
+export function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  requests: number;
+}
+
+export function summarize(name: string, r: LoadResult): Row {
+  const sorted = Float64Array.from(r.latencies).sort();
+  return {
+    name,
+    rps: r.seconds > 0 ? r.requests / r.seconds : 0,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+    errors: r.errors,
+    requests: r.requests,
+  };
+}
+
+/** One line about the machine the figures come from. */
+export async function machineLine(): Promise<string> {
+  const os = await import('node:os');
+  const [one, five] = os.loadavg();
+  return (
+    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ` +
+    `load average ${one!.toFixed(2)} / ${five!.toFixed(2)} (1 / 5 min), Node ${process.version}`
+  );
+}
