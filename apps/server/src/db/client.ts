@@ -27,6 +27,11 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Db;
   driver: DbDriver;
+  /**
+   * PostgreSQL only: one pooled connection in pipeline mode, for a signed-in read whose session
+   * check and read go out together (decision 096). Undefined on PGlite, which has no pool.
+   */
+  pipelinedConnection?: () => Promise<PipelinedConnection>;
   /** Applies the drizzle migrations in apps/server/drizzle. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -55,12 +60,119 @@ export interface PostgresOptions {
   poolMax?: number;
 }
 
+/**
+ * One pooled connection lent to a signed-in read (decision 096). Queries given to `db` are sent
+ * without waiting for the answers of the ones before them (pg's pipeline mode, each with its own
+ * Sync, so one query's error does not touch the next), and between `cork` and `uncork` they
+ * leave in one socket write.
+ */
+export interface PipelinedConnection {
+  /** A drizzle database bound to this connection, built once per connection, not per request. */
+  db: Db;
+  cork(): void;
+  uncork(): void;
+  /** Waits until every query given to `db` has settled, then gives the connection back. */
+  release(): Promise<void>;
+}
+
+/** The parts of pg's client the pipelined connection uses (pg 8.23: `pipeline` is a plain field). */
+interface PipelineClient {
+  pipeline: boolean;
+  connection: { stream: { cork(): void; uncork(): void } };
+}
+
+/**
+ * What drizzle is given instead of the pool client: it counts the queries in flight, so the
+ * connection goes back to the pool only when the last one has settled (a read may give up on
+ * a query, e.g. after a sibling failed, while that query is still on the wire).
+ */
+class CountingClient {
+  private inFlight = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly client: pg.PoolClient) {}
+
+  query(...args: unknown[]): unknown {
+    const result = (this.client.query as (...a: unknown[]) => unknown)(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      this.inFlight += 1;
+      const settled = () => {
+        this.inFlight -= 1;
+        if (this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
+      };
+      (result as Promise<unknown>).then(settled, settled);
+    }
+    return result;
+  }
+
+  settled(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+interface BoundClient {
+  db: Db;
+  counter: CountingClient;
+}
+
+/** One drizzle instance per pooled connection: the relational config and statements built once. */
+const boundClients = new WeakMap<pg.PoolClient, BoundClient>();
+
+function boundClient(client: pg.PoolClient): BoundClient {
+  let found = boundClients.get(client);
+  if (!found) {
+    const counter = new CountingClient(client);
+    found = {
+      db: drizzlePg(counter as unknown as pg.PoolClient, { schema }) as unknown as Db,
+      counter,
+    };
+    boundClients.set(client, found);
+  }
+  return found;
+}
+
+async function pipelinedConnection(pool: pg.Pool): Promise<PipelinedConnection> {
+  const client = await pool.connect();
+  const raw = client as unknown as PipelineClient;
+  const { db, counter } = boundClient(client);
+  raw.pipeline = true;
+  let corked = false;
+  let released = false;
+  return {
+    db,
+    cork() {
+      if (corked) return;
+      corked = true;
+      raw.connection.stream.cork();
+    },
+    uncork() {
+      if (!corked) return;
+      corked = false;
+      raw.connection.stream.uncork();
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      if (corked) {
+        corked = false;
+        raw.connection.stream.uncork();
+      }
+      await counter.settled();
+      // Back to one query at a time: transactions and other users of the pool expect it.
+      raw.pipeline = false;
+      client.release();
+    },
+  };
+}
+
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): DbHandle {
   const pool = new pg.Pool({ connectionString, max: options.poolMax ?? DEFAULT_POOL_MAX });
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
     driver: 'postgres',
+    pipelinedConnection: () => pipelinedConnection(pool),
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -16,6 +16,7 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { defineRoute } from '../../lib/route.js';
+import { signedInCheck, signedInRead } from '../../lib/signed-in-read.js';
 import { AppError, notFound, unauthenticated } from '../../plugins/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { authRateLimit } from '../../plugins/security.js';
@@ -226,7 +227,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     // Answered from the access check's session-and-user lookup (one round trip): it ran on
     // this request, so a revoked session is refused and a changed name, avatar or role shows.
     handler: async (request) => {
-      const auth = requireAuth(request);
+      const auth = await signedInCheck(request);
       return {
         success: true as const,
         data: service.toAuthUser({ ...auth, id: auth.userId }, auth.tokenExpiresAt),
@@ -244,8 +245,9 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       response: { 200: envelope(sessionSchema) },
     },
     handler: async (request) => {
-      const auth = requireAuth(request);
-      const session = await service.getSession(app.db, auth.sessionId);
+      const session = await signedInRead(request, (db, caller) =>
+        service.getSession(db, caller.sessionId),
+      );
       if (!session) throw unauthenticated();
       return { success: true as const, data: session };
     },
@@ -261,10 +263,11 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       response: { 200: envelope(z.array(sessionSchema)) },
     },
     handler: async (request) => {
-      const auth = requireAuth(request);
       return {
         success: true as const,
-        data: await service.listLiveSessions(app.db, auth.userId, auth.sessionId),
+        data: await signedInRead(request, (db, caller) =>
+          service.listLiveSessions(db, caller.userId, caller.sessionId),
+        ),
       };
     },
   });

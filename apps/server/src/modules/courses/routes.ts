@@ -11,6 +11,7 @@ import {
   type Role,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
   archiveCourse,
@@ -59,7 +60,7 @@ export async function courseRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listCourses(app.db, requireAuth(request), request.query),
+      data: await signedInRead(request, (db, caller) => listCourses(db, caller, request.query)),
     }),
   });
 
@@ -76,11 +77,8 @@ export async function courseRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listOrganizationCourses(
-        app.db,
-        requireAuth(request),
-        request.params.orgId,
-        request.query,
+      data: await signedInRead(request, (db, caller) =>
+        listOrganizationCourses(db, caller, request.params.orgId, request.query),
       ),
     }),
   });
@@ -97,7 +95,7 @@ export async function courseRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await getCourse(app.db, requireAuth(request), request.params.id),
+      data: await signedInRead(request, (db, caller) => getCourse(db, caller, request.params.id)),
     }),
   });
 

@@ -15,6 +15,7 @@ import {
   type Role,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { AppError, badRequest } from '../../plugins/errors.js';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../plugins/input-text.js';
@@ -150,7 +151,9 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.getUploadStatus(app.db, requireAuth(request), request.params.id),
+      data: await signedInRead(request, (db, caller) =>
+        service.getUploadStatus(db, caller, request.params.id),
+      ),
     }),
   });
 
@@ -171,7 +174,9 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
       response: { 200: z.string() },
     },
     handler: async (request, reply) => {
-      const upload = await service.getUploadResult(app.db, requireAuth(request), request.params.id);
+      const upload = await signedInRead(request, (db, caller) =>
+        service.getUploadResult(db, caller, request.params.id),
+      );
       // A string with a non-JSON content type bypasses the JSON serializer.
       return reply
         .header('content-disposition', attachmentHeader(reportFileName(upload.fileName)))
@@ -195,7 +200,9 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.listUploads(app.db, requireAuth(request), request.query),
+      data: await signedInRead(request, (db, caller) =>
+        service.listUploads(db, caller, request.query),
+      ),
     }),
   });
 
@@ -213,7 +220,9 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.listAdminUploads(app.db, requireAuth(request), request.query),
+      data: await signedInRead(request, (db, caller) =>
+        service.listAdminUploads(db, caller, request.query),
+      ),
     }),
   });
 
@@ -230,11 +239,8 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.listCourseUploads(
-        app.db,
-        requireAuth(request),
-        request.params.courseId,
-        request.query,
+      data: await signedInRead(request, (db, caller) =>
+        service.listCourseUploads(db, caller, request.params.courseId, request.query),
       ),
     }),
   });

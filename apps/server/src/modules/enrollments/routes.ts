@@ -12,6 +12,7 @@ import {
   type Role,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as service from './service.js';
 
@@ -49,7 +50,9 @@ export async function enrollmentAdminRoutes(
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.listEnrollments(app.db, requireAuth(request), request.query),
+      data: await signedInRead(request, (db, caller) =>
+        service.listEnrollments(db, caller, request.query),
+      ),
     }),
   });
 
@@ -66,11 +69,8 @@ export async function enrollmentAdminRoutes(
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.listCourseRoster(
-        app.db,
-        requireAuth(request),
-        request.params.id,
-        request.query,
+      data: await signedInRead(request, (db, caller) =>
+        service.listCourseRoster(db, caller, request.params.id, request.query),
       ),
     }),
   });
@@ -114,7 +114,9 @@ export async function enrollmentAdminRoutes(
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.getEnrollmentDetail(app.db, requireAuth(request), request.params.id),
+      data: await signedInRead(request, (db, caller) =>
+        service.getEnrollmentDetail(db, caller, request.params.id),
+      ),
     }),
   });
 

@@ -9,7 +9,7 @@ import {
   paginationQuerySchema,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { getMyCourse, listClassmates, listMyCourses } from './student-service.js';
 
 const TAGS = ['student'];
@@ -32,7 +32,9 @@ export async function enrollmentStudentRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listMyCourses(app.db, requireAuth(request).userId, request.query),
+      data: await signedInRead(request, (db, caller) =>
+        listMyCourses(db, caller.userId, request.query),
+      ),
     }),
   });
 
@@ -48,7 +50,9 @@ export async function enrollmentStudentRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await getMyCourse(app.db, requireAuth(request).userId, request.params.courseId),
+      data: await signedInRead(request, (db, caller) =>
+        getMyCourse(db, caller.userId, request.params.courseId),
+      ),
     }),
   });
 
@@ -65,11 +69,8 @@ export async function enrollmentStudentRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listClassmates(
-        app.db,
-        requireAuth(request).userId,
-        request.params.courseId,
-        request.query,
+      data: await signedInRead(request, (db, caller) =>
+        listClassmates(db, caller.userId, request.params.courseId, request.query),
       ),
     }),
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { detailedHealthSchema, envelope, healthSchema } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { detailedHealth } from './service.js';
 
 const TAGS = ['health'];
@@ -30,6 +31,9 @@ export async function healthRoutes(app: FastifyInstance) {
       summary: 'Database reachability and latency, uptime, memory, version',
       response: { 200: envelope(detailedHealthSchema) },
     },
-    handler: async () => ({ success: true as const, data: await detailedHealth(app.dbHandle) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: await signedInRead(request, () => detailedHealth(app.dbHandle)),
+    }),
   });
 }

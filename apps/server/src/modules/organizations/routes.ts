@@ -14,6 +14,7 @@ import {
   uuidParamSchema,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as service from './service.js';
 
@@ -40,7 +41,9 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.listVisibleOrganizations(app.db, requireAuth(request), request.query),
+      data: await signedInRead(request, (db, caller) =>
+        service.listVisibleOrganizations(db, caller, request.query),
+      ),
     }),
   });
 
@@ -135,7 +138,7 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.listAllOrganizations(app.db, request.query),
+      data: await signedInRead(request, (db) => service.listAllOrganizations(db, request.query)),
     }),
   });
 
@@ -151,7 +154,7 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.listDirectoryUsers(app.db, request.query),
+      data: await signedInRead(request, (db) => service.listDirectoryUsers(db, request.query)),
     }),
   });
 
@@ -167,7 +170,9 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.getOrganizationForSuperadmin(app.db, request.params.id),
+      data: await signedInRead(request, (db) =>
+        service.getOrganizationForSuperadmin(db, request.params.id),
+      ),
     }),
   });
 
@@ -229,7 +234,9 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.listMyOrganizations(app.db, requireAuth(request), request.query),
+      data: await signedInRead(request, (db, caller) =>
+        service.listMyOrganizations(db, caller, request.query),
+      ),
     }),
   });
 
@@ -245,7 +252,9 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await service.getOrganizationInScope(app.db, requireAuth(request), request.params.id),
+      data: await signedInRead(request, (db, caller) =>
+        service.getOrganizationInScope(db, caller, request.params.id),
+      ),
     }),
   });
 }

@@ -9,6 +9,7 @@ import {
   profileUpdateBodySchema,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { unauthenticated } from '../../plugins/errors.js';
 import { listProfileActivity } from './activity.js';
@@ -28,7 +29,7 @@ export async function profileRoutes(app: FastifyInstance) {
       response: { 200: envelope(profileSchema) },
     },
     handler: async (request) => {
-      const profile = await getProfile(app.db, requireAuth(request).userId);
+      const profile = await signedInRead(request, (db, caller) => getProfile(db, caller.userId));
       if (!profile) throw unauthenticated();
       return { success: true as const, data: profile };
     },
@@ -63,7 +64,7 @@ export async function profileRoutes(app: FastifyInstance) {
       response: { 200: envelope(profileStatsSchema) },
     },
     handler: async (request) => {
-      const stats = await getProfileStats(app.db, requireAuth(request).userId);
+      const stats = await signedInRead(request, (db, caller) => getProfileStats(db, caller.userId));
       if (!stats) throw unauthenticated();
       return { success: true as const, data: stats };
     },
@@ -83,7 +84,9 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listProfileActivity(app.db, requireAuth(request).userId, request.query),
+      data: await signedInRead(request, (db, caller) =>
+        listProfileActivity(db, caller.userId, request.query),
+      ),
     }),
   });
 }

@@ -10,6 +10,7 @@ import {
   uuidParamSchema,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { deleteNotice, listNotices, postNotice, updateNotice } from './notices-service.js';
 
@@ -51,7 +52,9 @@ export async function teamNoticeRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listNotices(app.db, requireAuth(request), request.params.id, request.query),
+      data: await signedInRead(request, (db, caller) =>
+        listNotices(db, caller, request.params.id, request.query),
+      ),
     }),
   });
 

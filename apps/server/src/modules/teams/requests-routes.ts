@@ -11,6 +11,7 @@ import {
   uuidParamSchema,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
   acceptInvitation,
@@ -76,11 +77,8 @@ export async function teamRequestRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listTeamJoinRequests(
-        app.db,
-        requireAuth(request),
-        request.params.id,
-        request.query,
+      data: await signedInRead(request, (db, caller) =>
+        listTeamJoinRequests(db, caller, request.params.id, request.query),
       ),
     }),
   });
@@ -198,11 +196,8 @@ export async function teamRequestRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listTeamInvitations(
-        app.db,
-        requireAuth(request),
-        request.params.id,
-        request.query,
+      data: await signedInRead(request, (db, caller) =>
+        listTeamInvitations(db, caller, request.params.id, request.query),
       ),
     }),
   });
@@ -219,7 +214,9 @@ export async function teamRequestRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listMyInvitations(app.db, requireAuth(request), request.query),
+      data: await signedInRead(request, (db, caller) =>
+        listMyInvitations(db, caller, request.query),
+      ),
     }),
   });
 

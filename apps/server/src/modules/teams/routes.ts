@@ -17,6 +17,7 @@ import {
   type Role,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { adminAddMember } from './admin-members.js';
 import {
@@ -76,11 +77,8 @@ export async function teamRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listCourseTeams(
-        app.db,
-        requireAuth(request),
-        request.params.courseId,
-        request.query,
+      data: await signedInRead(request, (db, caller) =>
+        listCourseTeams(db, caller, request.params.courseId, request.query),
       ),
     }),
   });
@@ -97,7 +95,7 @@ export async function teamRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listAllTeams(app.db, requireAuth(request), request.query),
+      data: await signedInRead(request, (db, caller) => listAllTeams(db, caller, request.query)),
     }),
   });
 
@@ -112,7 +110,7 @@ export async function teamRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await myTeams(app.db, requireAuth(request)),
+      data: await signedInRead(request, (db, caller) => myTeams(db, caller)),
     }),
   });
 
@@ -128,7 +126,9 @@ export async function teamRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await getTeamDetail(app.db, requireAuth(request), request.params.id),
+      data: await signedInRead(request, (db, caller) =>
+        getTeamDetail(db, caller, request.params.id),
+      ),
     }),
   });
 
@@ -245,7 +245,9 @@ export async function teamRoutes(app: FastifyInstance) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listTeamAudit(app.db, requireAuth(request), request.params.id, request.query),
+      data: await signedInRead(request, (db, caller) =>
+        listTeamAudit(db, caller, request.params.id, request.query),
+      ),
     }),
   });
 

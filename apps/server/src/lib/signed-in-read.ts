@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db, PipelinedConnection } from '../db/client.js';
+import {
+  lookupSession,
+  requireAuth,
+  runDeferredCheck,
+  settleCheck,
+  type AuthContext,
+  type DeferredCheck,
+} from '../plugins/auth.js';
+
+/** What a read may know of its caller before the session check has answered: the token's word. */
+export type ReadCaller = Pick<AuthContext, 'userId' | 'role' | 'sessionId'>;
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/** Calls `fn`, turning a synchronous throw into a rejection. */
+function start<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return fn();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * A signed-in read in one round trip (decision 096). On PostgreSQL the session-and-user lookup
+ * and the queries `fn` submits synchronously leave together, in one write on one pooled
+ * connection in pipeline mode. The lookup answers first; its rules (not found, revoked,
+ * expired, last used, the route's roles with the database's role) decide before anything of
+ * the read is used: a refused session gets its 401 or 403, never the read's answer or error.
+ * When the database's role differs from the token's but is allowed, `fn` runs again with it.
+ * On PGlite (in process, no round trip to save) the check runs first, then `fn`.
+ *
+ * `fn` gets the database to read from (bound to that connection) and the caller; it must not
+ * write. On a route whose check already ran (not a deferred read) it simply runs `fn`.
+ */
+export async function signedInRead<T>(
+  request: FastifyRequest,
+  fn: (db: Db, caller: ReadCaller) => Promise<T>,
+): Promise<T> {
+  const app = request.server;
+  const check = request.deferredCheck;
+  if (!check) return fn(app.db, requireAuth(request));
+  const connect = app.dbHandle.pipelinedConnection;
+  if (check.outcome || !connect) {
+    const auth = await runDeferredCheck(request, check, app.db);
+    return fn(app.db, auth);
+  }
+  return pipelinedRead(request, check, connect, fn);
+}
+
+/** The session check alone, for a read answered from the lookup itself (`GET /auth/session/me`). */
+export async function signedInCheck(request: FastifyRequest): Promise<AuthContext> {
+  const check = request.deferredCheck;
+  if (!check) return requireAuth(request);
+  return runDeferredCheck(request, check, request.server.db);
+}
+
+async function pipelinedRead<T>(
+  request: FastifyRequest,
+  check: DeferredCheck,
+  connect: () => Promise<PipelinedConnection>,
+  fn: (db: Db, caller: ReadCaller) => Promise<T>,
+): Promise<T> {
+  const connection = await connect();
+  try {
+    // The check may have been started while the connection was awaited (a second read of the
+    // same request): then it is that check's outcome that counts.
+    if (check.outcome) {
+      const auth = await check.outcome;
+      return await fn(connection.db, auth);
+    }
+    const { claims } = check;
+    const tokenCaller: ReadCaller = {
+      userId: claims.userId,
+      sessionId: claims.sessionId,
+      role: claims.role,
+    };
+    let read: Promise<Settled<T>>;
+    connection.cork();
+    try {
+      // The lookup first, so it is answered first; then what fn submits before its first await.
+      const row = lookupSession(connection.db, claims).then((rows) => rows[0]);
+      check.outcome = settleCheck(request, check, row, connection.db);
+      read = settle(start(() => fn(connection.db, tokenCaller)));
+    } finally {
+      connection.uncork();
+    }
+    const auth = await check.outcome;
+    if (auth.role !== tokenCaller.role) {
+      // The role changed since the token was signed and the route still admits it: the read
+      // is done again as the database says (rare; a correct answer over a fast one).
+      await read;
+      return await fn(connection.db, auth);
+    }
+    const result = await read;
+    if (!result.ok) throw result.error;
+    return result.value;
+  } finally {
+    await connection.release();
+  }
+}
