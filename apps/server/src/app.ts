@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { JWTVerifyGetKey } from 'jose';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createDb, type DbHandle } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import { createAccessTokens } from './lib/access-token.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
@@ -93,7 +94,10 @@ export async function buildApp(
     }
 
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    // Compiled from the zod response schemas; checked against zod on every response in tests.
+    app.setSerializerCompiler(
+      responseSerializerCompiler({ check: config.RESPONSE_CHECK, log: app.log }),
+    );
     // The API speaks JSON (and, for uploads, multipart); a text body is a client mistake
     // and gets 415 instead of reaching validation as a string.
     app.removeContentTypeParser('text/plain');

@@ -124,6 +124,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(30),
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  RESPONSE_CHECK: flag.optional(),
 });
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -157,6 +158,11 @@ export interface Config {
   TRUST_PROXY: TrustProxy;
   /** Absolute. */
   WEB_DIST_DIR: string;
+  /**
+   * Every response also validated by its zod schema and compared with the compiled serializer's
+   * output (decision 097). Default: on when NODE_ENV=test, off otherwise.
+   */
+  RESPONSE_CHECK: boolean;
 }
 
 function fail(issues: { path: string; message: string }[]): never {
@@ -226,5 +232,6 @@ export function loadConfig(
     AUTH_RATE_LIMIT_MAX: e.AUTH_RATE_LIMIT_MAX,
     TRUST_PROXY: e.TRUST_PROXY,
     WEB_DIST_DIR: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR) : defaultWebDistDir,
+    RESPONSE_CHECK: e.RESPONSE_CHECK ?? e.NODE_ENV === 'test',
   };
 }

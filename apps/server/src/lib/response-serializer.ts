@@ -1,7 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger, FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
-import { ResponseSerializationError, serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import {
+  ResponseSerializationError,
+  serializerCompiler as zodSerializerCompiler,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 
@@ -76,7 +79,8 @@ function assertFaithful(schema: $ZodType, path: string, inObject = false): void 
         throw new Unsupported(`${path}: an object that keeps undeclared keys`);
       }
       const shape = def.shape as Record<string, $ZodType>;
-      for (const [key, child] of Object.entries(shape)) assertFaithful(child, `${path}.${key}`, true);
+      for (const [key, child] of Object.entries(shape))
+        assertFaithful(child, `${path}.${key}`, true);
       return;
     }
     case 'array':
@@ -190,7 +194,11 @@ export class ResponseMismatchError extends Error {
   override name = 'ResponseMismatchError';
 }
 
-function checked(
+/**
+ * Wraps a compiled serializer for tests: the response must pass its zod schema, and the compiled
+ * output must equal (parsed, deep) `JSON.stringify` of what zod's parse gives.
+ */
+export function checkedSerializer(
   schema: $ZodType,
   serialize: Serialize,
   method: string,
@@ -244,7 +252,7 @@ export function responseSerializerCompiler(
     }
     report.push({ method, url, status: httpStatus, mode: 'compiled' });
     return options.check
-      ? checked(schema as $ZodType, result.serialize, method, url, httpStatus)
+      ? checkedSerializer(schema as $ZodType, result.serialize, method, url, httpStatus)
       : result.serialize;
   };
   return Object.assign(compiler as FastifySerializerCompiler<unknown>, { report });
