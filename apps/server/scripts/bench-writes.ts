@@ -213,7 +213,7 @@ async function main() {
       const { latencies, errors } = result.ops[op]!;
       const sorted = Float64Array.from(latencies).sort();
       return {
-        operation: op,
+        operation: op as string,
         calls: latencies.length,
         'req/s': Math.round(latencies.length / result.seconds),
         'p50 ms': Number(percentile(sorted, 50).toFixed(1)),
