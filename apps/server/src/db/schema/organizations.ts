@@ -71,6 +71,11 @@ export const courses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Deleting a course archives it; nothing is lost. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * How many live teams (not disbanded, with a leader) the course has: the total of its
+     * unfiltered team list. A trigger on teams keeps it, at commit (decision 098).
+     */
+    liveTeamCount: integer('live_team_count').notNull().default(0),
   },
   (t) => [
     // Codes are unique within an organization whatever their case ("cs101" = "CS101").

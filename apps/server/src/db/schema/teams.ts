@@ -29,6 +29,12 @@ export const teams = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     leaderId: uuid('leader_id').references(() => users.id, { onDelete: 'set null' }),
+    // The leader's name, email and avatar, copied so that lists and details read no user row
+    // for the leader (decision 098). Database triggers keep them equal to the user's: one on
+    // teams fills them whenever leader_id is set, one on users rewrites them when those change.
+    leaderFullname: text('leader_fullname'),
+    leaderEmail: text('leader_email'),
+    leaderAvatar: text('leader_avatar'),
     maxSize: integer('max_size').notNull(),
     openToRequests: boolean('open_to_requests').notNull().default(true),
     /** Kept up to date in the same transaction as membership changes; lists read it. */
@@ -49,6 +55,10 @@ export const teams = pgTable(
     unique('teams_id_course_unique').on(t.id, t.courseId),
     check('teams_max_size_positive', sql`${t.maxSize} >= 1`),
     check('teams_capacity', sql`${t.memberCount} >= 0 AND ${t.memberCount} <= ${t.maxSize}`),
+    check(
+      'teams_leader_copy',
+      sql`${t.leaderId} IS NULL OR (${t.leaderFullname} IS NOT NULL AND ${t.leaderEmail} IS NOT NULL)`,
+    ),
   ],
 );
 

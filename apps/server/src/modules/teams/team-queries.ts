@@ -71,7 +71,6 @@ import {
 type CourseTeamsQuery = z.output<typeof courseTeamsQuerySchema>;
 type AllTeamsQuery = z.output<typeof allTeamsQuerySchema>;
 
-const leader = alias(users, 'leader');
 const mine = alias(teamMembers, 'my_membership');
 const applicant = alias(users, 'applicant');
 const ph = (name: string) => sql.placeholder(name);
@@ -100,10 +99,12 @@ const summaryColumns = {
   courseTitle: courses.title,
   name: teams.name,
   description: teams.description,
-  leaderId: leader.id,
-  leaderFullname: leader.fullname,
-  leaderEmail: leader.email,
-  leaderAvatar: leader.avatar,
+  // The leader's copies on the team row (decision 098): no user row is read for them. Rows
+  // without a leader are filtered out (withLeader), so these are set.
+  leaderId: sql<string>`${teams.leaderId}`,
+  leaderFullname: sql<string>`${teams.leaderFullname}`,
+  leaderEmail: sql<string>`${teams.leaderEmail}`,
+  leaderAvatar: sql<string | null>`${teams.leaderAvatar}`,
   memberCount: teams.memberCount,
   maxSize: teams.maxSize,
   openToRequests: teams.openToRequests,
@@ -113,7 +114,8 @@ const summaryColumns = {
 
 const onCourse = eq(courses.id, teams.courseId);
 const onOrganization = eq(organizations.id, courses.organizationId);
-const onLeader = eq(leader.id, teams.leaderId);
+/** A team whose leader's user was deleted (leader_id set null) is listed nowhere. */
+const withLeader = isNotNull(teams.leaderId);
 
 /**
  * Teams with course and leader and the caller's relation to each; `total` is the size of the
@@ -139,20 +141,16 @@ const selectSummaries = (
     .from(teams)
     .innerJoin(courses, onCourse)
     .innerJoin(organizations, onOrganization)
-    .innerJoin(leader, onLeader)
     .leftJoin(mine, and(eq(mine.teamId, teams.id), eq(mine.userId, userId)));
 
-/**
- * Counts the rows selectSummaries gives for the same conditions (a leader's user row always
- * exists while the reference does, so the count needs no join to it).
- */
+/** Counts the rows selectSummaries gives for the same conditions. */
 const countTeams = (db: DbOrTx, where: SQL | undefined) =>
   db
     .select({ total: count() })
     .from(teams)
     .innerJoin(courses, onCourse)
     .innerJoin(organizations, onOrganization)
-    .where(and(isNotNull(teams.leaderId), where));
+    .where(and(withLeader, where));
 
 type SummaryRow = Omit<
   Awaited<ReturnType<typeof selectSummaries>>[number],
@@ -315,13 +313,16 @@ function buildStatements(db: DbOrTx) {
     .where(and(eq(enrollments.userId, userId), isNull(enrollments.removedAt)));
   const byName = [sql`lower(${teams.name})`, asc(teams.id)];
   const byCourse = [asc(courses.code), ...byName];
+  // Within one course, live team names are unique whatever their case (the partial unique
+  // index teams_course_name_unique, which the page walks): no tie to break, no sort step.
+  const byNameInCourse = [sql`lower(${teams.name})`];
 
   // One statement per combination of filters, built when first asked for: optional filters
   // written as "$x is null or …" would give PostgreSQL a generic plan that sorts the whole
   // course instead of walking the name index for one page.
   const lists = new Map<string, ReturnType<typeof listStatements>>();
   function listStatements(kind: 'course' | 'all', filters: ListFilters) {
-    const conditions = [isNull(teams.disbandedAt), isNull(organizations.deletedAt)];
+    const conditions = [isNull(teams.disbandedAt), withLeader, isNull(organizations.deletedAt)];
     if (filters.search) conditions.push(ilike(teams.name, ph('pattern')));
     // "Open" means a student could ask to join today: the team takes requests and has a seat.
     // Its opposite is every other live team (full, or closed to requests).
@@ -344,13 +345,15 @@ function buildStatements(db: DbOrTx) {
         and ${enrollments.userId} = ${userId}
         and ${enrollments.removedAt} is null
       limit 1)`;
+    // A course's unfiltered list is all its live teams: the course keeps that number.
+    const unfiltered = kind === 'course' && !filters.search && filters.open === undefined;
     const pageQuery = () =>
       selectSummaries(db, userId, {
-        total: sql`(${countTeams(db, where)})`,
+        total: unfiltered ? sql`${courses.liveTeamCount}` : sql`(${countTeams(db, where)})`,
         ...(kind === 'course' ? { enrollmentStatus } : {}),
       })
         .where(where)
-        .orderBy(...(kind === 'course' ? byName : byCourse))
+        .orderBy(...(kind === 'course' ? byNameInCourse : byCourse))
         .limit(ph('limit'));
     return {
       // The first page, asked for most, without an offset: PostgreSQL then keeps one generic
@@ -373,7 +376,7 @@ function buildStatements(db: DbOrTx) {
     },
     courseAccess: courseAccessQuery(db, courseId, userId).prepare('teams_course_access'),
     mySummaries: selectSummaries(db, userId, { pendingRequests: pendingRequestsJson(userId) })
-      .where(and(eq(mine.userId, userId), isNull(organizations.deletedAt)))
+      .where(and(eq(mine.userId, userId), withLeader, isNull(organizations.deletedAt)))
       .orderBy(...byCourse)
       .prepare('teams_my_summaries'),
     myRequests: selectJoinRequests(db)
@@ -401,8 +404,7 @@ function buildStatements(db: DbOrTx) {
       .from(teams)
       .innerJoin(courses, onCourse)
       .innerJoin(organizations, onOrganization)
-      .innerJoin(leader, onLeader)
-      .where(and(eq(teams.id, ph('teamId')), isNull(organizations.deletedAt)))
+      .where(and(eq(teams.id, ph('teamId')), withLeader, isNull(organizations.deletedAt)))
       .limit(1)
       .prepare('teams_detail'),
   };
