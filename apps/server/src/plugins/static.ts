@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,18 +17,38 @@ function addVary(reply: FastifyReply, field: string): void {
 }
 
 /**
+ * Page paths that have their own prerendered HTML (decision 100): the web build writes
+ * `prerendered/index.html` for `/` and `prerendered/auth/login.html` for `/auth/login`.
+ */
+function prerenderedPages(root: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const dir = join(root, 'prerendered');
+  if (!existsSync(dir)) return pages;
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('.html')) continue;
+    const file = ['prerendered', ...entry.split(sep)].join('/');
+    const path =
+      entry === 'index.html' ? '/' : `/${entry.slice(0, -'.html'.length).split(sep).join('/')}`;
+    pages.set(path, file);
+  }
+  return pages;
+}
+
+/**
  * Serves the built web app and answers unknown paths: the SPA's index.html for page paths (the
  * web router takes over), else a 404 in the envelope (unknown API routes, missing files).
  *
  * Files go out pre-compressed (decision 090): the build writes `x.br` and `x.gz` beside each text
  * file, and the one the client accepts is sent, brotli first, else the file itself; every file
  * answer says `Vary: Accept-Encoding`. Hashed files under assets/ are cached for a year,
- * index.html is revalidated (ETag, Last-Modified). Source maps are never served.
+ * index.html is revalidated (ETag, Last-Modified). Source maps are never served. A page path with
+ * a prerendered file gets that file instead of the empty index.html, with the same headers.
  */
 export const staticPlugin = fp(
   async (app: FastifyInstance, opts: { config: Pick<Config, 'WEB_DIST_DIR'> }) => {
     const root = opts.config.WEB_DIST_DIR;
     const built = existsSync(join(root, 'index.html'));
+    const prerendered = built ? prerenderedPages(root) : new Map<string, string>();
     if (built) {
       await app.register(async (scope) => {
         scope.addHook('onRoute', markRoutesPublic);
@@ -52,6 +72,12 @@ export const staticPlugin = fp(
             );
           },
         });
+        // Exact paths, so they take precedence over the wildcard of the files above.
+        for (const [path, file] of prerendered) {
+          scope.get(path, (_request, reply) =>
+            reply.header('cache-control', 'no-cache').sendFile(file),
+          );
+        }
       });
     }
 

@@ -77,6 +77,46 @@ describe('web app serving', () => {
     expect(res.body).toContain('not built');
   });
 
+  it('answers / and /auth/login with their prerendered HTML, compressed, every other page with index.html', async () => {
+    const dir = compressedDist();
+    const landing =
+      '<!doctype html><html><body><div id="root"><main><h1>Landing</h1></main></div></body></html>';
+    const login =
+      '<!doctype html><html><body><div id="root"><main><h1>Sign in</h1></main></div></body></html>';
+    mkdirSync(join(dir, 'prerendered', 'auth'), { recursive: true });
+    for (const [path, text] of [
+      ['prerendered/index.html', landing],
+      ['prerendered/auth/login.html', login],
+    ] as const) {
+      writeFileSync(join(dir, path), text);
+      writeFileSync(join(dir, `${path}.br`), brotliCompressSync(text));
+    }
+    const app = await buildTestApp({ WEB_DIST_DIR: dir });
+    for (const [url, body] of [
+      ['/', landing],
+      ['/?from=mail', landing],
+      ['/auth/login', login],
+      ['/auth/login?redirect=%2Fteams', login],
+      ['/auth/register', PAGE],
+      ['/dashboard', PAGE],
+      ['/auth/login/', PAGE],
+      ['/index.html', PAGE],
+    ] as const) {
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(br.statusCode, url).toBe(200);
+      expect(br.headers['content-type'], url).toMatch(/text\/html/);
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['cache-control'], url).toBe('no-cache');
+      expect(varyNames(br.headers.vary), url).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(body);
+      const plain = await app.inject({ method: 'GET', url });
+      expect(plain.body, url).toBe(body);
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/auth/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
+  });
+
   describe('pre-compressed files', () => {
     it('sends brotli when accepted, else gzip, else the file itself, always saying Vary', async () => {
       const app = await buildTestApp({ WEB_DIST_DIR: compressedDist() });

@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// Prerenders the first screen of `/` and `/auth/login` into their own HTML files (decision 100).
+//
+// Runs after `vite build` (web package's `build` script, before compress-assets.mjs). It serves
+// `dist/` on a free port of 127.0.0.1 with the SPA fallback, holds every `/api` request open (so
+// the page stays in the state of the app's first commit: nothing fetched yet), opens each page in
+// Chromium, and writes `dist/prerendered/<path>.html`: `dist/index.html` with the rendered
+// `#root` and the page's title, and the app's scripts loaded by a boot script after the first
+// paint (see bootScript). The markup is what the app itself renders in a browser, so the
+// first commit of `createRoot` replaces it with the same boxes (no layout shift). The server sends
+// these files for exactly these paths (apps/server/src/plugins/static.ts); every other page path
+// still gets the empty `index.html`.
+//
+// Chromium: CHROME_PATH, else /usr/bin/chromium, else Playwright's own. With none, the step says
+// so and writes nothing: the pages then render from JS alone, as before, and the build goes on.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The pages a visitor opens first, and where their HTML goes (relative to dist). */
+const PRERENDERED_PAGES = [
+  { path: '/', file: 'prerendered/index.html' },
+  { path: '/auth/login', file: 'prerendered/auth/login.html' },
+];
+
+const ROOT_PLACEHOLDER = '<div id="root"></div>';
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = resolve(process.argv[2] ?? join(here, '..', 'dist'));
+
+function fail(message) {
+  console.error(`prerender: ${message}`);
+  process.exit(1);
+}
+
+async function findChromium() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium'].filter(Boolean);
+  for (const path of candidates) if (existsSync(path)) return { executablePath: path };
+  try {
+    const { chromium } = await import('@playwright/test');
+    const bundled = chromium.executablePath();
+    if (bundled && existsSync(bundled)) return {};
+  } catch {
+    // Playwright without its browser.
+  }
+  return null;
+}
+
+/** dist over HTTP: files as they are, page paths get index.html, /api is never answered. */
+function serveDist(template) {
+  const held = new Set();
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    if (path === '/api' || path.startsWith('/api/')) {
+      held.add(res);
+      res.on('close', () => held.delete(res));
+      return;
+    }
+    const file = normalize(join(dist, path));
+    if (extname(path) && file.startsWith(dist) && existsSync(file) && statSync(file).isFile()) {
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+      return;
+    }
+    if (extname(path)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES['.html'] });
+    res.end(template);
+  });
+  return new Promise((resolvePort) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolvePort({
+        port: server.address().port,
+        close: () => {
+          for (const res of held) res.destroy();
+          return new Promise((done) => server.close(done));
+        },
+      }),
+    );
+  });
+}
+
+/** The page's #root once it has rendered and stopped changing, and its title. */
+async function capture(browser, url) {
+  const context = await browser.newContext({ colorScheme: 'light', serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForSelector('#root main h1', { timeout: 30_000 });
+    let html = '';
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await page.waitForTimeout(250);
+      const next = await page.evaluate(
+        () => globalThis.document.getElementById('root')?.innerHTML ?? '',
+      );
+      if (next === html) break;
+      html = next;
+    }
+    const title = await page.title();
+    if (errors.length > 0) fail(`${url} logged errors while rendering: ${errors.join(' | ')}`);
+    return { html, title };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The prerendered page is visible from its HTML and CSS alone, so the app's modules start loading
+ * once it has painted, not in the same round trips as the stylesheet: the page's head carries a
+ * small deferred boot script (an external file, as the CSP allows only 'self' scripts) instead of
+ * the entry's `<script type="module">` and modulepreloads; the boot script adds the same tags,
+ * in the same order, after the first frame (at once in a hidden tab, where frames do not run).
+ */
+function bootScript(template) {
+  const entry = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+  if (!entry) fail('dist/index.html has no module entry script');
+  const preloads = [
+    ...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g),
+  ];
+  const code = `// Generated by scripts/prerender.mjs (decision 100): loads the app after the first paint.
+(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var files = ${JSON.stringify(preloads.map((m) => m[1]))};
+    for (var i = 0; i < files.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = files[i];
+      document.head.appendChild(link);
+    }
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = ${JSON.stringify(entry[1])};
+    document.head.appendChild(script);
+  }
+  if (document.visibilityState !== 'visible') return start();
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+  // Should no frame come (a tab hidden meanwhile), the app starts anyway.
+  setTimeout(start, 1000);
+})();
+`;
+  const file = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(dist, file), code);
+  let html = template.replace(entry[0], '');
+  for (const m of preloads) html = html.replace(m[0], '');
+  html = html.replace('</head>', `  <script defer src="/${file}"></script>\n  </head>`);
+  if (/<script type="module"|rel="modulepreload"/.test(html)) fail('module tags left in the page');
+  return { html, file };
+}
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+async function main() {
+  const template = readFileSync(join(dist, 'index.html'), 'utf8');
+  if (!template.includes(ROOT_PLACEHOLDER)) fail(`dist/index.html has no ${ROOT_PLACEHOLDER}`);
+  rmSync(join(dist, 'prerendered'), { recursive: true, force: true });
+
+  const chromiumOptions = await findChromium();
+  if (!chromiumOptions) {
+    console.warn(
+      'prerender: no Chromium (CHROME_PATH, /usr/bin/chromium or Playwright’s own); ' +
+        '/ and /auth/login are not prerendered and render from JS alone',
+    );
+    return;
+  }
+  const { chromium } = await import('@playwright/test');
+  const served = await serveDist(template);
+  const browser = await chromium.launch({ ...chromiumOptions, args: ['--no-sandbox'] });
+  const boot = bootScript(template);
+  try {
+    for (const { path, file } of PRERENDERED_PAGES) {
+      const { html, title } = await capture(browser, `http://127.0.0.1:${served.port}${path}`);
+      // Markup only: a script in it would run before the app's own (and the CSP forbids inline).
+      if (/<script\b/i.test(html)) fail(`${path} rendered a <script> element`);
+      const page = boot.html
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+        .replace(ROOT_PLACEHOLDER, `<div id="root">${html}</div>`);
+      mkdirSync(dirname(join(dist, file)), { recursive: true });
+      writeFileSync(join(dist, file), page);
+      console.log(
+        `prerender: ${path} -> ${file} (${(page.length / 1024).toFixed(1)} KB, "${title}")`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await served.close();
+  }
+}
+
+await main();
