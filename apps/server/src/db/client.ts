@@ -1,3 +1,4 @@
+import { once, type EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -71,28 +72,58 @@ export interface PipelinedConnection {
   db: Db;
   cork(): void;
   uncork(): void;
-  /** Waits until every query given to `db` has settled, then gives the connection back. */
-  release(): Promise<void>;
+  /**
+   * Gives the connection back once every query given to `db` has settled and the server has
+   * answered them all. `orphans`: some work given to `db` failed, and chains it started may
+   * still be queuing queries; they get a turn of the event loop to do so before the count is
+   * trusted.
+   */
+  release(options?: { orphans?: boolean }): Promise<void>;
 }
 
-/** The parts of pg's client the pipelined connection uses (pg 8.23: `pipeline` is a plain field). */
-interface PipelineClient {
+/**
+ * The parts of pg's client the pipelined connection uses. pg 8.23: `pipeline` is read on every
+ * send, so it can be switched on an idle client; the three queue fields say whether the server
+ * still owes an answer (an error reaches its query before the server's ReadyForQuery does).
+ */
+interface PipelineClient extends EventEmitter {
   pipeline: boolean;
+  _queryable: boolean;
+  readyForQuery: boolean;
+  _activeQuery: unknown;
+  _queryQueue: unknown[];
+  _sentQueryQueue: unknown[];
   connection: { stream: { cork(): void; uncork(): void } };
 }
+
+const owesAnswers = (client: PipelineClient) =>
+  !client.readyForQuery ||
+  Boolean(client._activeQuery) ||
+  client._queryQueue.length > 0 ||
+  client._sentQueryQueue.length > 0;
 
 /**
  * What drizzle is given instead of the pool client: it counts the queries in flight, so the
  * connection goes back to the pool only when the last one has settled (a read may give up on
- * a query, e.g. after a sibling failed, while that query is still on the wire).
+ * a query, e.g. after a sibling failed, while that query is still on the wire), and it refuses
+ * queries while the connection is not lent (a stray chain must not write on a connection that
+ * is back in the pool, perhaps inside someone's transaction).
  */
 class CountingClient {
+  lent = false;
   private inFlight = 0;
   private waiters: (() => void)[] = [];
 
   constructor(readonly client: pg.PoolClient) {}
 
+  get busy(): boolean {
+    return this.inFlight > 0;
+  }
+
   query(...args: unknown[]): unknown {
+    if (!this.lent) {
+      return Promise.reject(new Error('query on a read connection that was given back'));
+    }
     const result = (this.client.query as (...a: unknown[]) => unknown)(...args);
     if (result && typeof (result as Promise<unknown>).then === 'function') {
       this.inFlight += 1;
@@ -132,11 +163,14 @@ function boundClient(client: pg.PoolClient): BoundClient {
   return found;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function pipelinedConnection(pool: pg.Pool): Promise<PipelinedConnection> {
   const client = await pool.connect();
   const raw = client as unknown as PipelineClient;
   const { db, counter } = boundClient(client);
   raw.pipeline = true;
+  counter.lent = true;
   let corked = false;
   let released = false;
   return {
@@ -151,7 +185,7 @@ async function pipelinedConnection(pool: pg.Pool): Promise<PipelinedConnection> 
       corked = false;
       raw.connection.stream.uncork();
     },
-    async release() {
+    async release(options = {}) {
       if (released) return;
       released = true;
       if (corked) {
@@ -159,6 +193,23 @@ async function pipelinedConnection(pool: pg.Pool): Promise<PipelinedConnection> 
         raw.connection.stream.uncork();
       }
       await counter.settled();
+      if (options.orphans) {
+        do {
+          await nextTurn();
+          await counter.settled();
+        } while (counter.busy);
+      }
+      counter.lent = false;
+      try {
+        if (!raw._queryable) throw new Error('the read connection failed');
+        // Answers the server still owes (after an error) arrive before the connection goes back.
+        if (owesAnswers(raw)) await once(raw, 'drain');
+      } catch (error) {
+        // A broken connection is closed, not given back.
+        raw.pipeline = false;
+        client.release(error as Error);
+        return;
+      }
       // Back to one query at a time: transactions and other users of the pool expect it.
       raw.pipeline = false;
       client.release();

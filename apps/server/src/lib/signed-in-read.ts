@@ -70,13 +70,22 @@ async function pipelinedRead<T>(
   fn: (db: Db, caller: ReadCaller) => Promise<T>,
 ): Promise<T> {
   const connection = await connect();
+  // Everything given to the connection; it goes back to the pool when all of it has settled,
+  // in the background (a refusal is answered without waiting for the discarded read).
+  const work: Promise<Settled<unknown>>[] = [];
+  const run = (caller: ReadCaller) => {
+    const result = settle(start(() => fn(connection.db, caller)));
+    work.push(result);
+    return result;
+  };
+  const value = (result: Settled<T>): T => {
+    if (!result.ok) throw result.error;
+    return result.value;
+  };
   try {
     // The check may have been started while the connection was awaited (a second read of the
     // same request): then it is that check's outcome that counts.
-    if (check.outcome) {
-      const auth = await check.outcome;
-      return await fn(connection.db, auth);
-    }
+    if (check.outcome) return value(await run(await check.outcome));
     const { claims } = check;
     const tokenCaller: ReadCaller = {
       userId: claims.userId,
@@ -84,26 +93,26 @@ async function pipelinedRead<T>(
       role: claims.role,
     };
     let read: Promise<Settled<T>>;
+    let outcome: Promise<AuthContext>;
     connection.cork();
     try {
       // The lookup first, so it is answered first; then what fn submits before its first await.
       const row = lookupSession(connection.db, claims).then((rows) => rows[0]);
-      check.outcome = settleCheck(request, check, row, connection.db);
-      read = settle(start(() => fn(connection.db, tokenCaller)));
+      outcome = settleCheck(request, check, row, connection.db);
+      check.outcome = outcome;
+      work.push(settle(outcome));
+      read = run(tokenCaller);
     } finally {
       connection.uncork();
     }
-    const auth = await check.outcome;
-    if (auth.role !== tokenCaller.role) {
-      // The role changed since the token was signed and the route still admits it: the read
-      // is done again as the database says (rare; a correct answer over a fast one).
-      await read;
-      return await fn(connection.db, auth);
-    }
-    const result = await read;
-    if (!result.ok) throw result.error;
-    return result.value;
+    const auth = await outcome;
+    // The role changed since the token was signed and the route still admits it: the read is
+    // done again as the database says (rare; a correct answer over a fast one).
+    if (auth.role !== tokenCaller.role) return value(await run(auth));
+    return value(await read);
   } finally {
-    await connection.release();
+    void Promise.all(work)
+      .then((results) => connection.release({ orphans: results.some((result) => !result.ok) }))
+      .catch((error: unknown) => request.log.error({ err: error }, 'read connection release'));
   }
 }

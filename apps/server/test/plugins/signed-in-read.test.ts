@@ -441,4 +441,53 @@ describe.runIf(driver === 'postgres')('one round trip on PostgreSQL', () => {
     )) as unknown as { rows: { one: number }[] };
     expect(result.rows).toEqual([{ one: 1 }]);
   });
+
+  it('a read that fails while its queries still run: the connection goes back only after them', async () => {
+    const own = openPostgres(workerDatabaseUrl(), { poolMax: 1 });
+    const app = Fastify({ logger: { level: 'silent' } });
+    try {
+      await app.register(errorsPlugin);
+      await app.register(dbPlugin, { handle: own });
+      await app.register(authPlugin, { accessTokens: createAccessTokens(SECRET, 600) });
+      let chainDone = false;
+      app.get('/orphans', { config: { access: 'authenticated' } }, async (request) =>
+        signedInRead(request, async (db) => {
+          await Promise.all([
+            (async () => {
+              await db.execute(sql`select pg_sleep(0.1)`);
+              await db.execute(sql`select pg_sleep(0.05)`);
+              chainDone = true;
+            })(),
+            Promise.reject(notFound('Gone')),
+          ]);
+        }),
+      );
+      app.get('/value', { config: { access: 'authenticated' } }, async (request) =>
+        signedInRead(request, async (db) => {
+          const result = (await db.execute(sql`select 42 as n`)) as unknown as {
+            rows: { n: number }[];
+          };
+          return { n: result.rows[0]!.n };
+        }),
+      );
+      await app.ready();
+      const live = await sessionToken('live');
+      const res = await app.inject({ url: '/orphans', headers: live.headers });
+      expect(res.statusCode).toBe(404);
+      // The only connection: a transaction gets it once the read has given it back, which is
+      // after the failed read's own chain has finished its queries.
+      const inTx = (await own.db.transaction(async (tx) => {
+        const done = chainDone;
+        const rows = (await tx.execute(sql`select 7 as n`)) as unknown as { rows: unknown[] };
+        return { done, rows: rows.rows };
+      })) as { done: boolean; rows: unknown[] };
+      expect(inTx).toEqual({ done: true, rows: [{ n: 7 }] });
+      expect((await app.inject({ url: '/value', headers: live.headers })).json()).toEqual({
+        n: 42,
+      });
+    } finally {
+      await app.close();
+      await own.close();
+    }
+  });
 });
