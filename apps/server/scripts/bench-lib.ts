@@ -2,6 +2,7 @@
 // PostgreSQL database per run, the seed of 10,000 students and 2,000 teams, signing in, the
 // load generator (a worker thread of keep-alive loops) and the figures.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -50,6 +51,8 @@ export function requireDatabaseUrl(script: string): string {
 export interface BenchDatabase {
   name: string;
   url: string;
+  /** A connection to the database DATABASE_URL names (for pg_stat_activity). */
+  admin: pg.Client;
   /** Drops it (unless BENCH_KEEP_DB is set) and closes the admin connection. */
   drop(): Promise<void>;
 }
@@ -74,6 +77,7 @@ export async function createBenchDatabase(databaseUrl: string): Promise<BenchDat
   return {
     name,
     url: url.toString(),
+    admin,
     async drop() {
       if (process.env.BENCH_KEEP_DB) console.log(`Kept database ${name} (BENCH_KEEP_DB)`);
       else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
@@ -392,4 +396,121 @@ export async function machineLine(): Promise<string> {
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ` +
     `load average ${one!.toFixed(2)} / ${five!.toFixed(2)} (1 / 5 min), Node ${process.version}`
   );
+}
+
+// ---------------------------------------------------------------------------------------
+// CPU time per request, from /proc (Linux, PostgreSQL on this host): the API process(es) and
+// the PostgreSQL backends serving the bench database, read before and after a load. Wall-clock
+// req/s on a shared machine depends on who else runs; CPU time per request says how many
+// requests one core of each side serves, and so where CPU runs out first.
+
+const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux build in use (getconf CLK_TCK).
+
+/** User + system CPU seconds of a process or thread, or undefined when it is gone. */
+function cpuSecondsOf(statPath: string): number | undefined {
+  try {
+    const stat = readFileSync(statPath, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of proc(5) (utime, stime), counted from `state`, field 3.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CpuSample {
+  /** CPU seconds per pid at the sample. */
+  api: Map<number, number>;
+  postgres: Map<number, number>;
+}
+
+export interface CpuUse {
+  apiSeconds: number;
+  postgresSeconds: number;
+}
+
+/**
+ * Samples the CPU time of the API processes (`apiPids`; for an app inside this process, its
+ * main thread) and of the PostgreSQL backends connected to `dbName`. Backends that close
+ * between two samples are not counted (pools keep theirs open under load).
+ */
+export async function sampleCpu(
+  admin: pg.Client,
+  dbName: string,
+  apiPids: number[] | 'main-thread',
+): Promise<CpuSample> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [dbName],
+  );
+  const postgres = new Map<number, number>();
+  for (const { pid } of rows) {
+    const s = cpuSecondsOf(`/proc/${pid}/stat`);
+    if (s !== undefined) postgres.set(pid, s);
+  }
+  const api = new Map<number, number>();
+  if (apiPids === 'main-thread') {
+    const s = cpuSecondsOf(`/proc/${process.pid}/task/${process.pid}/stat`);
+    if (s !== undefined) api.set(process.pid, s);
+  } else {
+    for (const pid of apiPids) {
+      const s = cpuSecondsOf(`/proc/${pid}/stat`);
+      if (s !== undefined) api.set(pid, s);
+    }
+  }
+  return { api, postgres };
+}
+
+/** CPU seconds used between two samples (pids present in both, or new in the second). */
+export function cpuBetween(before: CpuSample, after: CpuSample): CpuUse {
+  const delta = (a: Map<number, number>, b: Map<number, number>) =>
+    [...b].reduce((sum, [pid, s]) => sum + (s - (a.get(pid) ?? 0)), 0);
+  return {
+    apiSeconds: delta(before.api, after.api),
+    postgresSeconds: delta(before.postgres, after.postgres),
+  };
+}
+
+/** "µs of CPU per request" and what one core of each side would serve at that rate. */
+export function cpuLine(use: CpuUse, requests: number): string {
+  const apiUs = (use.apiSeconds / requests) * 1e6;
+  const pgUs = (use.postgresSeconds / requests) * 1e6;
+  return (
+    `CPU per request: API ${apiUs.toFixed(0)} µs (≈ ${Math.round(1e6 / apiUs)} req/s per API core), ` +
+    `PostgreSQL ${pgUs.toFixed(0)} µs (≈ ${Math.round(1e6 / pgUs)} req/s per PostgreSQL core); ` +
+    `${use.apiSeconds.toFixed(1)} s and ${use.postgresSeconds.toFixed(1)} s over ${requests.toLocaleString('en')} requests`
+  );
+}
+
+/**
+ * The database's size and its largest tables (rows, total bytes with indexes, bytes per row),
+ * for the capacity figures: what 10,000 students and 2,000 teams take on disk.
+ */
+export async function printSizes(admin: pg.Client, url: string, dbName: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+    const { rows } = await client.query<{ table: string; rows: string; bytes: string }>(
+      `select c.relname as table, greatest(c.reltuples, 0)::bigint as rows,
+              pg_total_relation_size(c.oid) as bytes
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r'
+        order by pg_total_relation_size(c.oid) desc limit 12`,
+    );
+    const [{ size }] = (
+      await admin.query<{ size: string }>('select pg_database_size($1) as size', [dbName])
+    ).rows as [{ size: string }];
+    console.log(`\nDatabase ${dbName}: ${(Number(size) / 1048576).toFixed(1)} MB in all`);
+    console.table(
+      rows.map((r) => ({
+        table: r.table,
+        rows: Number(r.rows),
+        'MB (with indexes)': Number((Number(r.bytes) / 1048576).toFixed(2)),
+        'bytes per row': Number(r.rows) > 0 ? Math.round(Number(r.bytes) / Number(r.rows)) : null,
+      })),
+    );
+  } finally {
+    await client.end();
+  }
 }

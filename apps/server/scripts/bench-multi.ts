@@ -28,12 +28,15 @@ import {
   STUDENTS,
   TEAMS_PER_COURSE,
   addResult,
+  cpuBetween,
+  cpuLine,
   createBenchDatabase,
   emptyResult,
   load,
   machineLine,
   ms,
   requireDatabaseUrl,
+  sampleCpu,
   seed,
   signInHttp,
   summarize,
@@ -221,14 +224,20 @@ async function main() {
       [a, b].map((p) => load(p.port, targets, CONNECTIONS / 2, 0, WARMUP_S * 1000)),
     );
     const results = phases.map((phase) => phase.parts.map(emptyResult));
+    const cpu = phases.map(() => ({ apiSeconds: 0, postgresSeconds: 0 }));
+    const apiPids = [a.child.pid!, b.child.pid!];
     for (let round = 1; round <= ROUNDS; round++) {
       const started = process.hrtime.bigint();
       for (const [i, phase] of phases.entries()) {
+        const before = await sampleCpu(database.admin, database.name, apiPids);
         const slices = await Promise.all(
           phase.parts.map((part) =>
             load(part.process.port, targets, part.connections, (DURATION_S * 1000) / ROUNDS, 0),
           ),
         );
+        const used = cpuBetween(before, await sampleCpu(database.admin, database.name, apiPids));
+        cpu[i]!.apiSeconds += used.apiSeconds;
+        cpu[i]!.postgresSeconds += used.postgresSeconds;
         slices.forEach((slice, k) => addResult(results[i]![k]!, slice));
       }
       console.log(`  round ${round}/${ROUNDS} (${(ms(started) / 1000).toFixed(1)} s)`);
@@ -270,6 +279,10 @@ async function main() {
       }
     }
     console.table(table);
+    for (const [i, phase] of phases.entries()) {
+      const requests = results[i]!.reduce((sum, r) => sum + r.requests, 0);
+      console.log(`${phase.name}: ${cpuLine(cpu[i]!, requests)}`);
+    }
     const one = summarize('', results[0]![0]!).rps;
     const two = results[1]!.reduce((sum, r) => sum + summarize('', r).rps, 0);
     console.log(

@@ -35,12 +35,14 @@ import {
   STUDENTS,
   TEAMS_PER_COURSE,
   addResult,
+  cpuBetween,
   createBenchDatabase,
   emptyResult,
   load,
   machineLine,
   ms,
   requireDatabaseUrl,
+  sampleCpu,
   seed,
   signIn,
   summarize,
@@ -180,6 +182,9 @@ async function main() {
     }
     const at50 = cases.map(emptyResult);
     const at10 = cases.map(emptyResult);
+    // CPU time of this process's main thread (the app, or the bare server) and of the
+    // database's backends during each route's load at 50 connections.
+    const cpu = cases.map(() => ({ apiSeconds: 0, postgresSeconds: 0 }));
     for (let round = 1; round <= ROUNDS; round++) {
       started = process.hrtime.bigint();
       for (const [i, c] of cases.entries()) {
@@ -190,7 +195,14 @@ async function main() {
               await load(c.port, c.targets, connections, (seconds * 1000) / ROUNDS, 0),
             );
         };
+        const before = await sampleCpu(database.admin, database.name, 'main-thread');
         await slice(CONNECTIONS, DURATION_S, at50[i]!);
+        const used = cpuBetween(
+          before,
+          await sampleCpu(database.admin, database.name, 'main-thread'),
+        );
+        cpu[i]!.apiSeconds += used.apiSeconds;
+        cpu[i]!.postgresSeconds += used.postgresSeconds;
         await slice(FEW_CONNECTIONS, DURATION_10_S, at10[i]!);
       }
       console.log(`  round ${round}/${ROUNDS} (${(ms(started) / 1000).toFixed(1)} s)`);
@@ -199,6 +211,8 @@ async function main() {
       ...c,
       at50: summarize(c.name, at50[i]!),
       at10: summarize(c.name, at10[i]!),
+      apiUs: (cpu[i]!.apiSeconds / at50[i]!.requests) * 1e6,
+      pgUs: (cpu[i]!.postgresSeconds / at50[i]!.requests) * 1e6,
     }));
 
     const bareRps = rows[0]!.at50.rps;
@@ -218,6 +232,18 @@ async function main() {
         'p50 ms @10': Number(r.at10.p50.toFixed(1)),
         'p99 ms @10': Number(r.at10.p99.toFixed(1)),
         errors: r.at50.errors + r.at10.errors,
+      })),
+    );
+    console.log(
+      'CPU per request at 50 connections (µs; the process main thread, the database backends):',
+    );
+    console.table(
+      rows.map((r) => ({
+        route: r.name,
+        'API µs': Math.round(r.apiUs),
+        'PG µs': Math.round(r.pgUs),
+        'req/s per API core': Math.round(1e6 / r.apiUs),
+        'req/s per PG core': Math.round(1e6 / r.pgUs),
       })),
     );
 

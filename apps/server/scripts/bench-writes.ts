@@ -7,7 +7,8 @@
 //   POST /student/join-requests/{id}/accept) → leave (POST /student/teams/{id}/leave),
 //   and every second cycle apply → withdraw (POST /student/join-requests/{id}/withdraw),
 // so the team goes back to 4 of 5 and the run can repeat. It prints req/s, p50 and p99 per
-// operation and for all writes together, and exits non-zero when any call fails.
+// operation and for all writes together, the CPU time per write of the app and of PostgreSQL,
+// the database's size by table, and exits non-zero when any call fails.
 // The CSV import's rows per second come from `npm run bench:csv`.
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,12 +26,17 @@ import {
   BENCH_USERS,
   COURSES,
   FREE_STUDENTS,
+  cpuBetween,
+  cpuLine,
+  sampleCpu,
+  type CpuSample,
   STUDENTS,
   TEAMS_PER_COURSE,
   createBenchDatabase,
   machineLine,
   ms,
   percentile,
+  printSizes,
   requireDatabaseUrl,
   seed,
   signIn,
@@ -96,6 +102,7 @@ async function run() {
   const warmupEnd = Date.now() + warmupMs;
   const end = warmupEnd + durationMs;
   const measuring = () => Date.now() >= warmupEnd;
+  setTimeout(() => parentPort.postMessage({ type: 'measuring' }), warmupMs);
   function record(op, r, okStatus, counted) {
     const ok = r.status === okStatus;
     if (counted) {
@@ -134,12 +141,13 @@ async function run() {
   const seconds = (Date.now() - warmupEnd) / 1000;
   agent.destroy();
   for (const op of operations) ops[op].latencies = Float64Array.from(ops[op].latencies);
-  parentPort.postMessage({ seconds, cycles, ops });
+  parentPort.postMessage({ type: 'done', seconds, cycles, ops });
 }
 run();
 `;
 
-function runWrites(port: number, pairs: Pair[]): Promise<WriteResult> {
+/** Runs the writers; `onMeasuring` is called when the warm-up ends. */
+function runWrites(port: number, pairs: Pair[], onMeasuring: () => void): Promise<WriteResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WRITE_WORKER, {
       eval: true,
@@ -152,7 +160,10 @@ function runWrites(port: number, pairs: Pair[]): Promise<WriteResult> {
         operations: OPERATIONS,
       },
     });
-    worker.once('message', resolve);
+    worker.on('message', (message: { type: string } & WriteResult) => {
+      if (message.type === 'measuring') onMeasuring();
+      else resolve(message);
+    });
     worker.once('error', reject);
   });
 }
@@ -208,7 +219,16 @@ async function main() {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;
 
-    const result = await runWrites(port, pairs);
+    // CPU of this process's main thread (the app; the writers run in a worker thread) and of
+    // the database's backends while the writes are measured.
+    let before: Promise<CpuSample> | undefined;
+    const result = await runWrites(port, pairs, () => {
+      before = sampleCpu(database.admin, database.name, 'main-thread');
+    });
+    const cpu = cpuBetween(
+      await before!,
+      await sampleCpu(database.admin, database.name, 'main-thread'),
+    );
     const rows = OPERATIONS.map((op) => {
       const { latencies, errors } = result.ops[op]!;
       const sorted = Float64Array.from(latencies).sort();
@@ -238,11 +258,13 @@ async function main() {
         `${result.cycles} cycles (apply → accept → leave, apply → withdraw in turn)\n`,
     );
     console.table(rows);
+    console.log(`All writes: ${cpuLine(cpu, all.length)}`);
     for (const op of OPERATIONS) {
       const first = result.ops[op]!.firstError;
       if (first) console.log(`First failed ${op}: ${first}`);
     }
     if (rows.at(-1)!.errors > 0) failed = true;
+    await printSizes(database.admin, database.url, database.name);
     console.log(await machineLine());
   } finally {
     (app?.db as unknown as { $client?: pg.Pool } | undefined)?.$client?.on(
