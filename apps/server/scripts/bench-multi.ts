@@ -9,9 +9,12 @@
 //      B accepts the token.
 //   2. The read mix (session/me, my teams, a course's team list, a team's details, in turn)
 //      under 50 connections against process A alone, then 25 + 25 against A and B at once:
-//      req/s and p99 per process and combined. Load errors also make the exit code non-zero.
+//      req/s and p99 per process and combined, and CPU time per request. Load errors also make
+//      the exit code non-zero.
+//   3. The CSV lease: four 2,000-row rosters uploaded through A and B at once, each followed
+//      through the other process until done; every job must complete with all its rows.
 // Logging as production: `info`, each process's stdout (its log lines) to /dev/null or to
-// BENCH_LOG_FILE. BENCH_DURATION_S (10: per phase), BENCH_ROUNDS (2), BENCH_WARMUP_S (2) and
+// BENCH_LOG_FILE. BENCH_DURATION_S (10: per phase), BENCH_ROUNDS (2), BENCH_WARMUP_S (5) and
 // DATABASE_POOL_MAX (passed to both processes; default 10) tune the run. BENCH_KEEP_DB=1 keeps
 // the database.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,6 +23,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { openPostgres } from '../src/db/client.js';
 import {
   API,
@@ -46,9 +50,12 @@ import {
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const LOG_FILE = process.env.BENCH_LOG_FILE ?? '/dev/null';
 const POOL_MAX = process.env.DATABASE_POOL_MAX ?? '10';
+const CSV_ADMIN = 'bench-admin@bench.example.edu';
+const CSV_UPLOADS = 4;
+const CSV_ROWS = 2_000;
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const databaseUrl = requireDatabaseUrl('bench:teams:multi');
@@ -91,6 +98,7 @@ function startProcess(name: string, port: number, url: string, logFd: number): A
       AUTH_RATE_LIMIT_MAX: '1000000',
       SEED_DEMO: 'off',
       LOG_LEVEL: 'info',
+      SUPERADMIN_EMAILS: CSV_ADMIN,
     },
     stdio: ['ignore', logFd, 'pipe'],
   });
@@ -157,6 +165,84 @@ async function revokeProof(a: ApiProcess, b: ApiProcess, email: string): Promise
       : '  FAIL: B accepted a session revoked through A',
   );
   return refused;
+}
+
+/**
+ * Exercises the CSV lease with both workers running: uploads rosters through A and B at once
+ * (to four courses), follows each job through the other process until it is done, then reads
+ * the jobs' rows. True when every job COMPLETED with every row applied.
+ */
+async function csvAcrossProcesses(
+  a: ApiProcess,
+  b: ApiProcess,
+  courseIds: string[],
+  url: string,
+): Promise<boolean> {
+  const token = await signInHttp(a.base, CSV_ADMIN);
+  const auth = { authorization: `Bearer ${token}` };
+  const started = process.hrtime.bigint();
+  const jobs = await Promise.all(
+    courseIds.slice(1, 1 + CSV_UPLOADS).map(async (courseId, i) => {
+      const via = i % 2 === 0 ? a : b;
+      const rows = Array.from(
+        { length: CSV_ROWS },
+        (_, r) => `csv-${i}-${r}@bench.example.edu,Roster Student ${i}-${r}`,
+      );
+      const form = new FormData();
+      form.append('courseId', courseId);
+      form.append(
+        'file',
+        new Blob([['email,fullname', ...rows].join('\n') + '\n'], { type: 'text/csv' }),
+        `roster-${i}.csv`,
+      );
+      const res = await fetch(`${via.base}${API}/csv/upload`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      if (res.status !== 202) throw new Error(`upload through ${via.name}: ${await res.text()}`);
+      const id = ((await res.json()) as { data: { id: string } }).data.id;
+      const other = via === a ? b : a;
+      const end = Date.now() + 120_000;
+      for (;;) {
+        const status = await fetch(`${other.base}${API}/csv/status/${id}`, { headers: auth });
+        const data = ((await status.json()) as { data: { status: string } }).data;
+        if (data.status === 'COMPLETED' || data.status === 'FAILED' || Date.now() > end) {
+          return { id, via: via.name, status: data.status, seconds: ms(started) / 1000 };
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }),
+  );
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let rows: { id: string; attempts: number; applied: number }[];
+  try {
+    ({ rows } = await client.query(
+      `select id, attempts, created_count + pending_count as applied
+         from csv_uploads where id = any($1::uuid[])`,
+      [jobs.map((j) => j.id)],
+    ));
+  } finally {
+    await client.end();
+  }
+  let ok = true;
+  for (const job of jobs) {
+    const row = rows.find((r) => r.id === job.id);
+    const good = job.status === 'COMPLETED' && row?.applied === CSV_ROWS;
+    if (!good) ok = false;
+    console.log(
+      `  roster of ${CSV_ROWS.toLocaleString('en')} rows uploaded through ${job.via}: ${job.status} ` +
+        `after ${job.seconds.toFixed(1)} s, ${row?.applied ?? 0} rows applied, ` +
+        `claimed ${row?.attempts ?? 0} time(s)`,
+    );
+  }
+  console.log(
+    ok
+      ? `  PASS: ${jobs.length} jobs through two processes, each applied once`
+      : '  FAIL: a CSV job did not complete with all its rows',
+  );
+  return ok;
 }
 
 interface Phase {
@@ -283,6 +369,9 @@ async function main() {
       const requests = results[i]!.reduce((sum, r) => sum + r.requests, 0);
       console.log(`${phase.name}: ${cpuLine(cpu[i]!, requests)}`);
     }
+    console.log('\nCSV jobs with the worker running in both processes (after the load):');
+    if (!(await csvAcrossProcesses(a, b, seeded.courseIds, database.url))) failed = true;
+
     const one = summarize('', results[0]![0]!).rps;
     const two = results[1]!.reduce((sum, r) => sum + summarize('', r).rps, 0);
     console.log(
