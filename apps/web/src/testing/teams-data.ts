@@ -88,6 +88,7 @@ export function createTeamDetail(overrides: Partial<TeamDetail> = {}): TeamDetai
       canApply: summary.relation === 'NONE',
       currentTeamId: member ? summary.id : null,
       canReadAudit: member,
+      enrollmentStatus: 'ACTIVE',
     },
     ...overrides,
   };

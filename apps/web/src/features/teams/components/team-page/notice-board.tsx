@@ -24,10 +24,12 @@ import { useUpdateNotice } from '../../api/update-notice';
 import { notifyFailure, notifySuccess } from '../shared/notify';
 import type { Gate } from './team-rules';
 import { useClampPage } from './use-clamp-page';
+import { TEAM_PAGE_LIST_SIZE } from '../../api/team-page-reads';
 
 dayjs.extend(relativeTime);
 
-const PAGE_SIZE = 10;
+// The route's loader starts the first page of this list (decision 101).
+const PAGE_SIZE = TEAM_PAGE_LIST_SIZE;
 
 function NewNoticeForm({ team }: { team: TeamDetail }) {
   const create = useCreateNotice();

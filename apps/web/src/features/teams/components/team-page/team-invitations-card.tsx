@@ -13,10 +13,12 @@ import { useTeamInvitations } from '../../api/get-team-invitations';
 import { notifyFailure, notifySuccess } from '../shared/notify';
 import type { Gate } from './team-rules';
 import { useClampPage } from './use-clamp-page';
+import { TEAM_PAGE_LIST_SIZE } from '../../api/team-page-reads';
 
 dayjs.extend(relativeTime);
 
-const PAGE_SIZE = 10;
+// The route's loader starts the first page of this list (decision 101).
+const PAGE_SIZE = TEAM_PAGE_LIST_SIZE;
 
 type TeamInvitationsCardProps = { team: TeamDetail; cancelGate: Gate | null };
 

@@ -84,6 +84,7 @@ export function viewerFor(
       !pendingInvitationId,
     currentTeamId,
     canReadAudit: isAdmin || isMember || (facts.formerMember ?? false),
+    enrollmentStatus: enrollment,
   };
 }
 

@@ -9,7 +9,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { ButtonLink } from '@/components/ui/router-link';
 import { ApiError } from '@/lib/api-client';
-import { useMyCourseEnrollment } from '../../api/get-my-course-enrollment';
 import { useTeam } from '../../api/get-team';
 import { AuditTimeline } from './audit-timeline';
 import { DeadlineCard } from './deadline-card';
@@ -84,15 +83,9 @@ function TeamLoadError({ error, onRetry }: { error: Error; onRetry: () => void }
 
 function TeamView({ team }: { team: TeamDetail }) {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
-  // The enrollment explains refusals ("inactive"); admins have none in the course.
-  const enrollment = useMyCourseEnrollment(team.courseId, !team.viewer.isAdmin);
-  const status = team.viewer.isAdmin
-    ? undefined
-    : enrollment.data
-      ? enrollment.data.status
-      : enrollment.error instanceof ApiError && enrollment.error.status === 404
-        ? null
-        : undefined;
+  // The enrollment explains refusals ("inactive"); the detail carries it (decision 101). Admins
+  // have none in the course, and their refusals do not depend on one.
+  const status = team.viewer.isAdmin ? undefined : team.viewer.enrollmentStatus;
   const abilities = teamAbilities(team, status);
 
   const banner = team.disbandedAt && (

@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isUuid } from '@/lib/search-params';
 import { teamQueryOptions } from '@/features/teams/api/get-team';
+import { prefetchTeamPage } from '@/features/teams/api/team-page-reads';
 import { TeamPage } from '@/features/teams/components/team-page/team-page';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/_student/teams/$teamId')({
   loader: ({ context, params }) => {
     if (!isUuid(params.teamId)) throw notFound();
-    // Not awaited: the page shows its own loading, not-found, forbidden and error states.
-    void context.queryClient.prefetchQuery(teamQueryOptions(params.teamId));
+    // Every read of the page, the rest as soon as the detail says who the viewer is (decision
+    // 101). Not awaited: the page shows its own loading, not-found, forbidden and error states.
+    void prefetchTeamPage(context.queryClient, params.teamId);
   },
   component: TeamRoute,
 });
