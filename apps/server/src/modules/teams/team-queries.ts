@@ -1,7 +1,9 @@
 // Team reads: lists, my teams, details and the audit log. Each is a fixed number of queries
 // whatever the number of teams or members: the caller's relation to every team of a page is
-// a correlated subquery on a unique or partial-unique index, a page carries its total in a
-// window count, and a team's members come aggregated with it — never a query per row.
+// a correlated subquery on a unique or partial-unique index, a page carries its total (the
+// course's kept live team count for an unfiltered course list, a count subquery otherwise),
+// the leader comes from the copies on the team row, and a team's members come aggregated
+// with it — never a query per row (decision 098).
 //
 // The reads every screen makes (lists, my teams, details) are prepared statements: built
 // once per database handle, and on PostgreSQL parsed and planned once per connection, so a
