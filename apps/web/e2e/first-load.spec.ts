@@ -26,6 +26,20 @@ async function recordCspViolations(page: Page) {
     page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 }
 
+/**
+ * The assets a page's HTML names: its own tags and, for a prerendered page (decision 100), the
+ * files its boot script adds after the first paint.
+ */
+async function listedAssets(page: Page, path: string): Promise<string[]> {
+  const named = (text: string) => [...text.matchAll(/\/assets\/([^"]+)"/g)].map((m) => m[1]!);
+  const html = await (await page.request.get(path)).text();
+  const files = named(html);
+  for (const boot of files.filter((file) => file.startsWith('boot-'))) {
+    files.push(...named(await (await page.request.get(`/assets/${boot}`)).text()));
+  }
+  return files;
+}
+
 // Chunks named after the admin screens and the libraries only they use.
 const ADMIN_ONLY = /^(csv|course-form-fields|roster-|upload-|dropzone|charts|recharts)/i;
 
@@ -38,8 +52,7 @@ for (const path of ['/', '/auth/login']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Landing and login are not split: no route chunk is fetched after the entry has run.
-    const html = await (await page.request.get(path)).text();
-    const preloaded = [...html.matchAll(/\/assets\/([^"]+)"/g)].map((m) => m[1]);
+    const preloaded = await listedAssets(page, path);
     const late = assets.filter((file) => !preloaded.includes(file));
     expect(late).toEqual([]);
     expect(assets.filter((file) => ADMIN_ONLY.test(file))).toEqual([]);
@@ -56,3 +69,57 @@ test('a student page loads no admin screen and no CSV or date-picker code', asyn
   expect(assets.filter((file) => ADMIN_ONLY.test(file))).toEqual([]);
   expect(await violations()).toEqual([]);
 });
+
+// Decision 100: / and /auth/login arrive prerendered; the app replaces that markup with its own
+// first render, the same boxes, so nothing moves and nothing is reported.
+for (const [path, heading] of [
+  ['/', 'Every student in a good team, before the deadline.'],
+  ['/auth/login', 'Sign in to Teamup'],
+] as const) {
+  test(`${path} is painted from its HTML, and the app takes it over without a shift`, async ({
+    page,
+  }) => {
+    const html = await (await page.request.get(path)).text();
+    expect(html).toContain(`>${heading}</h1>`);
+    expect(html).not.toMatch(/<script type="module"/);
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // With scripts off, the page is already there.
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto(path);
+    await expect(still.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await context.close();
+
+    await page.goto(path);
+    // The app has taken over: React owns #root.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(document.getElementById('root') ?? {}).some((key) =>
+            key.startsWith('__reactContainer'),
+          ),
+        ),
+      )
+      .toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const shift = await page.evaluate(() =>
+      (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
+    );
+    expect(shift).toBeLessThan(0.05);
+    expect(problems).toEqual([]);
+  });
+}
