@@ -32,13 +32,15 @@ export interface RouteSerializerEntry {
   mode: 'compiled' | 'fallback';
   /** Why zod's serializer is kept (fallback only). */
   reason?: string;
+  /** The route's response schema for that status. */
+  schema: unknown;
 }
 
 export interface ResponseSerializerOptions {
   /** Validate every response with zod and compare the compiled output with zod's (tests). */
   check: boolean;
   /** Told about each schema that keeps zod's serializer, at start. */
-  log?: Pick<FastifyBaseLogger, 'debug'>;
+  log?: Pick<FastifyBaseLogger, 'debug' | 'warn'>;
 }
 
 export type ResponseSerializerCompiler = FastifySerializerCompiler<unknown> & {
@@ -151,21 +153,39 @@ function forFastJson(node: JsonSchema): JsonSchema {
   return out;
 }
 
-// Schemas are shared between routes and between the apps a test run builds: compile each once.
+// Schemas are shared between routes and between the apps a test run builds: judge and compile
+// each once.
+const verdicts = new WeakMap<object, string | null>();
 const bySchema = new WeakMap<object, CompileResult>();
 const byJson = new Map<string, Serialize>();
 
+/** Why a schema has to keep zod's serializer, or null when it can be compiled. Cheap. */
+export function fallbackReason(schema: unknown): string | null {
+  if (!(schema instanceof $ZodType)) return 'not a zod schema';
+  let verdict = verdicts.get(schema);
+  if (verdict === undefined) {
+    try {
+      assertFaithful(schema, '$');
+      verdict = null;
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      verdict = error.message;
+    }
+    verdicts.set(schema, verdict);
+  }
+  return verdict;
+}
+
 /** Compiles one zod response schema, or says why zod's serializer has to stay. */
 export function compileResponseSchema(schema: unknown): CompileResult {
-  if (!(schema instanceof $ZodType)) {
-    return { mode: 'fallback', reason: 'not a zod schema' };
-  }
-  const cached = bySchema.get(schema);
+  const reason = fallbackReason(schema);
+  if (reason !== null) return { mode: 'fallback', reason };
+  const zodSchema = schema as $ZodType;
+  const cached = bySchema.get(zodSchema);
   if (cached) return cached;
   let result: CompileResult;
   try {
-    assertFaithful(schema, '$');
-    const raw = z.toJSONSchema(schema, {
+    const raw = z.toJSONSchema(zodSchema, {
       io: 'output',
       target: 'draft-7',
       unrepresentable: 'throw',
@@ -185,7 +205,7 @@ export function compileResponseSchema(schema: unknown): CompileResult {
     if (!(error instanceof Error)) throw error;
     result = { mode: 'fallback', reason: error.message };
   }
-  bySchema.set(schema, result);
+  bySchema.set(zodSchema, result);
   return result;
 }
 
@@ -229,7 +249,12 @@ export function checkedSerializer(
   };
 }
 
-/** Fastify's serializer compiler: compiled where faithful, zod's elsewhere, checked in tests. */
+/**
+ * Fastify's serializer compiler: compiled where faithful, zod's elsewhere, checked in tests.
+ * Which schemas keep zod's serializer is decided at start (a walk of the zod schema); the JSON
+ * Schema conversion and the fast-json-stringify build happen at a route's first answer, so an
+ * app (and every test app) starts without building serializers for routes it never answers.
+ */
 export function responseSerializerCompiler(
   options: ResponseSerializerOptions,
 ): ResponseSerializerCompiler {
@@ -241,19 +266,35 @@ export function responseSerializerCompiler(
     httpStatus: string;
   }): Serialize => {
     const { schema, method, url, httpStatus } = routeSchema;
-    const result = compileResponseSchema(schema);
-    if (result.mode === 'fallback') {
-      report.push({ method, url, status: httpStatus, mode: 'fallback', reason: result.reason });
+    const zodSerializer = () =>
+      zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
+    const reason = fallbackReason(schema);
+    if (reason !== null) {
+      report.push({ method, url, status: httpStatus, mode: 'fallback', reason, schema });
       options.log?.debug(
-        { method, url, status: httpStatus, reason: result.reason },
+        { method, url, status: httpStatus, reason },
         'response schema serialized by zod (not compiled)',
       );
-      return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
+      return zodSerializer();
     }
-    report.push({ method, url, status: httpStatus, mode: 'compiled' });
-    return options.check
-      ? checkedSerializer(schema as $ZodType, result.serialize, method, url, httpStatus)
-      : result.serialize;
+    report.push({ method, url, status: httpStatus, mode: 'compiled', schema });
+    let serialize: Serialize | undefined;
+    const build = (): Serialize => {
+      const result = compileResponseSchema(schema);
+      if (result.mode === 'fallback') {
+        // The walk let through something the conversion refused: answer as before, and say so
+        // (tests compile every route's schema, so this is not expected to happen).
+        options.log?.warn(
+          { method, url, status: httpStatus, reason: result.reason },
+          'response schema did not compile; serialized by zod',
+        );
+        return zodSerializer();
+      }
+      return options.check
+        ? checkedSerializer(schema as $ZodType, result.serialize, method, url, httpStatus)
+        : result.serialize;
+    };
+    return (data) => (serialize ??= build())(data);
   };
   return Object.assign(compiler as FastifySerializerCompiler<unknown>, { report });
 }
