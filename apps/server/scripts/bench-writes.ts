@@ -2,7 +2,7 @@
 // database seeded as bench:teams does (10,000 students, 2,000 teams of 4 with 5 seats), the
 // real app on 127.0.0.1 logging at `info` (to /dev/null or BENCH_LOG_FILE), then BENCH_WRITERS
 // (8) concurrent keep-alive connections, each a pair of a team leader and a student of the
-// course in no team, repeating for BENCH_DURATION_S (10) seconds after BENCH_WARMUP_S (2):
+// course in no team, repeating for BENCH_DURATION_S (10) seconds after BENCH_WARMUP_S (5):
 //   apply (POST /student/teams/{id}/join-requests) → accept (leader,
 //   POST /student/join-requests/{id}/accept) → leave (POST /student/teams/{id}/leave),
 //   and every second cycle apply → withdraw (POST /student/join-requests/{id}/withdraw),
@@ -47,7 +47,7 @@ const WRITERS = Math.min(
   Math.min(BENCH_USERS, FREE_STUDENTS),
 );
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const LOG_FILE = process.env.BENCH_LOG_FILE ?? '/dev/null';
 const OPERATIONS = ['apply', 'accept', 'leave', 'withdraw'] as const;
 
