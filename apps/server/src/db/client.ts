@@ -28,11 +28,6 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Db;
   driver: DbDriver;
-  /**
-   * PostgreSQL only: one pooled connection in pipeline mode, for a signed-in read whose session
-   * check and read go out together (decision 096). Undefined on PGlite, which has no pool.
-   */
-  pipelinedConnection?: () => Promise<PipelinedConnection>;
   /** Applies the drizzle migrations in apps/server/drizzle. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -163,6 +158,20 @@ function boundClient(client: pg.PoolClient): BoundClient {
   return found;
 }
 
+/** The pool behind each PostgreSQL database object, for `pipelinedConnectionOf`. */
+const poolsByDb = new WeakMap<Db, pg.Pool>();
+
+/**
+ * One pooled connection in pipeline mode of a PostgreSQL database, for a signed-in read whose
+ * session check and read go out together (decision 096); undefined for PGlite (no pool, no
+ * round trip to save) and for any other object standing in for a database (a test's wrapper),
+ * whose reads then go through it.
+ */
+export function pipelinedConnectionOf(db: Db): (() => Promise<PipelinedConnection>) | undefined {
+  const pool = poolsByDb.get(db);
+  return pool ? () => pipelinedConnection(pool) : undefined;
+}
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function pipelinedConnection(pool: pg.Pool): Promise<PipelinedConnection> {
@@ -220,10 +229,10 @@ async function pipelinedConnection(pool: pg.Pool): Promise<PipelinedConnection> 
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): DbHandle {
   const pool = new pg.Pool({ connectionString, max: options.poolMax ?? DEFAULT_POOL_MAX });
   const db = drizzlePg(pool, { schema });
+  poolsByDb.set(db as unknown as Db, pool);
   return {
     db: db as unknown as Db,
     driver: 'postgres',
-    pipelinedConnection: () => pipelinedConnection(pool),
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db, PipelinedConnection } from '../db/client.js';
+import { pipelinedConnectionOf, type Db, type PipelinedConnection } from '../db/client.js';
 import {
   lookupSession,
   requireAuth,
@@ -48,7 +48,7 @@ export async function signedInRead<T>(
   const app = request.server;
   const check = request.deferredCheck;
   if (!check) return fn(app.db, requireAuth(request));
-  const connect = app.dbHandle.pipelinedConnection;
+  const connect = pipelinedConnectionOf(app.db);
   if (check.outcome || !connect) {
     const auth = await runDeferredCheck(request, check, app.db);
     return fn(app.db, auth);

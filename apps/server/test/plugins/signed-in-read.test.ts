@@ -23,9 +23,11 @@ async function setRoleOf(userId: string, role: 'STUDENT' | 'ORG_ADMIN' | 'SUPERA
   await db.update(users).set({ role }).where(eq(users.id, userId));
 }
 
+// One app for the tests on the real routes (building one per test is slow on a busy machine).
+const app = await buildTestApp({}, { csvWorker: false });
+
 describe('the role is the database role on every read', () => {
   it('an admin demoted in the database gets 403 on an admin read with the old token', async () => {
-    const app = await buildTestApp({}, { csvWorker: false });
     const w = await authzWorld();
     const before = await app.inject({ url: `${API}/courses`, headers: w.headers('admin') });
     expect(before.statusCode).toBe(200);
@@ -43,7 +45,6 @@ describe('the role is the database role on every read', () => {
   });
 
   it('a student promoted in the database may read as an admin with the old token', async () => {
-    const app = await buildTestApp({}, { csvWorker: false });
     const w = await authzWorld();
     expect(
       (await app.inject({ url: `${API}/organizations`, headers: w.headers('leader') })).statusCode,
@@ -55,7 +56,6 @@ describe('the role is the database role on every read', () => {
   });
 
   it('a role that differs from the token but is still admitted: the answer is the database role’s', async () => {
-    const app = await buildTestApp({}, { csvWorker: false });
     const w = await authzWorld();
     const asSuperadmin = await app.inject({
       url: `${API}/organizations`,
@@ -83,7 +83,6 @@ describe('the role is the database role on every read', () => {
   });
 
   it('session/me answers from the lookup: revoked at once, the role as the database says', async () => {
-    const app = await buildTestApp({}, { csvWorker: false });
     const w = await authzWorld();
     await setRoleOf(w.leader.id, 'ORG_ADMIN');
     const me = await app.inject({ url: `${API}/auth/session/me`, headers: w.headers('leader') });
@@ -99,7 +98,6 @@ describe('the role is the database role on every read', () => {
   });
 
   it('the last-used time is written at most once a minute, by reads too', async () => {
-    const app = await buildTestApp({}, { csvWorker: false });
     const w = await authzWorld();
     const { db } = await getWorkerDb();
     const lastUsed = async () =>

@@ -1,7 +1,9 @@
 // Team lists and details are a fixed number of queries whatever the number of teams, members
 // and log entries (no query per row). Counted at the driver: every statement the app sends
-// goes through the client's `query` (PGlite instance or pg Pool; reads use no transaction).
+// goes through the client's `query` (PGlite instance; on PostgreSQL every pg connection's, as a
+// signed-in read runs on one pooled connection, decision 096; reads use no transaction).
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   auditEvents,
@@ -12,7 +14,7 @@ import {
   users,
 } from '../../../src/db/schema/index.js';
 import { makeCourse, makeEnrollment, makeTeam } from '../../fixtures.js';
-import { buildTestApp, getWorkerDb } from '../../helper.js';
+import { buildTestApp, driver, getWorkerDb } from '../../helper.js';
 import { call, world, type World } from './teams-world.js';
 
 let app: FastifyInstance;
@@ -32,8 +34,10 @@ afterEach(() => {
 async function statementsFor(path: string, headers: Record<string, string>): Promise<number> {
   const warm = await call(app, 'GET', path, headers);
   expect(warm.statusCode, warm.body).toBe(200);
-  const client = (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-    .$client;
+  const client =
+    driver === 'postgres'
+      ? (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown })
+      : (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const spy = vi.spyOn(client, 'query');
   const res = await call(app, 'GET', path, headers);
   expect(res.statusCode, res.body).toBe(200);
