@@ -16,6 +16,7 @@ import { enrollmentAdminRoutes } from './modules/enrollments/routes.js';
 import { activatePendingEnrollments } from './modules/enrollments/service.js';
 import { enrollmentStudentRoutes } from './modules/enrollments/student-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createRetentionJob, type RetentionJobOptions } from './modules/maintenance/retention.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { lockStudentWithTeam, releaseFromCourse } from './modules/teams/membership.js';
@@ -46,6 +47,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** CSV worker settings (tests shorten the lease or hook into a job); false: no worker. */
   csvWorker?: Partial<CsvWorkerOptions> | false;
+  /**
+   * The retention job (decision 103): settings, or false for none. Unset: it runs, except
+   * under NODE_ENV=test, where a test that wants it passes settings.
+   */
+  retention?: Partial<RetentionJobOptions> | false;
 }
 
 /** Builds the whole application, ready to `listen()` or `inject()`. */
@@ -83,6 +89,13 @@ export async function buildApp(
   const csvWorker = createCsvWorker(handle.db, app.log, options.csvWorker || {});
   // onClose hooks run last-added first: the worker lets go of its job before the db closes.
   app.addHook('onClose', () => csvWorker.stop());
+  const retention = createRetentionJob(
+    handle.db,
+    app.log,
+    config.REFRESH_TOKEN_TTL,
+    options.retention || {},
+  );
+  app.addHook('onClose', () => retention.stop());
   try {
     if (ownsDb) {
       await handle.migrate();
@@ -142,6 +155,9 @@ export async function buildApp(
     await app.ready();
     // Started only now: it first takes up jobs left by a process that stopped mid-way.
     if (options.csvWorker !== false) csvWorker.start();
+    const retentionOn =
+      options.retention === undefined ? config.NODE_ENV !== 'test' : options.retention !== false;
+    if (retentionOn) retention.start();
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);
