@@ -1,7 +1,7 @@
 // Team reads: lists, my teams, details and the audit log. Each is a fixed number of queries
 // whatever the number of teams or members: the caller's relation to every team of a page is
 // a correlated subquery on a unique or partial-unique index, a page carries its total (the
-// course's kept live team count for an unfiltered course list, a count subquery otherwise),
+// courses' kept live team counts for an unfiltered list, a count subquery otherwise),
 // the leader comes from the copies on the team row, and a team's members come aggregated
 // with it — never a query per row (decision 098).
 //
@@ -347,11 +347,25 @@ function buildStatements(db: DbOrTx) {
         and ${enrollments.userId} = ${userId}
         and ${enrollments.removedAt} is null
       limit 1)`;
-    // A course's unfiltered list is all its live teams: the course keeps that number.
-    const unfiltered = kind === 'course' && !filters.search && filters.open === undefined;
+    // An unfiltered list is all the live teams of its course(s): each course keeps that number.
+    const unfiltered = !filters.search && filters.open === undefined;
+    const keptTotal = () =>
+      kind === 'course'
+        ? sql`${courses.liveTeamCount}`
+        : sql`(${db
+            .select({ total: sql`coalesce(sum(${courses.liveTeamCount}), 0)` })
+            .from(courses)
+            .innerJoin(organizations, onOrganization)
+            .where(
+              and(
+                inArray(courses.id, myCourses),
+                isNull(organizations.deletedAt),
+                filters.course ? eq(courses.id, courseId) : undefined,
+              ),
+            )})`;
     const pageQuery = () =>
       selectSummaries(db, userId, {
-        total: unfiltered ? sql`${courses.liveTeamCount}` : sql`(${countTeams(db, where)})`,
+        total: unfiltered ? keptTotal() : sql`(${countTeams(db, where)})`,
         ...(kind === 'course' ? { enrollmentStatus } : {}),
       })
         .where(where)

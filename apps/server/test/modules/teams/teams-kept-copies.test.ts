@@ -9,8 +9,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamSummary } from '@teamup/shared';
 import { createDb, type DbHandle } from '../../../src/db/client.js';
-import { courses, enrollments, teams, users } from '../../../src/db/schema/index.js';
-import { makeTeam } from '../../fixtures.js';
+import { courses, enrollments, organizations, teams, users } from '../../../src/db/schema/index.js';
+import { makeCourse, makeEnrollment, makeTeam } from '../../fixtures.js';
 import {
   bearer,
   buildTestApp,
@@ -231,6 +231,47 @@ describe('courses.live_team_count', () => {
     expect(disbands.map((r) => r.statusCode)).toEqual(disbands.map(() => 200));
     await expectCountKept(w.course.id, 1);
     await expectListTotal(w, 1);
+  });
+});
+
+describe('the total of all my teams', () => {
+  it("is the sum of my courses' kept counts, per course filter too", async () => {
+    const w = await world(app);
+    const { db } = await getWorkerDb();
+    const other = await makeCourse(w.orgA.id, { code: 'A202', title: 'Course A2' });
+    await makeEnrollment(other.id, { email: w.sue.email, userId: w.sue.id });
+    const ola = await enrolledStudent(other.id, 'Ola Other');
+    const oli = await enrolledStudent(other.id, 'Oli Other');
+    await makeTeam(other.id, ola.id, { name: 'Zeta' });
+    const gone = await makeTeam(other.id, oli.id, { name: 'Gone' });
+    await db.update(teams).set({ disbandedAt: new Date() }).where(eq(teams.id, gone.id));
+    // A course Sue is not in, and one of an organization that is then deleted.
+    const foreign = await makeCourse(w.orgA.id, { code: 'A303' });
+    await makeTeam(foreign.id, (await enrolledStudent(foreign.id, 'Fay Foreign')).id);
+    await makeEnrollment(w.courseB.id, { email: w.sue.email, userId: w.sue.id });
+    await makeTeam(w.courseB.id, w.olga.id, { name: 'Bee' });
+
+    const totalOf = async (query = '') => {
+      const res = await call(app, 'GET', `/student/teams?limit=50${query}`, w.as.sue);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json<{ data: { items: TeamSummary[]; total: number } }>().data;
+      expect(data.items, query).toHaveLength(data.total);
+      return data.total;
+    };
+    expect(await totalOf()).toBe(3);
+    expect(await totalOf(`&courseId=${other.id}`)).toBe(1);
+    expect(await totalOf(`&courseId=${foreign.id}`)).toBe(0);
+    await db
+      .update(organizations)
+      .set({ deletedAt: new Date() })
+      .where(eq(organizations.id, w.orgB.id));
+    expect(await totalOf()).toBe(2);
+    await db
+      .update(enrollments)
+      .set({ removedAt: new Date() })
+      .where(and(eq(enrollments.courseId, other.id), eq(enrollments.userId, w.sue.id)));
+    expect(await totalOf()).toBe(1);
+    expect(await totalOf(`&courseId=${other.id}`)).toBe(0);
   });
 });
 
