@@ -181,7 +181,7 @@ describe('retention: sessions and refresh tokens', () => {
       cookies: { teamup_refresh: first.cookie },
     });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toMatchObject({ success: false });
+    expect(replay.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
     // The session itself is untouched: its current cookie and access token still work.
     const me = await app.inject({
       method: 'GET',
