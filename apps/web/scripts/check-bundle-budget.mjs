@@ -57,8 +57,12 @@ walk(entryKeys[0]);
 // What index.html really asks for must be the same set: a difference means the manifest and the
 // page disagree and the figure below would not be what a browser downloads.
 // Only hashed assets count: `/color-scheme.js` is a small public file read before any stylesheet.
+// The signed-in preload hint that scripts/prerender.mjs adds after this check (decision 100) is
+// not part of the entry: it loads nothing for a signed-out visitor.
 const htmlJs = new Set(
-  [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+  [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.js)"/g)]
+    .map((m) => m[1])
+    .filter((file) => !file.startsWith('assets/signed-in-')),
 );
 const htmlCss = new Set(
   [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g)].map((m) => m[1]),

@@ -10,6 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDeferredValue } from 'react';
 import type { DevIdTokenBody, DevUser, Role } from '@teamup/shared';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { ErrorAlert, EmptyState } from '@/components/ui/query-state';
@@ -97,6 +98,10 @@ function DevUserPlaceholders() {
 /** The development identity provider: demo users and any email (DESIGN §4). */
 export function DevLogin({ pending, onSignIn }: DevLoginProps) {
   const users = useDevUsers(true);
+  // The list (a row of Mantine components per demo user) renders at transition priority, in
+  // slices, not in the task its answer arrives in; the placeholders stay until then (decision 100).
+  const deferredUsers = useDeferredValue(users.data);
+  const list = users.data ? deferredUsers : undefined;
   const form = useForm<{ email: string; fullname: string }>({
     mode: 'controlled',
     initialValues: { email: '', fullname: '' },
@@ -133,11 +138,13 @@ export function DevLogin({ pending, onSignIn }: DevLoginProps) {
             error={users.error}
             onRetry={() => void users.refetch()}
           />
-        ) : users.data.length === 0 ? (
+        ) : !list ? (
+          <DevUserPlaceholders />
+        ) : list.length === 0 ? (
           <EmptyState>No demo users. Use an email below.</EmptyState>
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {users.data.map((u) => (
+            {list.map((u) => (
               <li key={u.email}>
                 <DevUserRow user={u} pending={pending} onSignIn={onSignIn} />
               </li>
