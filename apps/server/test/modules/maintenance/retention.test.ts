@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CsvRowError } from '@teamup/shared';
 import { csvUploads, refreshTokens, sessions } from '../../../src/db/schema/index.js';
 import {
@@ -16,6 +16,11 @@ const TTL = 30 * 86_400;
 const limits = (overrides: Partial<RetentionLimits> = {}) => retentionLimits(TTL, overrides);
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
 const daysAhead = (days: number) => sql`now() + make_interval(days => ${days}::int)`;
+
+// Opening the database (PGlite starts and migrates) belongs in a hook, not in the first test.
+beforeAll(async () => {
+  await getWorkerDb();
+});
 
 let tokenSeq = 0;
 const tokenHash = () => `hash-${process.pid}-${++tokenSeq}`.padEnd(64, '0');
@@ -430,5 +435,27 @@ describe('retention job in the app', () => {
     job.start();
     await new Promise((r) => setTimeout(r, 50));
     expect(lines).toEqual(['retention run']);
+  });
+
+  it('leaves no timer behind once stopped', async () => {
+    const { db } = await getWorkerDb();
+    const log = { info: () => undefined, warn: () => undefined } as unknown as Parameters<
+      typeof createRetentionJob
+    >[1];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const job = createRetentionJob(db, log, TTL);
+      expect(vi.getTimerCount()).toBe(0);
+      job.start();
+      job.start();
+      expect(vi.getTimerCount()).toBe(1);
+      await job.stop();
+      expect(vi.getTimerCount()).toBe(0);
+      // A stopped job cannot be started again.
+      job.start();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
