@@ -176,7 +176,7 @@ const escapeHtml = (text) =>
 /**
  * A signed-in visitor's page is not prerendered (it is theirs), but its code is known: the
  * signed-in layout and, on `/dashboard`, the student's home. `dist/index.html` gets a small
- * deferred script that, when the stored session says signed in, adds modulepreloads for those
+ * script that, when the stored session says signed in, adds modulepreloads for those
  * chunks at once, instead of after the entry has run and the router has matched (one round of
  * requests less before the first paint). Signed out, or on another path, it adds nothing.
  */
@@ -187,7 +187,11 @@ const SIGNED_IN_CHUNKS = {
   ],
   dashboard: ['src/routes/_authenticated/_student/dashboard.tsx?tsr-split=component'],
 };
-const HINT_TAG = /\s*<script defer src="\/assets\/signed-in-[^"]+"><\/script>/g;
+const HINT_TAG = /\s*<script src="\/assets\/signed-in-[^"]+"><\/script>/g;
+
+// Parser-blocking like the color-scheme script it follows, so it runs (and the chunks start) before
+// the entry's module script is even fetched: a deferred script is fetched last, at low priority.
+const COLOR_SCHEME_TAG = '<script src="/color-scheme.js"></script>';
 
 function signedInHint(template) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
@@ -236,7 +240,8 @@ function signedInHint(template) {
   writeFileSync(join(dist, file), code);
   const html = template
     .replace(HINT_TAG, '')
-    .replace('</head>', `  <script defer src="/${file}"></script>\n  </head>`);
+    .replace(COLOR_SCHEME_TAG, `${COLOR_SCHEME_TAG}\n    <script src="/${file}"></script>`);
+  if (!html.includes(file)) fail(`dist/index.html has no ${COLOR_SCHEME_TAG}`);
   writeFileSync(join(dist, 'index.html'), html);
   console.log(
     `prerender: index.html preloads ${layout.length + dashboard.length} chunks when signed in`,
