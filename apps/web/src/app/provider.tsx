@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './prerendered-session.css';
 // The dates and dropzone styles load with the lazy screens that use them (decision 091).
 import { MantineProvider, type CSSVariablesResolver, type MantineTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
