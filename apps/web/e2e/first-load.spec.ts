@@ -123,3 +123,83 @@ for (const [path, heading] of [
     expect(problems).toEqual([]);
   });
 }
+
+// Decision 100: /dashboard arrives as a signed-in student's shell; the head script puts the
+// visitor's own name and initials in it before the first paint, and hides it from anyone else.
+test.describe('/dashboard prerendered', () => {
+  const APP_START = '**/assets/boot-*.js';
+
+  test('is painted with the student’s name from the stored session, before any app code', async ({
+    page,
+  }) => {
+    const html = await (await page.request.get('/dashboard')).text();
+    expect(html).toContain('>Your courses</h2>');
+    expect(html).toContain('Welcome, <span data-prerender-text="name"></span></h1>');
+    expect(html).not.toMatch(/<script type="module"|\u03d8/);
+
+    await signInAs(page, 'maya.chen@student.northfield.edu', 'Maya Chen');
+    await page.route(APP_START, (route) => route.abort());
+    await page.goto('/dashboard');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    const shown = (selector: string) =>
+      page.evaluate(
+        (s) => getComputedStyle(document.querySelector(s)!, '::after').content,
+        selector,
+      );
+    expect(await shown('h1 [data-prerender-text="name"]')).toBe('"Maya Chen"');
+    expect(await shown('header [data-prerender-text="initials"]')).toBe('"MC"');
+    await expect(page.getByRole('heading', { level: 2, name: 'Find teammates' })).toBeVisible();
+  });
+
+  test('is hidden from a signed-out visitor, whom the app sends to the login page', async ({
+    page,
+  }) => {
+    await page.route(APP_START, (route) => route.abort());
+    await page.goto('/dashboard');
+    await expect(page.locator('[data-prerendered-session]')).toBeHidden();
+    await page.unroute(APP_START);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Teamup' })).toBeVisible();
+  });
+
+  test('the app takes it over without a shift, a warning or an error', async ({ page }) => {
+    await signInAs(page, 'maya.chen@student.northfield.edu', 'Maya Chen');
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const assets = recordAssets(page);
+    await page.goto('/dashboard');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(document.getElementById('root') ?? {}).some((key) =>
+            key.startsWith('__reactContainer'),
+          ),
+        ),
+      )
+      .toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya Chen' })).toBeVisible();
+    await expect(page.locator('[data-prerender-text]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    // The student's chunks come with the entry, after the paint: none is fetched late.
+    const preloaded = await listedAssets(page, '/dashboard');
+    expect(assets.filter((file) => !preloaded.includes(file))).toEqual([]);
+    const shift = await page.evaluate(() =>
+      (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
+    );
+    expect(shift).toBeLessThan(0.05);
+    expect(problems).toEqual([]);
+  });
+});
