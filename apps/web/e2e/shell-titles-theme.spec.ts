@@ -60,6 +60,13 @@ async function expectNoAxeViolations(page: Page, label: string) {
     .toEqual([]);
 }
 
+/**
+ * /dashboard arrives prerendered (decision 100): its account button is markup until the app has
+ * taken the page over, which replaces the prerendered shell.
+ */
+const appStarted = (page: Page) =>
+  expect(page.locator('[data-prerendered-session]')).toHaveCount(0);
+
 const scheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 
@@ -304,6 +311,7 @@ test('the scheme chosen in the profile menu is remembered across a reload', asyn
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await appStarted(page);
   expect(await scheme(page)).toBe('light');
 
   const openMenu = async () => {
@@ -329,6 +337,7 @@ test('the scheme chosen in the profile menu is remembered across a reload', asyn
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await appStarted(page);
   expect(await scheme(page)).toBe('dark');
   menu = await openMenu();
   await expect(menu.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute(
@@ -343,6 +352,7 @@ test('the scheme chosen in the profile menu is remembered across a reload', asyn
   await expect.poll(() => scheme(page)).toBe('dark');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await appStarted(page);
   expect(await scheme(page)).toBe('dark');
 });
 

@@ -174,18 +174,26 @@ function bootScript(template, extra = []) {
     if (started) return;
     started = true;
     var files = ${JSON.stringify([...preloads.map((m) => m[1]), ...extra])};
-    for (var i = 0; i < files.length; i++) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = files[i];
-      document.head.appendChild(link);
+    var next = 0;
+    // Each appended modulepreload costs the main thread about 2 ms (7 ms on a slow phone): in one
+    // go that is a long task; in slices of a few milliseconds the page stays responsive.
+    function slice() {
+      var began = Date.now();
+      while (next < files.length && Date.now() - began < 4) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = files[next++];
+        document.head.appendChild(link);
+      }
+      if (next < files.length) return void setTimeout(slice, 0);
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = ${JSON.stringify(entry[1])};
+      document.head.appendChild(script);
     }
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = ${JSON.stringify(entry[1])};
-    document.head.appendChild(script);
+    slice();
   }
   if (document.visibilityState !== 'visible') return start();
   requestAnimationFrame(function () {

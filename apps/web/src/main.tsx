@@ -15,14 +15,26 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The first render is a transition: React renders in slices of a few milliseconds and yields to
 // the browser between them instead of one long task (Total Blocking Time, decision 100). Until it
-// commits, the page shows what the HTML carries: the prerendered landing or login page
+// commits, the page shows what the HTML carries: the prerendered landing, login or dashboard page
 // (scripts/prerender.mjs), which the first commit replaces with the same markup.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+function render() {
+  startTransition(() => {
+    createRoot(root!).render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+// A prerendered page is already on screen, so the router resolves its matches (guards, lazy route
+// chunks) before React renders: the first render is then the page itself, in slices. Rendered
+// first, the router would start loading when it mounts and render the page synchronously, in one
+// long task. An empty page renders at once, so the route's pending component shows while it loads.
+if (root.firstElementChild) {
+  router.load().then(render, render);
+} else {
+  render();
+}
