@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { NOTIFICATION_TEXTS } from '@/lib/notification-texts';
@@ -13,7 +14,9 @@ type LoginPageProps = { redirect?: string };
 
 export function LoginPage({ redirect }: LoginPageProps) {
   useDocumentTitle(['Sign in']);
-  const config = useAuthConfig();
+  // The sign-in options (and, in development, the demo picker) render at transition priority, in
+  // slices, not in the task the config's answer arrives in (decision 100).
+  const config = useDeferredValue(useAuthConfig());
   const signIn = useSignIn({ redirect });
 
   return (
