@@ -67,6 +67,22 @@ async function expectNoAxeViolations(page: Page, label: string) {
 const appStarted = (page: Page) =>
   expect(page.locator('[data-prerendered-session]')).toHaveCount(0);
 
+/**
+ * A prerendered page's markup is replaced at the app's first commit; an element focused before it
+ * (a Tab pressed early) is replaced with it, so keyboard tests start once React owns `#root`.
+ */
+const appOwnsRoot = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(() =>
+        // An element React has rendered carries its fiber; the prerendered markup does not.
+        Object.keys(document.querySelector('#root h1') ?? {}).some((key) =>
+          key.startsWith('__reactFiber'),
+        ),
+      ),
+    )
+    .toBe(true);
+
 const scheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 
@@ -363,6 +379,7 @@ test('"Skip to content" is the first Tab stop and moves focus to the main region
   for (const path of ['/dashboard', '/teams/my']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await appStarted(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
@@ -380,6 +397,7 @@ test('"Skip to content" is the first Tab stop and moves focus to the main region
   const anonymous = await (await browser.newContext()).newPage();
   await anonymous.goto('/auth/login');
   await expect(anonymous.getByRole('heading', { level: 1 })).toBeVisible();
+  await appOwnsRoot(anonymous);
   await anonymous.keyboard.press('Tab');
   await expect(anonymous.getByRole('link', { name: 'Skip to content' })).toBeFocused();
 });
