@@ -42,6 +42,7 @@ import type {
 } from '@teamup/shared';
 import type { EnrollmentStatus } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { fastPrepared } from '../../db/fast-prepared.js';
 import {
   auditEvents,
   courses,
@@ -374,9 +375,9 @@ function buildStatements(db: DbOrTx) {
     return {
       // The first page, asked for most, without an offset: PostgreSQL then keeps one generic
       // plan for it instead of planning every call (an offset parameter makes it re-plan).
-      first: pageQuery().prepare(`${name}_first`),
-      page: pageQuery().offset(ph('offset')).prepare(`${name}_page`),
-      count: countTeams(db, where).prepare(`${name}_count`),
+      first: fastPrepared(pageQuery().prepare(`${name}_first`)),
+      page: fastPrepared(pageQuery().offset(ph('offset')).prepare(`${name}_page`)),
+      count: fastPrepared(countTeams(db, where).prepare(`${name}_count`)),
     };
   }
 
@@ -390,39 +391,47 @@ function buildStatements(db: DbOrTx) {
       }
       return found;
     },
-    courseAccess: courseAccessQuery(db, courseId, userId).prepare('teams_course_access'),
-    mySummaries: selectSummaries(db, userId, { pendingRequests: pendingRequestsJson(userId) })
-      .where(and(eq(mine.userId, userId), withLeader, isNull(organizations.deletedAt)))
-      .orderBy(...byCourse)
-      .prepare('teams_my_summaries'),
-    myRequests: selectJoinRequests(db)
-      .where(
-        and(
-          eq(joinRequests.userId, userId),
-          eq(joinRequests.status, 'PENDING'),
-          isNull(organizations.deletedAt),
-        ),
-      )
-      .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id))
-      .prepare('teams_my_requests'),
-    detail: db
-      .select({
-        ...summaryColumns,
-        organizationId: courses.organizationId,
-        teamSizeMin: courses.teamSizeMin,
-        teamSizeMax: courses.teamSizeMax,
-        teamFormationDeadline: courses.teamFormationDeadline,
-        archivedAt: courses.archivedAt,
-        leaderUserId: teams.leaderId,
-        members: membersJson,
-        ...viewerColumns(teams.id, teams.courseId, userId),
-      })
-      .from(teams)
-      .innerJoin(courses, onCourse)
-      .innerJoin(organizations, onOrganization)
-      .where(and(eq(teams.id, ph('teamId')), withLeader, isNull(organizations.deletedAt)))
-      .limit(1)
-      .prepare('teams_detail'),
+    courseAccess: fastPrepared(
+      courseAccessQuery(db, courseId, userId).prepare('teams_course_access'),
+    ),
+    mySummaries: fastPrepared(
+      selectSummaries(db, userId, { pendingRequests: pendingRequestsJson(userId) })
+        .where(and(eq(mine.userId, userId), withLeader, isNull(organizations.deletedAt)))
+        .orderBy(...byCourse)
+        .prepare('teams_my_summaries'),
+    ),
+    myRequests: fastPrepared(
+      selectJoinRequests(db)
+        .where(
+          and(
+            eq(joinRequests.userId, userId),
+            eq(joinRequests.status, 'PENDING'),
+            isNull(organizations.deletedAt),
+          ),
+        )
+        .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id))
+        .prepare('teams_my_requests'),
+    ),
+    detail: fastPrepared(
+      db
+        .select({
+          ...summaryColumns,
+          organizationId: courses.organizationId,
+          teamSizeMin: courses.teamSizeMin,
+          teamSizeMax: courses.teamSizeMax,
+          teamFormationDeadline: courses.teamFormationDeadline,
+          archivedAt: courses.archivedAt,
+          leaderUserId: teams.leaderId,
+          members: membersJson,
+          ...viewerColumns(teams.id, teams.courseId, userId),
+        })
+        .from(teams)
+        .innerJoin(courses, onCourse)
+        .innerJoin(organizations, onOrganization)
+        .where(and(eq(teams.id, ph('teamId')), withLeader, isNull(organizations.deletedAt)))
+        .limit(1)
+        .prepare('teams_detail'),
+    ),
   };
 }
 
