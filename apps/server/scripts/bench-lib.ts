@@ -32,6 +32,24 @@ export const FREE_STUDENTS = 50;
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-42';
 const BATCH = 1_000;
 
+/**
+ * The server environment every benchmark runs the app with: production-like (development mode
+ * only for the dev sign-in the load uses), the bench database and secret, no rate limit in the
+ * way of the load, no demo data. Callers add what differs (port, pool size, admins).
+ */
+export function benchEnv(databaseUrl: string, dataDir: string, logLevel = 'info') {
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: logLevel,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: BENCH_JWT_SECRET,
+    AUTH_DEV_LOGIN: 'on',
+    AUTH_RATE_LIMIT_MAX: '1000000',
+    SEED_DEMO: 'off',
+  };
+}
+
 export const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
 /** Exits with a message naming what to set when DATABASE_URL is missing. */

@@ -27,7 +27,7 @@ import pg from 'pg';
 import { openPostgres } from '../src/db/client.js';
 import {
   API,
-  BENCH_JWT_SECRET,
+  benchEnv,
   COURSES,
   STUDENTS,
   TEAMS_PER_COURSE,
@@ -86,18 +86,11 @@ function startProcess(name: string, port: number, url: string, logFd: number): A
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
-      NODE_ENV: 'development',
+      ...benchEnv(url, dataDir),
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATA_DIR: dataDir,
       WEB_DIST_DIR: dataDir,
-      DATABASE_URL: url,
       DATABASE_POOL_MAX: POOL_MAX,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      AUTH_DEV_LOGIN: 'on',
-      AUTH_RATE_LIMIT_MAX: '1000000',
-      SEED_DEMO: 'off',
-      LOG_LEVEL: 'info',
       SUPERADMIN_EMAILS: CSV_ADMIN,
     },
     stdio: ['ignore', logFd, 'pipe'],

@@ -29,7 +29,7 @@ import { openPostgres } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import {
   API,
-  BENCH_JWT_SECRET,
+  benchEnv,
   BENCH_USERS,
   COURSES,
   STUDENTS,
@@ -88,17 +88,7 @@ async function main() {
   const logFd = openSync(LOG_FILE, 'a');
   let logLines = 0;
   try {
-    const config = loadConfig({
-      NODE_ENV: 'development',
-      LOG_LEVEL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      AUTH_DEV_LOGIN: 'on',
-      AUTH_RATE_LIMIT_MAX: '1000000',
-      SEED_DEMO: 'off',
-      PORT: '0',
-    });
+    const config = loadConfig({ ...benchEnv(database.url, dataDir, LOG_LEVEL), PORT: '0' });
     app = await buildApp(config, {
       logStream: {
         write(line: string) {

@@ -22,7 +22,7 @@ import { loadConfig } from '../src/config.js';
 import { invitations, joinRequests } from '../src/db/schema/index.js';
 import {
   API,
-  BENCH_JWT_SECRET,
+  benchEnv,
   BENCH_USERS,
   COURSES,
   FREE_STUDENTS,
@@ -176,17 +176,7 @@ async function main() {
   let app: FastifyInstance | undefined;
   let failed = false;
   try {
-    const config = loadConfig({
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      AUTH_DEV_LOGIN: 'on',
-      AUTH_RATE_LIMIT_MAX: '1000000',
-      SEED_DEMO: 'off',
-      PORT: '0',
-    });
+    const config = loadConfig({ ...benchEnv(database.url, dataDir), PORT: '0' });
     app = await buildApp(config, {
       logStream: { write: (line: string) => void writeSync(logFd, line) },
     });
