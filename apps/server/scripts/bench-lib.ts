@@ -47,6 +47,11 @@ export function benchEnv(databaseUrl: string, dataDir: string, logLevel = 'info'
     AUTH_DEV_LOGIN: 'on',
     AUTH_RATE_LIMIT_MAX: '1000000',
     SEED_DEMO: 'off',
+    // The server's own settings a run may change, as production would set them.
+    ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
+    ...(process.env.DATABASE_READ_LANES
+      ? { DATABASE_READ_LANES: process.env.DATABASE_READ_LANES }
+      : {}),
   };
 }
 
@@ -300,6 +305,10 @@ export interface LoadResult {
 
 // Plain JavaScript for the worker: `connections` loops over one keep-alive agent, each sending
 // its next request when the previous answer is read, for a fixed time after a warm-up.
+/** Which load client runs (BENCH_CLIENT: raw, the default, or node-http). */
+export const LOAD_CLIENT = process.env.BENCH_CLIENT === 'node-http' ? 'node-http' : 'raw';
+
+/** The former load client: Node's http.request with a keep-alive agent. */
 const LOAD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
@@ -345,6 +354,99 @@ async function run() {
 run();
 `;
 
+/**
+ * The default load client (decision 104): one raw keep-alive HTTP/1.1 socket per connection, the
+ * request bytes built once per target, the answer read only as far as its status line and
+ * length (Content-Length, or chunked to its last chunk). It runs on the same two cores as the
+ * server and the database, so what it spends is taken from them: Node's http client cost about
+ * as much CPU per request as the bare route's whole handling. BENCH_CLIENT=node-http runs the
+ * former client instead, for comparison.
+ */
+const RAW_LOAD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const net = require('node:net');
+const { port, targets, connections, durationMs, warmupMs } = workerData;
+const requests = targets.map((t) => Buffer.from(
+  'GET ' + t.path + ' HTTP/1.1\\r\\nhost: 127.0.0.1:' + port + '\\r\\n' +
+  (t.token ? 'authorization: Bearer ' + t.token + '\\r\\n' : '') + '\\r\\n', 'latin1'));
+const HEAD_END = Buffer.from('\\r\\n\\r\\n');
+const LAST_CHUNK = Buffer.from('\\r\\n0\\r\\n\\r\\n');
+const opened = [];
+function connection() {
+  let socket;
+  let buffered = null;
+  let waiting = null;
+  let need = -1;
+  let chunkedFrom = -1;
+  let status = 0;
+  const answer = (ok) => { const w = waiting; waiting = null; if (w) w(ok); };
+  function open() {
+    buffered = null; need = -1; chunkedFrom = -1;
+    socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
+    opened.push(socket);
+    socket.on('data', (chunk) => {
+      buffered = buffered ? Buffer.concat([buffered, chunk]) : chunk;
+      for (;;) {
+        if (need < 0 && chunkedFrom < 0) {
+          const end = buffered.indexOf(HEAD_END);
+          if (end < 0) return;
+          const head = buffered.toString('latin1', 0, end);
+          status = Number(head.slice(9, 12));
+          const length = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
+          if (length) need = end + 4 + Number(length[1]);
+          else if (/\\r\\ntransfer-encoding: *chunked/i.test(head)) chunkedFrom = end + 2;
+          else need = end + 4;
+        }
+        if (chunkedFrom >= 0) {
+          const last = buffered.indexOf(LAST_CHUNK, chunkedFrom);
+          if (last < 0) return;
+          need = last + LAST_CHUNK.length;
+          chunkedFrom = -1;
+        }
+        if (buffered.length < need) return;
+        buffered = buffered.length === need ? null : buffered.subarray(need);
+        need = -1;
+        answer(status === 200);
+        if (!buffered) return;
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => { socket = null; answer(false); });
+  }
+  return (bytes) => new Promise((resolve) => {
+    if (!socket) open();
+    waiting = resolve;
+    socket.write(bytes);
+  });
+}
+async function run() {
+  const latencies = [];
+  let errors = 0;
+  let next = 0;
+  const warmupEnd = Date.now() + warmupMs;
+  const end = warmupEnd + durationMs;
+  async function loop() {
+    const send = connection();
+    while (Date.now() < end) {
+      const bytes = requests[next++ % requests.length];
+      const now = Date.now();
+      const started = process.hrtime.bigint();
+      const ok = await send(bytes);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (now >= warmupEnd) {
+        latencies.push(ms);
+        if (!ok) errors++;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, loop));
+  const seconds = (Date.now() - warmupEnd) / 1000;
+  for (const socket of opened) socket.destroy();
+  parentPort.postMessage({ requests: latencies.length, errors, seconds, latencies: Float64Array.from(latencies) });
+}
+run();
+`;
+
 /** `connections` keep-alive loops against 127.0.0.1:port, round-robin over the targets. */
 export function load(
   port: number,
@@ -354,7 +456,7 @@ export function load(
   warmupMs: number,
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, {
+    const worker = new Worker(LOAD_CLIENT === 'node-http' ? LOAD_WORKER : RAW_LOAD_WORKER, {
       eval: true,
       workerData: { port, targets, connections, durationMs, warmupMs },
     });

@@ -15,7 +15,9 @@
 // The app logs as production does (`info`: a line per request), written synchronously like
 // pino's stdout, to /dev/null or to BENCH_LOG_FILE, so producing the lines is still paid for;
 // BENCH_LOG_LEVEL changes the level (the run prints which one it used). BENCH_ONLY=<text>
-// keeps only the routes whose name contains it (and the bare route).
+// keeps only the routes whose name contains it (and the bare route). BENCH_CLIENT=node-http runs
+// the former load client (Node's http module) instead of the raw-socket one (decision 104);
+// DATABASE_READ_LANES and DATABASE_POOL_MAX reach the app as in production.
 // Two API processes on one PostgreSQL: `npm run bench:teams:multi` (bench-multi.ts).
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +42,7 @@ import {
   emptyResult,
   load,
   machineLine,
+  LOAD_CLIENT,
   ms,
   requireDatabaseUrl,
   sampleCpu,
@@ -97,7 +100,9 @@ async function main() {
         },
       },
     });
-    console.log(`Logging at ${config.LOG_LEVEL} to ${LOG_FILE}`);
+    console.log(
+      `Logging at ${config.LOG_LEVEL} to ${LOG_FILE}; load client: ${LOAD_CLIENT}; read lanes: ${config.DATABASE_READ_LANES}`,
+    );
 
     let started = process.hrtime.bigint();
     const seeded = await seed(app.db);

@@ -108,6 +108,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, { error: 'expected a postgres:// connection string' })
     .optional(),
   DATABASE_POOL_MAX: wholeNumber(1, 1000).default(10),
+  DATABASE_READ_LANES: wholeNumber(0, 64).default(2),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   AUTH_DEV_LOGIN: flag.optional(),
@@ -139,6 +140,8 @@ export interface Config {
   DATABASE_URL: string | undefined;
   /** Most PostgreSQL connections (so concurrent transactions) of this process. */
   DATABASE_POOL_MAX: number;
+  /** Connections kept for signed-in reads besides the pool (decision 104); 0: none. */
+  DATABASE_READ_LANES: number;
   /** Origin of the web app, without a trailing slash. */
   PUBLIC_URL: string;
   GOOGLE_CLIENT_ID: string | undefined;
@@ -220,6 +223,7 @@ export function loadConfig(
     DATA_DIR: toAbsolute(e.DATA_DIR),
     DATABASE_URL: e.DATABASE_URL,
     DATABASE_POOL_MAX: e.DATABASE_POOL_MAX,
+    DATABASE_READ_LANES: e.DATABASE_READ_LANES,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
     AUTH_DEV_LOGIN: e.AUTH_DEV_LOGIN ?? !production,

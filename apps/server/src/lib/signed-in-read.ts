@@ -60,7 +60,11 @@ export async function signedInRead<T>(
 export async function signedInCheck(request: FastifyRequest): Promise<AuthContext> {
   const check = request.deferredCheck;
   if (!check) return requireAuth(request);
-  return runDeferredCheck(request, check, request.server.db);
+  const connect = pipelinedConnectionOf(request.server.db);
+  if (check.outcome || !connect) return runDeferredCheck(request, check, request.server.db);
+  // The lookup alone, on the read path (a read lane on PostgreSQL, decision 104).
+  await pipelinedRead(request, check, connect, () => Promise.resolve(undefined));
+  return check.outcome ?? runDeferredCheck(request, check, request.server.db);
 }
 
 async function pipelinedRead<T>(
@@ -98,7 +102,11 @@ async function pipelinedRead<T>(
     try {
       // The lookup first, so it is answered first; then what fn submits before its first await.
       const row = lookupSession(connection.db, claims).then((rows) => rows[0]);
-      outcome = settleCheck(request, check, row, connection.db);
+      // The last-used write (once a minute) goes on the lent connection: one from the pool
+      // could wait for the connections that reads like this one hold. A read lane is
+      // read-only and holds no pooled connection, so there it goes through the pool.
+      const writeDb = connection.writable ? connection.db : request.server.db;
+      outcome = settleCheck(request, check, row, writeDb);
       check.outcome = outcome;
       work.push(settle(outcome));
       read = run(tokenCaller);

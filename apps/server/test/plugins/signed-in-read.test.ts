@@ -7,7 +7,7 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres, type DbHandle } from '../../src/db/client.js';
+import { openPostgres, pipelinedConnectionOf, type DbHandle } from '../../src/db/client.js';
 import { sessions, users } from '../../src/db/schema/index.js';
 import { createAccessTokens } from '../../src/lib/access-token.js';
 import { signedInRead } from '../../src/lib/signed-in-read.js';
@@ -389,8 +389,9 @@ describe.runIf(driver === 'postgres')('one round trip on PostgreSQL', () => {
   it('the hot reads: the lookup and the read leave in one write, nothing else goes out', async () => {
     await getWorkerDb();
     wire = await recordingProxy(new URL(workerDatabaseUrl()));
-    // One connection, so every query of the app crosses the one recorded socket.
-    handle = openPostgres(wire.url, { poolMax: 1 });
+    // One connection and no read lane (the pooled path), so every query of the app crosses
+    // the one recorded socket.
+    handle = openPostgres(wire.url, { poolMax: 1, readLanes: 0 });
     const app = await buildTestApp({}, { db: handle, csvWorker: false });
     const w = await authzWorld();
     const headers = w.headers('leader');
@@ -441,7 +442,7 @@ describe.runIf(driver === 'postgres')('one round trip on PostgreSQL', () => {
   });
 
   it('a read that fails while its queries still run: the connection goes back only after them', async () => {
-    const own = openPostgres(workerDatabaseUrl(), { poolMax: 1 });
+    const own = openPostgres(workerDatabaseUrl(), { poolMax: 1, readLanes: 0 });
     const app = Fastify({ logger: { level: 'silent' } });
     try {
       await app.register(errorsPlugin);
@@ -486,6 +487,138 @@ describe.runIf(driver === 'postgres')('one round trip on PostgreSQL', () => {
     } finally {
       await app.close();
       await own.close();
+    }
+  });
+});
+
+describe.runIf(driver === 'postgres')('pooled reads without lanes', () => {
+  it('a read whose session is due a last-used write completes with every pooled connection held by reads', async () => {
+    // The write goes on the read's own connection: from the pool it would wait for a
+    // connection that only a finished read gives back (a deadlock once reads fill the pool).
+    const handle = openPostgres(workerDatabaseUrl(), { poolMax: 1, readLanes: 0 });
+    try {
+      const app = await buildTestApp({}, { db: handle, csvWorker: false });
+      const w = await authzWorld();
+      const { db } = await getWorkerDb();
+      const old = new Date(Date.now() - 5 * 60_000);
+      await db.update(sessions).set({ lastUsedAt: old }).where(eq(sessions.id, w.leaderSessionId));
+      const answers = await Promise.race([
+        Promise.all(
+          [0, 1, 2].map(() =>
+            app.inject({ url: `${API}/student/me/teams`, headers: w.headers('leader') }),
+          ),
+        ),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000)),
+      ]);
+      expect(answers?.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+      const [row] = await db
+        .select({ at: sessions.lastUsedAt })
+        .from(sessions)
+        .where(eq(sessions.id, w.leaderSessionId));
+      expect(row!.at.getTime()).toBeGreaterThan(old.getTime() + 60_000);
+      await app.close();
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.runIf(driver === 'postgres')('read lanes on PostgreSQL (decision 104)', () => {
+  it('the reads of one turn of the event loop leave in one write on the lane, each answered with its own data', async () => {
+    await getWorkerDb();
+    const wire = await recordingProxy(new URL(workerDatabaseUrl()));
+    const handle = openPostgres(wire.url, { poolMax: 1, readLanes: 1 });
+    try {
+      const app = await buildTestApp({}, { db: handle, csvWorker: false });
+      const w = await authzWorld();
+      const teamsUrl = `${API}/student/me/teams`;
+      // Warm: the lane is opened and the statements are prepared on it.
+      expect((await app.inject({ url: teamsUrl, headers: w.headers('leader') })).statusCode).toBe(
+        200,
+      );
+      expect((await app.inject({ url: teamsUrl, headers: w.headers('member') })).statusCode).toBe(
+        200,
+      );
+      wire.chunks.length = 0;
+      const who = ['leader', 'member', 'classmate', 'leader', 'member'] as const;
+      const answers = await Promise.all(
+        who.map((role) => app.inject({ url: teamsUrl, headers: w.headers(role) })),
+      );
+      for (const [i, res] of answers.entries()) {
+        expect(res.statusCode, who[i]).toBe(200);
+        const ids = res.json().data.teams.map((t: { id: string }) => t.id);
+        expect(ids, who[i]).toEqual(who[i] === 'classmate' ? [] : [w.team.id]);
+      }
+      // Five requests, one lookup and one read each (the classmate, without a team, asks for
+      // its requests too): every query of the turn went out in the lane's first write.
+      const sent = wire.chunks.filter((c) => c.from === 'C');
+      expect(sent.length).toBeLessThanOrEqual(2);
+      const syncs = messageTypes(sent[0]!.data).filter((t) => t === 'S').length;
+      expect(syncs).toBeGreaterThanOrEqual(10);
+    } finally {
+      await handle.close();
+      await wire.close();
+    }
+  });
+
+  it('a revoked session is refused on the lane, and a lane is read-only', async () => {
+    const handle = openPostgres(workerDatabaseUrl(), { poolMax: 2, readLanes: 1 });
+    try {
+      const app = await buildTestApp({}, { db: handle, csvWorker: false });
+      const w = await authzWorld();
+      const url = `${API}/student/teams/${w.team.id}`;
+      expect((await app.inject({ url, headers: w.headers('leader') })).statusCode).toBe(200);
+      const { db } = await getWorkerDb();
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.id, w.leaderSessionId));
+      const refused = await app.inject({ url, headers: w.headers('leader') });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'SESSION_REVOKED' });
+      // A write given to a lane fails instead of writing outside the request's transaction.
+      const connect = pipelinedConnectionOf(handle.db)!;
+      const lane = await connect();
+      const refusedWrite = await lane.db
+        .update(users)
+        .set({ fullname: 'Changed' })
+        .where(eq(users.id, w.member.id))
+        .then(
+          () => null,
+          (error: { cause?: { code?: string } }) => error,
+        );
+      // 25006: read_only_sql_transaction.
+      expect(refusedWrite?.cause?.code).toBe('25006');
+      // The lane still answers after the refused write (each query has its own Sync).
+      const ok = await app.inject({ url, headers: w.headers('member') });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('a lane whose connection is ended by the server is opened again for the next read', async () => {
+    const handle = openPostgres(workerDatabaseUrl(), { poolMax: 2, readLanes: 1 });
+    try {
+      const app = await buildTestApp({}, { db: handle, csvWorker: false });
+      const w = await authzWorld();
+      const url = `${API}/student/me/teams`;
+      expect((await app.inject({ url, headers: w.headers('member') })).statusCode).toBe(200);
+      const lane = await pipelinedConnectionOf(handle.db)!();
+      const pid = (
+        (await lane.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        }
+      ).rows[0]!.pid;
+      const { db } = await getWorkerDb();
+      await db.execute(sql`select pg_terminate_backend(${pid})`);
+      // The lane notices the end of its connection, and the next read gets a fresh one.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const res = await app.inject({ url, headers: w.headers('member') });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.teams.map((t: { id: string }) => t.id)).toEqual([w.team.id]);
+    } finally {
+      await handle.close();
     }
   });
 });
