@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { SKILL_MAX, LINK_MAX } from './constants.js';
+import {
+  HEADLINE_MAX,
+  LINK_MAX,
+  PROFILE_VISIBILITIES,
+  SKILL_MAX,
+  SKILL_TEXT_MAX,
+} from './constants.js';
 import { roleSchema } from './roles.js';
 
 export const googleLoginBodySchema = z.strictObject({
@@ -69,9 +75,13 @@ export const profileSchema = z.object({
   avatar: z.string().nullable(),
   role: roleSchema,
   bio: z.string(),
+  headline: z.string(),
   skills: z.array(z.string()),
   links: z.array(profileLinkSchema),
-  lookingForTeam: z.boolean(),
+  /** Who may see the profile (issue 12): students sharing an ACTIVE course, or the organizations. */
+  profileVisibility: z.enum(PROFILE_VISIBILITIES),
+  /** Whether other students see the email (teammates always do). */
+  showEmail: z.boolean(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
 });
@@ -84,10 +94,27 @@ export const profileUpdateBodySchema = z
       .url({ protocol: /^https?$/, message: 'Enter a full http(s) image address' })
       .max(1000)
       .nullable(),
+    headline: z
+      .string()
+      .trim()
+      .max(HEADLINE_MAX, `The headline is at most ${HEADLINE_MAX} characters`),
     bio: z.string().trim().max(1000, 'Bio is at most 1000 characters'),
-    skills: z.array(z.string().trim().min(1).max(40)).max(SKILL_MAX, `At most ${SKILL_MAX} skills`),
+    skills: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'A skill cannot be empty')
+          .max(SKILL_TEXT_MAX, `A skill is at most ${SKILL_TEXT_MAX} characters`),
+      )
+      .max(SKILL_MAX, `At most ${SKILL_MAX} skills`)
+      // The same skill twice, whatever its case, is one skill.
+      .refine((v) => new Set(v.map((s) => s.toLowerCase())).size === v.length, {
+        message: 'Each skill once',
+      }),
     links: z.array(profileLinkSchema).max(LINK_MAX, `At most ${LINK_MAX} links`),
-    lookingForTeam: z.boolean(),
+    profileVisibility: z.enum(PROFILE_VISIBILITIES),
+    showEmail: z.boolean(),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });

@@ -13,7 +13,7 @@ export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 20;
 
 // auth
-export const SKILL_MAX = 30;
+export const SKILL_MAX = 15;
 export const LINK_MAX = 10;
 
 // organizations
@@ -55,3 +55,11 @@ export const NOTICE_BODY_MAX = 2000;
 // profile
 /** SPEC §9: activity log default page size. */
 export const ACTIVITY_LOG_PAGE_SIZE = DEFAULT_PAGE_LIMIT;
+
+// Community (issue 12)
+/** Who may see a student's profile: students sharing an ACTIVE course, or their organizations. */
+export const PROFILE_VISIBILITIES = ['CLASSMATES', 'ORGANIZATION'] as const;
+export const HEADLINE_MAX = 120;
+export const LOOKING_NOTE_MAX = 280;
+export const WANTED_SKILL_MAX = 10;
+export const SKILL_TEXT_MAX = 40;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { COURSE_CODE_MAX, COURSE_TITLE_MAX, COURSE_TERM_MAX, COURSE_DESCRIPTION_MAX, TEAM_SIZE_LIMIT, COURSE_ARCHIVED_FILTERS } from './constants.js';
+import {
+  COURSE_CODE_MAX,
+  COURSE_TITLE_MAX,
+  COURSE_TERM_MAX,
+  COURSE_DESCRIPTION_MAX,
+  TEAM_SIZE_LIMIT,
+  COURSE_ARCHIVED_FILTERS,
+} from './constants.js';
 import { paginationQuerySchema } from './api.js';
 
 const teamSize = z

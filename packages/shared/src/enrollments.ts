@@ -103,16 +103,28 @@ export const myCourseSchema = z.object({
   }),
   /** The student's live team in this course, or null before they have one. */
   team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** "Looking for a team" here (issue 12): switched off by itself on joining a team. */
+  lookingForTeam: z.boolean(),
+  lookingNote: z.string(),
 });
 export type MyCourse = z.infer<typeof myCourseSchema>;
 
 export const classmateSchema = z.object({
   userId: z.uuid(),
   fullname: z.string(),
-  email: z.string(),
+  /** Null unless the caller may see it (issue 12: teammates, or the classmate opted in). */
+  email: z.string().nullable(),
   avatar: z.string().nullable(),
+  headline: z.string(),
   skills: z.array(z.string()),
+  /** Looking for a team in this course (their enrollment's flag), with their note. */
   lookingForTeam: z.boolean(),
+  lookingNote: z.string(),
+  /**
+   * Those of their skills that the team the caller leads in this course wants (empty when the
+   * caller leads none): the course page lists the best matches first.
+   */
+  matchedSkills: z.array(z.string()),
   /** Their live team in this course, if any. */
   team: teamRefSchema.nullable(),
   /**
@@ -126,6 +138,16 @@ export type Classmate = z.infer<typeof classmateSchema>;
 
 export const classmatesQuerySchema = paginationQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
+  /** Only classmates looking for a team in this course. */
+  looking: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  /**
+   * name (default): by name. match: for a leader, the classmates whose skills the team wants
+   * most first (looking ones first among equals), then by name.
+   */
+  sort: z.enum(['name', 'match']).default('name'),
   /** Only classmates who are in no team of the course (whom a leader can invite). */
   withoutTeam: z
     .enum(['true', 'false'])

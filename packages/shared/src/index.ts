@@ -8,3 +8,4 @@ export * from './enrollments.js';
 export * from './csv.js';
 export * from './teams.js';
 export * from './profile.js';
+export * from './community.js';

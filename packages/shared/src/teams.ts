@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { TEAM_NAME_MAX, TEAM_DESCRIPTION_MAX, TEAM_MESSAGE_MAX, NOTICE_BODY_MAX } from './constants.js';
+import {
+  TEAM_NAME_MAX,
+  TEAM_DESCRIPTION_MAX,
+  TEAM_MESSAGE_MAX,
+  NOTICE_BODY_MAX,
+  SKILL_TEXT_MAX,
+  WANTED_SKILL_MAX,
+} from './constants.js';
 import { paginationQuerySchema } from './api.js';
 import { enrollmentStatusSchema } from './enrollments.js';
 
@@ -17,7 +24,11 @@ export type TeamRequestStatus = z.infer<typeof teamRequestStatusSchema>;
 export const personSchema = z.object({
   id: z.uuid(),
   fullname: z.string(),
-  email: z.string(),
+  /**
+   * Null when a student may not see it (issue 12, decision 105): another student's email shows
+   * only to teammates and when that student opted in; admins see the emails of their students.
+   */
+  email: z.string().nullable(),
   avatar: z.string().nullable(),
 });
 export type Person = z.infer<typeof personSchema>;
@@ -55,6 +66,10 @@ export const teamSummarySchema = z.object({
   createdAt: z.string(),
   disbandedAt: z.string().nullable(),
   relation: viewerTeamRelationSchema,
+  /** Skills the team is looking for, as the leader typed them (issue 12). */
+  wantedSkills: z.array(z.string()),
+  /** Those of wantedSkills the caller lists among their own skills (case-insensitive). */
+  matchedSkills: z.array(z.string()),
 });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 
@@ -96,12 +111,26 @@ export const teamDetailSchema = teamSummarySchema.extend({
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
+const wantedSkillsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'A skill cannot be empty')
+      .max(SKILL_TEXT_MAX, `A skill is at most ${SKILL_TEXT_MAX} characters`),
+  )
+  .max(WANTED_SKILL_MAX, `At most ${WANTED_SKILL_MAX} wanted skills`)
+  .refine((v) => new Set(v.map((s) => s.toLowerCase())).size === v.length, {
+    message: 'Each skill once',
+  });
+
 export const createTeamBodySchema = z.strictObject({
   name: z.string().trim().min(1, 'Name is required').max(TEAM_NAME_MAX),
   description: z.string().trim().max(TEAM_DESCRIPTION_MAX).default(''),
   /** Defaults to the course's maximum team size. */
   maxSize: z.number().int().min(1).max(50).optional(),
   openToRequests: z.boolean().default(true),
+  wantedSkills: wantedSkillsSchema.default([]),
 });
 export type CreateTeamBody = z.input<typeof createTeamBodySchema>;
 
@@ -111,6 +140,7 @@ export const updateTeamBodySchema = z
     description: z.string().trim().max(TEAM_DESCRIPTION_MAX),
     openToRequests: z.boolean(),
     maxSize: z.number().int().min(1).max(50),
+    wantedSkills: wantedSkillsSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
@@ -118,6 +148,11 @@ export type UpdateTeamBody = z.infer<typeof updateTeamBodySchema>;
 
 export const courseTeamsQuerySchema = paginationQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
+  /**
+   * name (default): by name. match: teams with the most of the caller's skills among their
+   * wanted skills first, then by name (the course page's "teams that want your skills").
+   */
+  sort: z.enum(['name', 'match']).default('name'),
   hasOpenSeats: z
     .enum(['true', 'false'])
     .optional()

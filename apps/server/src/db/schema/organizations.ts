@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -112,6 +113,12 @@ export const enrollments = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     /** Removed by an admin: hidden everywhere, kept for the record; adding again restores it. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * "Looking for a team" in this course (issue 12), with an optional note. A trigger on
+     * team_members switches it off when the student joins a team of the course (0009).
+     */
+    lookingForTeam: boolean('looking_for_team').notNull().default(false),
+    lookingNote: text('looking_note').notNull().default(''),
   },
   (t) => [
     uniqueIndex('enrollments_course_email_unique').on(t.courseId, t.email),
@@ -127,6 +134,10 @@ export const enrollments = pgTable(
       .on(t.courseId, t.fullname, t.email)
       .where(sql`${t.removedAt} IS NULL`),
     check('enrollments_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    // The looking students of a course, for the directory filter and the course page.
+    index('enrollments_course_looking_idx')
+      .on(t.courseId, t.userId)
+      .where(sql`${t.lookingForTeam} AND ${t.removedAt} IS NULL`),
   ],
 );
 

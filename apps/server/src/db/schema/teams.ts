@@ -37,6 +37,11 @@ export const teams = pgTable(
     leaderAvatar: text('leader_avatar'),
     maxSize: integer('max_size').notNull(),
     openToRequests: boolean('open_to_requests').notNull().default(true),
+    /** Skills the team is looking for, as the leader typed them (at most 10, issue 12). */
+    wantedSkills: text('wanted_skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Kept up to date in the same transaction as membership changes; lists read it. */
     memberCount: integer('member_count').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -10,9 +10,10 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ROLES, type ProfileLink } from '@teamup/shared';
+import { PROFILE_VISIBILITIES, ROLES, type ProfileLink } from '@teamup/shared';
 
 export const roleEnum = pgEnum('role', ROLES);
+export const profileVisibilityEnum = pgEnum('profile_visibility', PROFILE_VISIBILITIES);
 
 export const users = pgTable(
   'users',
@@ -32,7 +33,21 @@ export const users = pgTable(
       .$type<ProfileLink[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    lookingForTeam: boolean('looking_for_team').notNull().default(false),
+    /** One line above the bio (issue 12). */
+    headline: text('headline').notNull().default(''),
+    /**
+     * The skills trimmed and lower-cased, without repeats: what search and matching compare
+     * (the GIN index below). A trigger keeps it from `skills` (migration 0009), so every writer
+     * of users keeps it.
+     */
+    skillKeys: text('skill_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Who may see the profile: students sharing an ACTIVE course, or everyone in the orgs. */
+    profileVisibility: profileVisibilityEnum('profile_visibility').notNull().default('CLASSMATES'),
+    /** Whether other students see the email (teammates always do). */
+    showEmail: boolean('show_email').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
@@ -45,6 +60,8 @@ export const users = pgTable(
     // Its substring search (ILIKE '%…%') cannot use a btree; see decision 040.
     index('users_fullname_email_idx').on(t.fullname, t.email),
     index('users_role_fullname_email_idx').on(t.role, t.fullname, t.email),
+    // Skill search (community directory, matching): an index, not a scan of every profile.
+    index('users_skill_keys_idx').using('gin', t.skillKeys),
   ],
 );
 
