@@ -23,7 +23,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -110,6 +110,7 @@ async function main() {
       `Seeded ${STUDENTS.toLocaleString('en')} students, ${(COURSES * TEAMS_PER_COURSE).toLocaleString('en')} teams ` +
         `(${COURSES} courses) in ${(ms(started) / 1000).toFixed(1)} s into ${database.name}`,
     );
+    await giveCommunityProfiles(app.db);
     await app.db.execute('ANALYZE');
     const tokens = await Promise.all(seeded.benchUsers.map((u) => signIn(app!, u.email)));
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -155,6 +156,16 @@ async function main() {
         name: 'GET /student/courses/{id}/teams',
         port: appPort,
         targets: tokens.map((token) => ({ path: `${API}/student/courses/${course}/teams`, token })),
+        share: TEAM_READ_SHARE,
+      },
+      // The community directory (issue 12): a course, looking for a team and a skill.
+      {
+        name: 'GET /community/students',
+        port: appPort,
+        targets: tokens.map((token) => ({
+          path: `${API}/community/students?courseId=${course}&looking=true&skills=go`,
+          token,
+        })),
         share: TEAM_READ_SHARE,
       },
       {
@@ -287,6 +298,24 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     closeSync(logFd);
   }
+}
+
+/**
+ * Varied skills (so that a skill filter selects) and "looking for a team" on a third of the
+ * teamless ACTIVE enrollments, for the community directory's case.
+ */
+async function giveCommunityProfiles(db: FastifyInstance['db']) {
+  await db.execute(sql`
+    update users set skills = array[
+      (array['TypeScript', 'Python', 'Go', 'SQL', 'React', 'Docker'])[1 + abs(hashtext(email)) % 6],
+      (array['Java', 'Figma', 'Testing', 'Kotlin', 'Node.js', 'C++'])[1 + abs(hashtext(email || '+')) % 6]
+    ]
+    where email like 'bench-%'`);
+  await db.execute(sql`
+    update enrollments e set looking_for_team = true, looking_note = 'Free Tue/Thu'
+    where e.status = 'ACTIVE' and abs(hashtext(e.email || e.course_id::text)) % 3 = 0
+      and not exists (select 1 from team_members m
+        where m.course_id = e.course_id and m.user_id = e.user_id)`);
 }
 
 main().catch((error: unknown) => {

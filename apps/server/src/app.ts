@@ -9,6 +9,7 @@ import { createAccessTokens } from './lib/access-token.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { communityRoutes } from './modules/community/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
 import { csvRoutes } from './modules/csv/routes.js';
 import { createCsvWorker, type CsvWorkerOptions } from './modules/csv/worker.js';
@@ -147,6 +148,7 @@ export async function buildApp(
         await api.register(teamRoutes);
         await api.register(teamRequestRoutes);
         await api.register(teamNoticeRoutes);
+        await api.register(communityRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EnrollmentSource, EnrollmentStatus, ProfileLink, Role } from '@teamup/shared';
 import type { DbOrTx } from './client.js';
 import {
@@ -23,7 +23,13 @@ export interface DemoUser {
   bio?: string;
   skills?: string[];
   links?: ProfileLink[];
-  lookingForTeam?: boolean;
+  headline?: string;
+  /** Who may see the profile (default: classmates only). */
+  profileVisibility?: 'CLASSMATES' | 'ORGANIZATION';
+  /** Whether other students see the email (default: no). */
+  showEmail?: boolean;
+  /** "Looking for a team" with a note, in these courses (where the student is teamless). */
+  lookingIn?: { course: string; note: string }[];
 }
 
 /** The demo people; the login page's "Sign in as…" picker and the tests use them. */
@@ -51,38 +57,45 @@ export const DEMO_USERS: readonly DemoUser[] = [
     fullname: 'Maya Chen',
     role: 'STUDENT',
     bio: 'Third-year CS student; I like building the parts users touch.',
+    headline: 'Frontend developer who loves user research',
     skills: ['React', 'TypeScript', 'UX research'],
     links: [{ label: 'GitHub', url: 'https://github.com/maya-chen-demo' }],
-    lookingForTeam: true,
+    showEmail: true,
+    lookingIn: [{ course: 'CS350', note: 'Prototyping and interviews; free Mon/Wed afternoons' }],
   },
   {
     email: 'liam.obrien@student.northfield.edu',
     fullname: "Liam O'Brien",
     role: 'STUDENT',
     bio: 'Backend and databases. Happy to own the API.',
+    headline: 'Backend and databases',
     skills: ['Node.js', 'PostgreSQL', 'Docker'],
-    lookingForTeam: true,
   },
   {
     email: 'sofia.rossi@student.northfield.edu',
     fullname: 'Sofia Rossi',
     role: 'STUDENT',
     bio: 'Data science minor; statistics and dashboards.',
-    skills: ['Python', 'pandas', 'Data visualisation'],
+    headline: 'Statistics, dashboards and a bit of SQL',
+    skills: ['Python', 'pandas', 'Data visualisation', 'SQL'],
+    profileVisibility: 'ORGANIZATION',
+    lookingIn: [{ course: 'CS301', note: 'Data and analytics; evenings work best' }],
   },
   {
     email: 'noah.patel@student.northfield.edu',
     fullname: 'Noah Patel',
     role: 'STUDENT',
     bio: 'Mobile apps and a bit of game development.',
+    headline: 'Mobile apps, and games on the side',
     skills: ['Kotlin', 'Swift', 'Unity'],
-    lookingForTeam: true,
+    lookingIn: [{ course: 'CS301', note: 'Mobile client, Android or iOS' }],
   },
   {
     email: 'amara.okafor@student.riverside.edu',
     fullname: 'Amara Okafor',
     role: 'STUDENT',
     bio: 'Electrical engineering; embedded systems and sensors.',
+    headline: 'Embedded systems and sensors',
     skills: ['C', 'Embedded', 'PCB design'],
     links: [{ label: 'Portfolio', url: 'https://amara-okafor.example.com' }],
   },
@@ -91,23 +104,30 @@ export const DEMO_USERS: readonly DemoUser[] = [
     fullname: 'Lucas Müller',
     role: 'STUDENT',
     bio: 'Project management and technical writing.',
+    headline: 'Keeps projects on track',
     skills: ['Scrum', 'Documentation', 'Figma'],
-    lookingForTeam: true,
   },
   {
     email: 'yuki.tanaka@student.riverside.edu',
     fullname: 'Yuki Tanaka',
     role: 'STUDENT',
     bio: 'Machine learning and computer vision.',
+    headline: 'Machine learning and computer vision',
     skills: ['PyTorch', 'OpenCV', 'Python'],
+    showEmail: true,
   },
   {
     email: 'elena.garcia@student.northfield.edu',
     fullname: 'Elena García',
     role: 'STUDENT',
     bio: 'Security enthusiast; CTF player.',
-    skills: ['Security', 'Go', 'Linux'],
-    lookingForTeam: true,
+    headline: 'Security and infrastructure',
+    skills: ['Security', 'Go', 'Linux', 'Docker'],
+    profileVisibility: 'ORGANIZATION',
+    lookingIn: [
+      { course: 'CS301', note: 'Security, deployment and CI; free Tue/Thu' },
+      { course: 'CS350', note: 'Happy to run usability tests' },
+    ],
   },
 ];
 
@@ -175,6 +195,53 @@ export const ROSTER_STUDENTS: readonly { email: string; fullname: string }[] = A
     return { email: `${first}.${last}@${domain}`.toLowerCase(), fullname: `${first} ${last}` };
   },
 );
+
+const ROSTER_SKILLS = [
+  'TypeScript',
+  'React',
+  'Python',
+  'SQL',
+  'Java',
+  'Figma',
+  'Docker',
+  'Go',
+  'C++',
+  'Testing',
+  'UX research',
+  'Kotlin',
+  'Node.js',
+  'Embedded',
+];
+const ROSTER_HEADLINES = [
+  'Happy on the frontend',
+  'Backend and data',
+  'Design and prototyping',
+  'Testing and quality',
+  'Full-stack, learning fast',
+];
+const ROSTER_NOTES = [
+  'Free most afternoons',
+  'Backend or testing; free Tue/Thu',
+  'Any role; I like the client meetings',
+];
+
+/**
+ * A roster student's profile: two or three skills and a headline, deterministic. One in five
+ * opens the profile to the organization; one in seven shows the email.
+ */
+function rosterProfile(i: number) {
+  const count = 2 + (i % 2);
+  const skills = Array.from(
+    { length: count },
+    (_, k) => ROSTER_SKILLS[(i * 3 + k * 5) % ROSTER_SKILLS.length]!,
+  );
+  return {
+    skills: [...new Set(skills)],
+    headline: ROSTER_HEADLINES[i % ROSTER_HEADLINES.length]!,
+    profileVisibility: i % 5 === 0 ? ('ORGANIZATION' as const) : ('CLASSMATES' as const),
+    showEmail: i % 7 === 0,
+  };
+}
 
 /** Emails enrolled by an admin whose owners have not signed in yet (PENDING). */
 export const PENDING_EMAILS = {
@@ -595,6 +662,8 @@ interface SeedTeam {
   description: string;
   maxSize: number;
   openToRequests?: boolean;
+  /** Skills the team is looking for, as the leader typed them. */
+  wanted?: string[];
   /** The leader first; joined in this order, a day apart. */
   members: Who[];
   requests?: { from: Who; message: string }[];
@@ -624,6 +693,7 @@ const SEED_TEAMS: SeedTeam[] = [
     name: 'Byte Club',
     description: 'Building a booking app for the campus sports centre. We meet Tuesdays.',
     maxSize: 5,
+    wanted: ['Kotlin', 'Security', 'Docker'],
     members: [MAYA, 4, 5],
     requests: [
       { from: ELENA, message: 'I can take security and the deployment pipeline.' },
@@ -671,6 +741,7 @@ const SEED_TEAMS: SeedTeam[] = [
     name: 'Night Owls',
     description: 'We work late and ship often. Everyone welcome.',
     maxSize: 5,
+    wanted: ['Python', 'SQL', 'React'],
     members: [9],
     requests: [{ from: SOFIA, message: 'Could I join? I can do the dashboards.' }],
   },
@@ -679,6 +750,7 @@ const SEED_TEAMS: SeedTeam[] = [
     name: 'Usability Heroes',
     description: 'Accessibility audit of the student portal.',
     maxSize: 4,
+    wanted: ['UX research', 'Figma'],
     members: [SOFIA, 10],
     invitations: [{ to: ELENA, message: 'Your security angle would be great for our audit.' }],
     notices: [
@@ -723,6 +795,7 @@ const SEED_TEAMS: SeedTeam[] = [
     name: 'Circuit Breakers',
     description: 'Smart irrigation controller with our industry partner.',
     maxSize: 6,
+    wanted: ['PyTorch', 'OpenCV'],
     members: ['amara.okafor@student.riverside.edu', 'lucas.muller@student.riverside.edu', 30, 31],
     requests: [{ from: 'yuki.tanaka@student.riverside.edu', message: 'I can do the vision part.' }],
   },
@@ -731,6 +804,7 @@ const SEED_TEAMS: SeedTeam[] = [
     name: 'Sensor Squad',
     description: 'Environmental sensing on a budget.',
     maxSize: 3,
+    wanted: ['C', 'PCB design'],
     members: ['yuki.tanaka@student.riverside.edu'],
     invitations: [{ to: 'amara.okafor@student.riverside.edu', message: 'Want to pair on this?' }],
   },
@@ -789,6 +863,7 @@ async function seedTeams(db: DbOrTx, now: number): Promise<number> {
         leaderId: memberIds[0]!,
         maxSize: t.maxSize,
         openToRequests: t.openToRequests ?? true,
+        wantedSkills: t.wanted ?? [],
         // A disbanded team released its members.
         memberCount: disbandedAt ? 0 : memberIds.length,
         createdBy: memberIds[0]!,
@@ -942,7 +1017,37 @@ async function seedTeams(db: DbOrTx, now: number): Promise<number> {
     }
     await db.insert(auditEvents).values(audits);
   }
+  await seedLooking(db, userId);
   return created;
+}
+
+/**
+ * "Looking for a team" on the personas' chosen courses and on every third roster student's
+ * courses still forming teams: only on ACTIVE enrollments without a team (as the app allows).
+ * Seeded with the teams, once, so a student's later choice is never overwritten.
+ */
+async function seedLooking(db: DbOrTx, userId: Map<string, string>): Promise<void> {
+  const wishes: { userId: string; code: string | null; note: string }[] = [];
+  for (const u of DEMO_USERS) {
+    const id = userId.get(u.email);
+    for (const l of u.lookingIn ?? [])
+      if (id) wishes.push({ userId: id, code: l.course, note: l.note });
+  }
+  ROSTER_STUDENTS.forEach((r, i) => {
+    const id = userId.get(r.email);
+    if (id && i % 3 === 0)
+      wishes.push({ userId: id, code: null, note: ROSTER_NOTES[i % ROSTER_NOTES.length]! });
+  });
+  for (const wish of wishes) {
+    await db.execute(sql`
+      update ${enrollments} e set looking_for_team = true, looking_note = ${wish.note}
+      from ${courses} c
+      where c.id = e.course_id and e.user_id = ${wish.userId}
+        and ${wish.code === null ? sql`c.team_formation_deadline > now()` : sql`c.code = ${wish.code}`}
+        and c.archived_at is null and e.status = 'ACTIVE' and e.removed_at is null
+        and not exists (select 1 from ${teamMembers} m
+          where m.course_id = e.course_id and m.user_id = e.user_id)`);
+  }
 }
 
 function nameFromEmail(email: string): string {
@@ -983,13 +1088,16 @@ async function seedDemoIn(
         bio: u.bio ?? '',
         skills: u.skills ?? [],
         links: u.links ?? [],
-        lookingForTeam: u.lookingForTeam ?? false,
+        headline: u.headline ?? '',
+        profileVisibility: u.profileVisibility ?? 'CLASSMATES',
+        showEmail: u.showEmail ?? false,
         ...since(u.email),
       })),
-      ...ROSTER_STUDENTS.map((u) => ({
+      ...ROSTER_STUDENTS.map((u, i) => ({
         email: u.email,
         fullname: u.fullname,
         role: 'STUDENT' as const,
+        ...rosterProfile(i),
         ...since(u.email),
       })),
     ])

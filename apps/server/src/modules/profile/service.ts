@@ -11,9 +11,11 @@ export function toProfile(user: UserRow): Profile {
     avatar: user.avatar,
     role: user.role,
     bio: user.bio,
+    headline: user.headline,
     skills: user.skills,
     links: user.links,
-    lookingForTeam: user.lookingForTeam,
+    profileVisibility: user.profileVisibility,
+    showEmail: user.showEmail,
     createdAt: user.createdAt.toISOString(),
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
   };
@@ -24,16 +26,19 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<Profile | 
   return user ? toProfile(user) : null;
 }
 
-/** The body is already validated by the shared schema (unknown fields refused, so no role). */
+/**
+ * The body is already validated by the shared schema: unknown fields (so no role) and a skill
+ * listed twice in any case are refused. Skills are kept as typed; a trigger derives the
+ * lower-cased keys that search and matching compare (migration 0009).
+ */
 export async function updateProfile(
   db: DbOrTx,
   userId: string,
   changes: ProfileUpdateBody,
 ): Promise<Profile | null> {
-  const skills = changes.skills && [...new Set(changes.skills)];
   const [user] = await db
     .update(users)
-    .set({ ...changes, ...(skills ? { skills } : {}), updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
   return user ? toProfile(user) : null;

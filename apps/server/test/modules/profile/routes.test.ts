@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, bearer, buildTestApp, signIn } from '../../helper.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../src/db/schema/index.js';
+import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
 
 describe('profile', () => {
   let app: FastifyInstance;
@@ -29,9 +31,11 @@ describe('profile', () => {
       avatar: null,
       role: 'STUDENT',
       bio: '',
+      headline: '',
       skills: [],
       links: [],
-      lookingForTeam: false,
+      profileVisibility: 'CLASSMATES',
+      showEmail: false,
       createdAt: expect.any(String),
       lastSignInAt: expect.any(String),
     });
@@ -42,9 +46,11 @@ describe('profile', () => {
     const res = await update(token, {
       fullname: '  Edith Itor ',
       bio: 'Backend, mostly.',
-      skills: ['Go', 'SQL', 'Go'],
+      headline: '  Backend at heart ',
+      skills: [' Go', 'PostgreSQL ', 'node.JS'],
       links: [{ label: 'GitHub', url: 'https://github.com/edith' }],
-      lookingForTeam: true,
+      profileVisibility: 'ORGANIZATION',
+      showEmail: true,
       avatar: 'https://example.edu/edith.png',
     });
     expect(res.statusCode).toBe(200);
@@ -53,24 +59,46 @@ describe('profile', () => {
       data: {
         fullname: 'Edith Itor',
         bio: 'Backend, mostly.',
-        skills: ['Go', 'SQL'],
+        headline: 'Backend at heart',
+        // Trimmed, shown as typed.
+        skills: ['Go', 'PostgreSQL', 'node.JS'],
         links: [{ label: 'GitHub', url: 'https://github.com/edith' }],
-        lookingForTeam: true,
+        profileVisibility: 'ORGANIZATION',
+        showEmail: true,
         avatar: 'https://example.edu/edith.png',
       },
     });
-    const partial = await update(token, { lookingForTeam: false });
-    expect(partial.json().data).toMatchObject({ lookingForTeam: false, bio: 'Backend, mostly.' });
+    const partial = await update(token, { showEmail: false });
+    expect(partial.json().data).toMatchObject({
+      showEmail: false,
+      profileVisibility: 'ORGANIZATION',
+      bio: 'Backend, mostly.',
+    });
     expect((await getProfile(token)).json().data).toEqual(partial.json().data);
   });
 
   it('refuses invalid changes and changes nothing', async () => {
     const { token } = await signIn(app, 'careful@example.edu', 'Care Ful');
+    const full = {
+      headline: 'h'.repeat(120),
+      skills: Array.from({ length: 15 }, (_, i) => `Skill ${i}`),
+      showEmail: true,
+    };
+    expect((await update(token, full)).statusCode).toBe(200);
     const before = (await getProfile(token)).json().data;
+    expect(before).toMatchObject(full);
     const cases: [unknown, string][] = [
       [{ bio: 'x'.repeat(1001) }, 'bio'],
       [{ links: [{ label: 'Bad', url: 'javascript:alert(1)' }] }, 'links.0.url'],
       [{ skills: Array.from({ length: 31 }, (_, i) => `s${i}`) }, 'skills'],
+      [{ skills: Array.from({ length: 16 }, (_, i) => `skill ${i}`) }, 'skills'],
+      [{ skills: ['Go', 'SQL', ' go'] }, 'skills'],
+      [{ skills: ['x'.repeat(41)] }, 'skills.0'],
+      [{ skills: ['  '] }, 'skills.0'],
+      [{ headline: 'h'.repeat(121) }, 'headline'],
+      [{ profileVisibility: 'EVERYONE' }, 'profileVisibility'],
+      [{ showEmail: 'yes' }, 'showEmail'],
+      [{ lookingForTeam: true }, 'lookingForTeam'],
       [{ fullname: '   ' }, 'fullname'],
       [{ role: 'SUPERADMIN' }, 'role'],
       [{ bio: 'fine', email: 'other@example.edu' }, 'email'],
@@ -84,6 +112,20 @@ describe('profile', () => {
       expect(body.details.map((d: { path: string }) => d.path)).toContain(path);
     }
     expect((await getProfile(token)).json().data).toEqual(before);
+  });
+
+  it('keeps lower-cased skill keys for matching while showing skills as typed', async () => {
+    const { token, user } = await signIn(app, 'keys@example.edu', 'Key Holder');
+    await update(token, { skills: ['TypeScript', ' UX Research '] });
+    const { db } = await getWorkerDb();
+    const [row] = await db
+      .select({ skills: users.skills, keys: users.skillKeys })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toEqual({
+      skills: ['TypeScript', 'UX Research'],
+      keys: ['typescript', 'ux research'],
+    });
   });
 
   it('requires sign-in', async () => {

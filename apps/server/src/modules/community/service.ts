@@ -1,0 +1,292 @@
+// The community directory (issue 12, decision 105). Each call is a fixed number of statements
+// whatever the page size, all sent together (one round trip on the signed-in read path): who
+// may be seen, the cards' courses, teams, invite options and highlighted skills are subqueries
+// aggregated with json_agg and arrays, never a query per row.
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  CommunityProfile,
+  CommunityStats,
+  CommunityStudent,
+  InviteOption,
+  Paginated,
+  PaginationQuery,
+  ProfileActivityEntry,
+  ProfileLink,
+  SharedCourse,
+  SkillSuggestions,
+} from '@teamup/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { auditEvents } from '../../db/schema/index.js';
+import { listAuditEventsInContext } from '../../lib/audit.js';
+import { containsPattern } from '../../lib/like-pattern.js';
+import { notFound } from '../../plugins/errors.js';
+import {
+  adminOrgIds,
+  courseUsable,
+  emailVisible,
+  sharedCourseCondition,
+  visibleIds,
+  type Viewer,
+} from './viewer-sql.js';
+
+interface StudentsFilter {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+  skills: string[];
+  courseId?: string | undefined;
+  looking?: boolean | undefined;
+  withoutTeam?: boolean | undefined;
+}
+
+interface CardRow {
+  id: string;
+  fullname: string;
+  email: string | null;
+  avatar: string | null;
+  headline: string;
+  skills: string[];
+  highlighted_skills: string[];
+  courses: SharedCourse[];
+  invite_options: InviteOption[];
+}
+
+interface ProfileRow extends CardRow {
+  bio: string;
+  links: ProfileLink[];
+  member_since: string;
+}
+
+/** Rows of a raw statement: both drivers answer `{ rows }`. */
+async function rowsOf<T>(query: PromiseLike<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows;
+}
+
+const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+
+/** A student who is looking for a team in course `c` (enrollment `e`): ACTIVE and teamless. */
+const lookingIn = sql`(e.looking_for_team and e.status = 'ACTIVE' and tm.team_id is null)`;
+
+/** The card of `u`: everything the directory and the profile show of a student. */
+function cardColumns(v: Viewer, searchedKeys: string[]): SQL {
+  // Skills to highlight: those searched for and those the viewer's live teams want.
+  const highlightKeys = sql`(${textArray(searchedKeys)} || array(
+    select lower(btrim(w)) from team_members hm
+    join teams ht on ht.id = hm.team_id and ht.disbanded_at is null
+    cross join unnest(ht.wanted_skills) as w
+    where hm.user_id = ${v.userId}))`;
+  return sql`
+    u.id, u.fullname, u.avatar, u.headline, u.skills,
+    case when ${emailVisible(v)} then u.email end as email,
+    array(select s from unnest(u.skills) as s
+      where lower(btrim(s)) = any(${highlightKeys})) as highlighted_skills,
+    (select coalesce(json_agg(json_build_object(
+        'id', c.id, 'code', c.code, 'title', c.title,
+        'enrollmentStatus', e.status,
+        'lookingForTeam', ${lookingIn},
+        'lookingNote', case when ${lookingIn} then e.looking_note else '' end,
+        'team', case when t.id is null then null else json_build_object(
+          'id', t.id, 'name', t.name, 'memberCount', t.member_count, 'maxSize', t.max_size,
+          'isLeader', t.leader_id is not distinct from u.id) end
+      ) order by c.code, c.id), '[]'::json)
+      from enrollments e
+      join courses c on c.id = e.course_id and c.archived_at is null
+      join organizations o on o.id = c.organization_id and o.deleted_at is null
+      left join team_members tm on tm.course_id = e.course_id and tm.user_id = u.id
+      left join teams t on t.id = tm.team_id and t.disbanded_at is null
+      where e.user_id = u.id and e.removed_at is null and ${sharedCourseCondition(v)}
+    ) as courses,
+    (select coalesce(json_agg(json_build_object(
+        'courseId', ic.id, 'courseCode', ic.code, 'teamId', it.id, 'teamName', it.name
+      ) order by ic.code, it.id), '[]'::json)
+      from teams it
+      join courses ic on ic.id = it.course_id and ic.archived_at is null
+        and ic.team_formation_deadline > now()
+      join organizations io on io.id = ic.organization_id and io.deleted_at is null
+      join enrollments iv on iv.course_id = it.course_id and iv.user_id = ${v.userId}
+        and iv.status = 'ACTIVE' and iv.removed_at is null
+      join enrollments iu on iu.course_id = it.course_id and iu.user_id = u.id
+        and iu.status = 'ACTIVE' and iu.removed_at is null
+      where it.leader_id = ${v.userId} and it.disbanded_at is null
+        and it.member_count < it.max_size
+        and not exists(select 1 from team_members im
+          where im.course_id = it.course_id and im.user_id = u.id)
+        and not exists(select 1 from invitations ii
+          where ii.team_id = it.id and ii.invitee_id = u.id and ii.status = 'PENDING')
+    ) as invite_options`;
+}
+
+function toCard(row: CardRow): CommunityStudent {
+  return {
+    id: row.id,
+    fullname: row.fullname,
+    email: row.email,
+    avatar: row.avatar,
+    headline: row.headline,
+    skills: row.skills,
+    highlightedSkills: row.highlighted_skills,
+    courses: row.courses,
+    inviteOptions: row.invite_options,
+  };
+}
+
+/** The directory's filters on `u` (the viewer is never listed: it is a list of others). */
+function studentsWhere(v: Viewer, filter: StudentsFilter): SQL {
+  const conditions: SQL[] = [sql`u.id in (${visibleIds(v, false)})`, sql`u.id <> ${v.userId}`];
+  if (filter.search) conditions.push(sql`u.fullname ilike ${containsPattern(filter.search)}`);
+  // The GIN index on skill_keys answers containment.
+  if (filter.skills.length > 0) conditions.push(sql`u.skill_keys @> ${textArray(filter.skills)}`);
+  const inCourse = (extra: SQL) => sql`exists(
+    select 1 from enrollments e
+    join courses c on c.id = e.course_id and c.archived_at is null
+    join organizations o on o.id = c.organization_id and o.deleted_at is null
+    left join team_members tm on tm.course_id = e.course_id and tm.user_id = e.user_id
+    where e.user_id = u.id and e.removed_at is null and ${extra})`;
+  const courseOf = filter.courseId ? sql`e.course_id = ${filter.courseId}` : undefined;
+  if (courseOf) conditions.push(inCourse(courseOf));
+  if (filter.looking !== undefined) {
+    // Looking in the course, or in any course the card shows.
+    const looking = inCourse(sql`${courseOf ?? sharedCourseCondition(v)} and ${lookingIn}`);
+    conditions.push(filter.looking ? looking : sql`not ${looking}`);
+  }
+  if (filter.withoutTeam !== undefined && courseOf) {
+    const teamless = inCourse(sql`${courseOf} and tm.team_id is null`);
+    conditions.push(filter.withoutTeam ? teamless : sql`not ${teamless}`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * GET /community/students: one page of the students the viewer may see, by name. Two
+ * statements (page, total), three with a course filter (whether the viewer may use the course).
+ */
+export async function listCommunityStudents(
+  db: DbOrTx,
+  v: Viewer,
+  filter: StudentsFilter,
+): Promise<Paginated<CommunityStudent>> {
+  const where = studentsWhere(v, filter);
+  const offset = (filter.page - 1) * filter.limit;
+  const [usable, rows, counted] = await Promise.all([
+    filter.courseId
+      ? rowsOf<{ ok: boolean }>(db.execute(sql`select ${courseUsable(v, filter.courseId)} as ok`))
+      : Promise.resolve([{ ok: true }]),
+    rowsOf<CardRow>(
+      db.execute(sql`select ${cardColumns(v, filter.skills)} from users u where ${where}
+        order by u.fullname, u.id limit ${filter.limit} offset ${offset}`),
+    ),
+    rowsOf<{ total: number | string }>(
+      db.execute(sql`select count(*) as total from users u where ${where}`),
+    ),
+  ]);
+  if (!usable[0]?.ok) throw notFound('Course not found');
+  return {
+    items: rows.map(toCard),
+    page: filter.page,
+    limit: filter.limit,
+    total: Number(counted[0]?.total ?? 0),
+  };
+}
+
+/** A student's profile as the viewer may see it: one statement; 404 when they may not. */
+export async function getCommunityProfile(
+  db: DbOrTx,
+  v: Viewer,
+  studentId: string,
+): Promise<CommunityProfile> {
+  const [row] = await rowsOf<ProfileRow>(
+    db.execute(sql`select ${cardColumns(v, [])}, u.bio, u.links,
+        to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as member_since
+      from users u
+      where u.id = ${studentId} and u.id in (${visibleIds(v, true)})`),
+  );
+  if (!row) throw notFound('Student not found');
+  return {
+    ...toCard(row),
+    bio: row.bio,
+    links: row.links,
+    isSelf: row.id === v.userId,
+    memberSince: row.member_since,
+  };
+}
+
+/** Counted over the profile's courses (the ones the viewer shares with the student). */
+export async function getCommunityStats(
+  db: DbOrTx,
+  v: Viewer,
+  studentId: string,
+): Promise<CommunityStats> {
+  const profile = await getCommunityProfile(db, v, studentId);
+  return {
+    coursesInCommon: profile.courses.length,
+    teams: profile.courses.filter((c) => c.team).length,
+    leading: profile.courses.filter((c) => c.team?.isLeader).length,
+    lookingIn: profile.courses.filter((c) => c.lookingForTeam).length,
+    skills: profile.skills.length,
+  };
+}
+
+/**
+ * The student's activity the viewer may see: events they made or that were about them, in
+ * courses both share (admins: in their organizations; superadmins: all). Three statements:
+ * who may be seen (with the email rule), the page and the total. A student viewer sees only
+ * their own email and the student's when the rule allows it.
+ */
+export async function listCommunityActivity(
+  db: DbOrTx,
+  v: Viewer,
+  studentId: string,
+  page: PaginationQuery,
+): Promise<Paginated<ProfileActivityEntry>> {
+  const about = or(eq(auditEvents.actorId, studentId), eq(auditEvents.targetUserId, studentId));
+  const shared = sql`${auditEvents.courseId} in (
+    select a.course_id from enrollments a join enrollments b on b.course_id = a.course_id
+    where a.user_id = ${v.userId} and a.removed_at is null
+      and b.user_id = ${studentId} and b.removed_at is null)`;
+  const scope: SQL | undefined =
+    v.role === 'SUPERADMIN'
+      ? undefined
+      : v.role === 'ORG_ADMIN'
+        ? or(shared, sql`${auditEvents.organizationId} in (${adminOrgIds(v)})`)
+        : shared;
+  const [seen, activity] = await Promise.all([
+    rowsOf<{ email_visible: boolean }>(
+      db.execute(sql`select ${emailVisible(v)} as email_visible from users u
+        where u.id = ${studentId} and u.id in (${visibleIds(v, true)})`),
+    ),
+    listAuditEventsInContext(db, and(about, scope), page),
+  ]);
+  if (!seen[0]) throw notFound('Student not found');
+  if (v.role !== 'STUDENT') return activity;
+  const known = new Set([v.userId, ...(seen[0].email_visible ? [studentId] : [])]);
+  const hide = <P extends { id: string; email: string | null } | null>(person: P): P =>
+    person && !known.has(person.id) ? { ...person, email: null } : person;
+  return {
+    ...activity,
+    items: activity.items.map((e) => ({ ...e, actor: hide(e.actor), target: hide(e.target) })),
+  };
+}
+
+/**
+ * Skills used by the students the caller may see (their organizations' students for an
+ * admin, everyone for a superadmin), by prefix of the lower-cased key, most used first. One
+ * statement, starting from the caller's enrollments or organizations.
+ */
+export async function suggestSkills(
+  db: DbOrTx,
+  v: Viewer,
+  query: { q: string; limit: number },
+): Promise<SkillSuggestions> {
+  const prefix = `${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await rowsOf<{ skill: string; count: number | string }>(
+    db.execute(sql`
+      select mode() within group (order by k.skill) as skill, count(distinct u.id) as count
+      from users u
+      cross join lateral (select s as skill, lower(btrim(s)) as key from unnest(u.skills) as s) k
+      where u.id in (${visibleIds(v, false)}) and k.key like ${prefix}
+      group by k.key
+      order by count(distinct u.id) desc, k.key
+      limit ${query.limit}`),
+  );
+  return { items: rows.map((r) => ({ skill: r.skill, count: Number(r.count) })) };
+}

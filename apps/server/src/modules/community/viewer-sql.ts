@@ -1,0 +1,112 @@
+// Who a caller may see in the community, as SQL fragments over a `users` row aliased `u`
+// (decision 105; the rule is written at the top of packages/shared/src/community.ts):
+// - a student sees themselves, students sharing an ACTIVE course with them (both enrollments
+//   ACTIVE and not removed, course not archived, organization live), and students with
+//   ORGANIZATION visibility enrolled (not removed) in an organization where the student is
+//   enrolled (not removed) too;
+// - an organization admin sees, besides that, the students enrolled (not removed) in the
+//   courses of the organizations they administer;
+// - a superadmin sees every student (role STUDENT, or enrolled somewhere).
+// Every fragment starts from the caller's own rows (their enrollments, their organizations) through
+// the enrollments and courses indexes, so no statement reads every profile to decide.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@teamup/shared';
+
+export interface Viewer {
+  userId: string;
+  role: Role;
+}
+
+/** Live organizations the viewer administers (none for a student: no admin rows). */
+export const adminOrgIds = (v: Viewer) => sql`
+  select oa.organization_id from organization_admins oa
+  join organizations ao on ao.id = oa.organization_id and ao.deleted_at is null
+  where oa.user_id = ${v.userId}`;
+
+/** Students sharing an ACTIVE course with the viewer (the viewer included when so enrolled). */
+const classmateIds = (v: Viewer) => sql`
+  select eu.user_id from enrollments ev
+  join courses cc on cc.id = ev.course_id and cc.archived_at is null
+  join organizations co on co.id = cc.organization_id and co.deleted_at is null
+  join enrollments eu on eu.course_id = ev.course_id
+    and eu.status = 'ACTIVE' and eu.removed_at is null and eu.user_id is not null
+  where ev.user_id = ${v.userId} and ev.status = 'ACTIVE' and ev.removed_at is null`;
+
+/** Students who opened their profile to their organizations, in one of the viewer's. */
+const organizationVisibleIds = (v: Viewer) => sql`
+  select eu.user_id from enrollments ev
+  join courses cv on cv.id = ev.course_id
+  join organizations ov on ov.id = cv.organization_id and ov.deleted_at is null
+  join courses cu on cu.organization_id = cv.organization_id
+  join enrollments eu on eu.course_id = cu.id and eu.removed_at is null and eu.user_id is not null
+  join users ou on ou.id = eu.user_id and ou.profile_visibility = 'ORGANIZATION'
+  where ev.user_id = ${v.userId} and ev.removed_at is null`;
+
+/** Students enrolled (not removed) in the courses of the viewer's organizations. */
+const administeredIds = (v: Viewer) => sql`
+  select ea.user_id from enrollments ea
+  join courses ca on ca.id = ea.course_id
+  where ca.organization_id in (${adminOrgIds(v)})
+    and ea.removed_at is null and ea.user_id is not null`;
+
+/**
+ * The ids of every user the viewer may see, as a subquery. `withSelf`: whether the viewer is
+ * among them (profiles: yes; the directory and skill counts: no).
+ */
+export function visibleIds(v: Viewer, withSelf: boolean): SQL {
+  if (v.role === 'SUPERADMIN') {
+    return sql`
+      select su.id from users su where su.role = 'STUDENT'
+      union select se.user_id from enrollments se
+        where se.removed_at is null and se.user_id is not null`;
+  }
+  const parts = [classmateIds(v), organizationVisibleIds(v)];
+  if (v.role === 'ORG_ADMIN') parts.push(administeredIds(v));
+  if (withSelf) parts.push(sql`select ${v.userId}::uuid`);
+  return sql.join(parts, sql` union `);
+}
+
+/**
+ * Whether the viewer may read the email of `u`: admins of a course `u` is enrolled in and
+ * superadmins always; a student when it is themselves, `u` opted in, or both are in one live
+ * team.
+ */
+export function emailVisible(v: Viewer): SQL {
+  if (v.role === 'SUPERADMIN') return sql`true`;
+  const studentRule = sql`(u.id = ${v.userId} or u.show_email or exists(
+    select 1 from team_members mv
+    join teams mt on mt.id = mv.team_id and mt.disbanded_at is null
+    join team_members mu on mu.team_id = mv.team_id and mu.user_id = u.id
+    where mv.user_id = ${v.userId}))`;
+  if (v.role === 'STUDENT') return studentRule;
+  return sql`(${studentRule} or exists(
+    select 1 from enrollments ee
+    join courses ce on ce.id = ee.course_id
+    where ee.user_id = u.id and ee.removed_at is null
+      and ce.organization_id in (${adminOrgIds(v)})))`;
+}
+
+/**
+ * Which of `u`'s courses (aliased `c`) a card shows: for a student the courses both are
+ * enrolled in (not removed), for an admin also those of their organizations, for a
+ * superadmin all.
+ */
+export function sharedCourseCondition(v: Viewer): SQL {
+  if (v.role === 'SUPERADMIN') return sql`true`;
+  const mine = sql`c.id in (select ew.course_id from enrollments ew
+    where ew.user_id = ${v.userId} and ew.removed_at is null)`;
+  if (v.role === 'STUDENT') return mine;
+  return sql`(${mine} or c.organization_id in (${adminOrgIds(v)}))`;
+}
+
+/** Whether the viewer may use the course as a filter: enrolled (not removed), or its admin. */
+export function courseUsable(v: Viewer, courseId: string): SQL {
+  const live = sql`select 1 from courses uc
+    join organizations uo on uo.id = uc.organization_id and uo.deleted_at is null
+    where uc.id = ${courseId}`;
+  if (v.role === 'SUPERADMIN') return sql`exists(${live})`;
+  return sql`exists(${live} and (
+    exists(select 1 from enrollments ue where ue.course_id = uc.id
+      and ue.user_id = ${v.userId} and ue.removed_at is null)
+    or uc.organization_id in (${adminOrgIds(v)})))`;
+}
