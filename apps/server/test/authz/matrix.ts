@@ -113,4 +113,11 @@ export const MATRIX: Record<string, Row> = {
   getStudentTeamsByIdNotices: [401, 404, 403, '2xx', '2xx', 404, '2xx', '2xx'],
   patchStudentNoticesById: [401, 404, 403, 403, '2xx', 404, 403, 403],
   deleteStudentNoticesById: [401, 404, 403, 403, '2xx', 404, 403, 403],
+  // Community (decision 105): the profile is the classmate's (the classmate sees their own);
+  // the outsider and organization B's admin may not see them: 404, never 403.
+  getCommunitySkills: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getCommunityStudents: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getCommunityStudentsById: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
+  getCommunityStudentsByIdStats: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
+  getCommunityStudentsByIdActivity: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
 };

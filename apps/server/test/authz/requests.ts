@@ -50,6 +50,8 @@ function pathParam(w: AuthzWorld, name: string, before: string, path: string): s
     invitations: w.invitation.id,
     notices: w.notice.id,
     session: w.leaderSessionId,
+    // Community profiles: the classmate's (decision 105).
+    students: w.classmate.id,
   };
   const id = byCollection[before];
   if (!id) throw new Error(`no world id for {${name}} after "${before}" in ${path}`);
