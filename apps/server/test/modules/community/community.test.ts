@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { teams, users } from '../../../src/db/schema/index.js';
+import { enrollments, teams, users } from '../../../src/db/schema/index.js';
 import { recordAudit } from '../../../src/lib/audit.js';
-import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
+import { API, bearer, buildTestApp, driver, getWorkerDb, signIn } from '../../helper.js';
 import { makeInvitation } from '../teams/requests-world.js';
 import { communityWorld, setEnrollment, type CommunityWorld } from './community-world.js';
 
@@ -320,6 +321,69 @@ describe('community', () => {
       expect(other.json().data.items).toEqual([{ skill: 'Go', count: 1 }]);
       const literal = await get(`/community/skills?q=${encodeURIComponent('%')}`, w.as.vera);
       expect(literal.json().data.items).toEqual([]);
+    });
+  });
+
+  describe('a fixed number of statements whatever the page size', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    /** Statements sent for one request after a warm-up, the sign-in check's left out. */
+    async function statementsFor(url: string, headers: Headers): Promise<number> {
+      expect((await get(url, headers)).statusCode).toBe(200);
+      const client =
+        driver === 'postgres'
+          ? (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown })
+          : (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+      const spy = vi.spyOn(client, 'query');
+      const res = await get(url, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const texts = spy.mock.calls.map(([q]) =>
+        typeof q === 'string' ? q : (q as { text: string }).text,
+      );
+      spy.mockRestore();
+      return texts.filter((text) => !/\b(sessions|csv_uploads)\b/.test(text)).length;
+    }
+
+    it('counts the same for four students or thirty', async () => {
+      const urls = [
+        '/community/skills',
+        '/community/students?limit=100',
+        `/community/students?limit=100&courseId=${w.one.id}&looking=true&skills=go`,
+        `/community/students/${w.cleo.id}`,
+        `/community/students/${w.cleo.id}/stats`,
+        `/community/students/${w.cleo.id}/activity?limit=100`,
+      ];
+      const small: number[] = [];
+      for (const url of urls) small.push(await statementsFor(url, w.as.vera));
+      expect(small).toEqual([1, 2, 3, 1, 1, 3]);
+      const { db } = await getWorkerDb();
+      const more = await db
+        .insert(users)
+        .values(
+          Array.from({ length: 26 }, (_, i) => ({
+            email: `bulk-${i}@example.edu`,
+            fullname: `Bulk ${i}`,
+            skills: ['Go', 'Docker'],
+          })),
+        )
+        .returning({ id: users.id, email: users.email });
+      await db.insert(enrollments).values(
+        more.map((u) => ({
+          courseId: w.one.id,
+          email: u.email,
+          userId: u.id,
+          fullname: 'Bulk',
+          status: 'ACTIVE' as const,
+          source: 'MANUAL' as const,
+          lookingForTeam: true,
+        })),
+      );
+      const large: number[] = [];
+      for (const url of urls) large.push(await statementsFor(url, w.as.vera));
+      expect(large).toEqual(small);
+      expect((await list(w.as.vera, `courseId=${w.one.id}&looking=true&skills=go`)).total).toBe(27);
     });
   });
 
