@@ -25,6 +25,7 @@ import {
   courseUsable,
   emailVisible,
   sharedCourseCondition,
+  visibleCondition,
   visibleIds,
   type Viewer,
 } from './viewer-sql.js';
@@ -130,9 +131,22 @@ function toCard(row: CardRow): CommunityStudent {
   };
 }
 
-/** The directory's filters on `u` (the viewer is never listed: it is a list of others). */
+/**
+ * The directory's filters on `u` (the viewer is never listed: it is a list of others). With a
+ * course, its roster (only its looking students when so filtered: a partial index) is the
+ * candidate set and each candidate is judged on its own rows; without one, the candidates are
+ * the viewer's visible set.
+ */
 function studentsWhere(v: Viewer, filter: StudentsFilter): SQL {
-  const conditions: SQL[] = [sql`u.id in (${visibleIds(v, false)})`, sql`u.id <> ${v.userId}`];
+  const conditions: SQL[] = filter.courseId
+    ? [
+        sql`u.id in (select fe.user_id from enrollments fe
+          where fe.course_id = ${filter.courseId} and fe.removed_at is null
+            ${filter.looking ? sql`and fe.looking_for_team` : sql``})`,
+        visibleCondition(v, false),
+      ]
+    : [sql`u.id in (${visibleIds(v, false)})`];
+  conditions.push(sql`u.id <> ${v.userId}`);
   if (filter.search) conditions.push(sql`u.fullname ilike ${containsPattern(filter.search)}`);
   // The GIN index on skill_keys answers containment.
   if (filter.skills.length > 0) conditions.push(sql`u.skill_keys @> ${textArray(filter.skills)}`);
@@ -198,7 +212,7 @@ export async function getCommunityProfile(
     db.execute(sql`select ${cardColumns(v, [])}, u.bio, u.links,
         to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as member_since
       from users u
-      where u.id = ${studentId} and u.id in (${visibleIds(v, true)})`),
+      where u.id = ${studentId} and ${visibleCondition(v, true)}`),
   );
   if (!row) throw notFound('Student not found');
   return {
@@ -252,7 +266,7 @@ export async function listCommunityActivity(
   const [seen, activity] = await Promise.all([
     rowsOf<{ email_visible: boolean }>(
       db.execute(sql`select ${emailVisible(v)} as email_visible from users u
-        where u.id = ${studentId} and u.id in (${visibleIds(v, true)})`),
+        where u.id = ${studentId} and ${visibleCondition(v, true)}`),
     ),
     listAuditEventsInContext(db, and(about, scope), page),
   ]);
