@@ -6,6 +6,7 @@ import {
   optionalEnum,
   optionalPage,
   optionalString,
+  optionalStringList,
   optionalUuid,
 } from './search-params';
 
@@ -45,6 +46,13 @@ const SAMPLES: unknown[] = [
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
   '3f2b8c1e6d4a4f7b9c2d1a2b3c4d5e6f',
   ['1'],
+  [' React ', 'SQL'],
+  ['React', 'react'],
+  [],
+  [''],
+  ['a', 'b', 'c', 'd', 'e', 'f'],
+  ['x'.repeat(41)],
+  [1],
   { page: 1 },
 ];
 
@@ -69,6 +77,19 @@ const pairs: [string, (v: unknown) => unknown, z.ZodType][] = [
     'number page',
     (v) => optionalPage(v, { coerce: false }),
     z.number().int().min(1).optional().catch(undefined),
+  ],
+  [
+    'string list',
+    (v) => optionalStringList(v, { max: 40, maxItems: 5 }),
+    z
+      .array(z.string().trim().min(1).max(40))
+      .min(1)
+      .max(5)
+      .transform((list) =>
+        list.filter((s, i) => list.findIndex((o) => o.toLowerCase() === s.toLowerCase()) === i),
+      )
+      .optional()
+      .catch(undefined),
   ],
 ];
 

@@ -52,3 +52,23 @@ export function defined<T extends Record<string, unknown>>(search: T): T {
   for (const [key, value] of Object.entries(search)) if (value !== undefined) out[key] = value;
   return out as T;
 }
+
+/**
+ * A list of at most `maxItems` strings, each trimmed and 1 to `max` characters, duplicates
+ * (ignoring case) dropped: `z.array(z.string().trim().min(1).max(max)).max(maxItems)` with the
+ * duplicates removed. An empty list or any bad item drops the param.
+ */
+export function optionalStringList(
+  value: unknown,
+  { max, maxItems }: { max: number; maxItems: number },
+): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > maxItems) return undefined;
+  const out: string[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'string') return undefined;
+    const text = item.trim();
+    if (text.length < 1 || text.length > max) return undefined;
+    if (!out.some((o) => o.toLowerCase() === text.toLowerCase())) out.push(text);
+  }
+  return out;
+}

@@ -95,6 +95,8 @@ export function createMyCourse(
     enrolledAt: '2026-09-05T10:00:00.000Z',
     activatedAt: '2026-09-06T08:00:00.000Z',
     team: null,
+    lookingForTeam: false,
+    lookingNote: '',
     ...rest,
     course: {
       id: uuid(),
@@ -118,9 +120,12 @@ export function createClassmate(overrides: Partial<Classmate> = {}): Classmate {
     fullname: 'Omar Haddad',
     email: 'omar.haddad@student.northfield.edu',
     avatar: null,
+    headline: '',
     skills: ['Python', 'SQL'],
     team: null,
     lookingForTeam: true,
+    lookingNote: '',
+    matchedSkills: [],
     invitedByMyTeam: false,
     ...overrides,
   };

@@ -8,6 +8,7 @@ import {
   createSession,
   createToken,
 } from './data';
+import { createCommunityProfile, createCommunityStats } from './community-data';
 import { createProfileStats } from './profile-data';
 import {
   createDirectoryUser,
@@ -130,6 +131,28 @@ handlers.push(
 handlers.push(
   http.get(api('/auth/profile/stats'), () => ok(createProfileStats())),
   http.get(api('/auth/profile/activity'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+);
+
+// Community (issue 12): an empty directory, no skill suggestions, a visible profile; the student's
+// course list (profile's looking toggles, the community's course filter) empty by default.
+handlers.push(
+  http.get(api('/community/skills'), () => ok({ items: [] })),
+  http.get(api('/community/students'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+  http.get(api('/community/students/:id'), ({ params }) =>
+    ok(createCommunityProfile({ id: String(params.id) })),
+  ),
+  http.get(api('/community/students/:id/stats'), () => ok(createCommunityStats())),
+  http.get(api('/community/students/:id/activity'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+  http.get(api('/student/my-courses'), ({ request }) => {
     const { page, limit } = pageOf(request.url);
     return ok(paginate([], page, limit));
   }),

@@ -44,6 +44,8 @@ export function createTeamSummary(overrides: Partial<TeamSummary> = {}): TeamSum
     createdAt: '2026-09-10T10:00:00.000Z',
     disbandedAt: null,
     relation: 'NONE',
+    wantedSkills: [],
+    matchedSkills: [],
     ...overrides,
   };
 }

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useAuthStore } from '@/lib/auth-store';
+import { myCoursesQueryOptions } from '@/features/profile/api/get-my-courses';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { profileActivityQueryOptions } from '@/features/profile/api/get-profile-activity';
 import { profileStatsQueryOptions } from '@/features/profile/api/get-profile-stats';
@@ -14,6 +16,10 @@ export const Route = createFileRoute('/_authenticated/profile')({
       context.queryClient.prefetchQuery(profileStatsQueryOptions()),
       context.queryClient.prefetchInfiniteQuery(profileActivityQueryOptions()),
       context.queryClient.prefetchQuery(sessionsQueryOptions()),
+      // "Looking for a team" is per course, for students only.
+      useAuthStore.getState().user?.role === 'STUDENT'
+        ? context.queryClient.prefetchQuery(myCoursesQueryOptions())
+        : undefined,
     ]),
   component: ProfilePageRoute,
 });

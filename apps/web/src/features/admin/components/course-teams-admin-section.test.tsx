@@ -47,7 +47,7 @@ function serveTeams(initial: TeamDetail[] = []) {
       t.members.map((m) =>
         createEnrollment({
           fullname: m.fullname,
-          email: m.email,
+          email: m.email ?? '',
           userId: m.id,
           status: 'ACTIVE',
           team: { id: t.id, name: t.name },

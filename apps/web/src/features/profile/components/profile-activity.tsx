@@ -7,7 +7,7 @@ import { EVENT_ICONS, EventText, EventTimeline } from '@/components/ui/event-tim
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useAuthStore } from '@/lib/auth-store';
 import { useProfileActivity } from '../api/get-profile-activity';
-import { describeActivity } from '../utils/describe-activity';
+import { describeActivity } from '@/lib/describe-activity';
 
 dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);

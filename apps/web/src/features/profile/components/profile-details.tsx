@@ -8,7 +8,14 @@ const ROLE_LABEL: Record<Role, string> = {
   SUPERADMIN: 'Superadmin',
 };
 
-export function ProfileDetails({ profile }: { profile: Profile }) {
+const VISIBILITY_LABEL: Record<Profile['profileVisibility'], string> = {
+  CLASSMATES: 'Visible to classmates',
+  ORGANIZATION: 'Visible to everyone in my organizations',
+};
+
+type ProfileDetailsProps = { profile: Profile; isStudent: boolean };
+
+export function ProfileDetails({ profile, isStudent }: ProfileDetailsProps) {
   return (
     <Stack gap="md">
       <Group gap="md" wrap="nowrap" align="flex-start">
@@ -17,16 +24,28 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           <Title order={2} fz="xl">
             {profile.fullname}
           </Title>
+          {profile.headline && (
+            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {profile.headline}
+            </Text>
+          )}
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {profile.email}
+            {isStudent && (
+              <Text span size="sm" c="dimmed">
+                {profile.showEmail ? ' · shown to other students' : ' · hidden from other students'}
+              </Text>
+            )}
           </Text>
           <Group gap="xs">
             <Badge variant="filled" color="blue.9">
               {ROLE_LABEL[profile.role] ?? profile.role}
             </Badge>
-            <Badge variant="filled" color={profile.lookingForTeam ? 'teal.9' : 'gray.8'}>
-              {profile.lookingForTeam ? 'Looking for a team' : 'Not looking for a team'}
-            </Badge>
+            {isStudent && (
+              <Badge variant="outline" color="gray.8" tt="none">
+                {VISIBILITY_LABEL[profile.profileVisibility]}
+              </Badge>
+            )}
           </Group>
         </Stack>
       </Group>

@@ -3,55 +3,68 @@ import {
   Alert,
   Button,
   Group,
+  Radio,
   Stack,
   Switch,
-  TagsInput,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
+  HEADLINE_MAX,
   LINK_MAX,
   SKILL_MAX,
   profileUpdateBodySchema,
   type Profile,
   type ProfileUpdateBody,
+  type ProfileVisibility,
 } from '@teamup/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SkillTagsInput } from '@/components/ui/skill-tags-input';
 import { NOTIFICATION_TEXTS } from '@/lib/notification-texts';
+import { useSkillSuggestions } from '../api/get-skill-suggestions';
 import { useUpdateProfile } from '../api/update-profile';
 
 type FormValues = {
   fullname: string;
   avatar: string;
+  headline: string;
   bio: string;
   skills: string[];
   links: { label: string; url: string }[];
-  lookingForTeam: boolean;
+  profileVisibility: ProfileVisibility;
+  showEmail: boolean;
 };
 
 function toFormValues(profile: Profile): FormValues {
   return {
     fullname: profile.fullname,
     avatar: profile.avatar ?? '',
+    headline: profile.headline,
     bio: profile.bio,
     skills: profile.skills,
     links: profile.links.map((l) => ({ ...l })),
-    lookingForTeam: profile.lookingForTeam,
+    profileVisibility: profile.profileVisibility,
+    showEmail: profile.showEmail,
   };
 }
 
-function toBody(values: FormValues): ProfileUpdateBody {
+function toBody(values: FormValues, isStudent: boolean): ProfileUpdateBody {
   return {
     fullname: values.fullname.trim(),
     avatar: values.avatar.trim() || null,
+    headline: values.headline.trim(),
     bio: values.bio.trim(),
     skills: values.skills.map((s) => s.trim()).filter(Boolean),
     links: values.links.map((l) => ({ label: l.label.trim(), url: l.url.trim() })),
-    lookingForTeam: values.lookingForTeam,
+    // Who sees the profile and its email are students' choices; admins are not in the directory.
+    ...(isStudent
+      ? { profileVisibility: values.profileVisibility, showEmail: values.showEmail }
+      : {}),
   };
 }
 
@@ -66,21 +79,57 @@ export function toFormPath(path: string): string {
 
 // The shared schema is the single source of the field rules (the server validates with it too).
 function validate(values: FormValues): Record<string, string> {
-  const result = profileUpdateBodySchema.safeParse(toBody(values));
+  const result = profileUpdateBodySchema.safeParse(toBody(values, true));
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const path = issue.path.join('.');
     errors[path] ??= issue.message;
+    // The tags input shows one message for the list: a bad tag's message is the list's.
+    if (path.startsWith('skills.')) errors.skills ??= issue.message;
   }
   return errors;
 }
 
-const FIELD_NAMES = new Set(['fullname', 'avatar', 'bio', 'skills', 'links', 'lookingForTeam']);
+const FIELD_NAMES = new Set([
+  'fullname',
+  'avatar',
+  'headline',
+  'bio',
+  'skills',
+  'links',
+  'profileVisibility',
+  'showEmail',
+]);
 
-type ProfileFormProps = { profile: Profile; onDone: () => void };
+function SkillsField(props: {
+  value?: string[];
+  onChange: (value: string[]) => void;
+  error?: unknown;
+  onBlur?: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const [q] = useDebouncedValue(typed.trim(), 300);
+  const suggestions = useSkillSuggestions(q);
+  return (
+    <SkillTagsInput
+      label="Skills"
+      description={`Press Enter or a comma after each skill (at most ${SKILL_MAX}); pick a suggestion to match how others wrote it.`}
+      maxTags={SKILL_MAX}
+      value={props.value}
+      onChange={props.onChange}
+      onBlur={props.onBlur}
+      error={typeof props.error === 'string' ? props.error : undefined}
+      searchValue={typed}
+      onSearchChange={setTyped}
+      suggestions={suggestions.data?.items.map((s) => s.skill) ?? []}
+    />
+  );
+}
 
-export function ProfileForm({ profile, onDone }: ProfileFormProps) {
+type ProfileFormProps = { profile: Profile; onDone: () => void; isStudent: boolean };
+
+export function ProfileForm({ profile, onDone, isStudent }: ProfileFormProps) {
   const update = useUpdateProfile();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormValues>({
@@ -92,7 +141,7 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    update.mutate(toBody(values), {
+    update.mutate(toBody(values, isStudent), {
       onSuccess: () => {
         notifications.show({ color: 'green', ...NOTIFICATION_TEXTS.profileSaved });
         onDone();
@@ -135,14 +184,14 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
           type="url"
           {...form.getInputProps('avatar')}
         />
-        <Textarea label="Bio" autosize minRows={3} maxRows={8} {...form.getInputProps('bio')} />
-        <TagsInput
-          label="Skills"
-          description={`Press Enter after each skill (at most ${SKILL_MAX}).`}
-          maxTags={SKILL_MAX}
-          clearable
-          {...form.getInputProps('skills')}
+        <TextInput
+          label="Headline"
+          description={`One line about you, shown under your name (at most ${HEADLINE_MAX} characters).`}
+          placeholder="e.g. Backend developer, keen on databases"
+          {...form.getInputProps('headline')}
         />
+        <Textarea label="Bio" autosize minRows={3} maxRows={8} {...form.getInputProps('bio')} />
+        <SkillsField {...form.getInputProps('skills')} />
 
         <Stack gap="xs">
           <Text fw={500} size="sm">
@@ -198,11 +247,33 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
           </Group>
         </Stack>
 
-        <Switch
-          label="Looking for a team"
-          description="Shown in the community so team leaders can find you."
-          {...form.getInputProps('lookingForTeam', { type: 'checkbox' })}
-        />
+        {isStudent && (
+          <>
+            <Radio.Group
+              label="Who can see my profile"
+              description="In the community and from course pages. Teammates always can."
+              {...form.getInputProps('profileVisibility')}
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio
+                  value="CLASSMATES"
+                  label="Classmates"
+                  description="Students who share an active course with me."
+                />
+                <Radio
+                  value="ORGANIZATION"
+                  label="Everyone in my organizations"
+                  description="Any student enrolled in a course of my organizations."
+                />
+              </Stack>
+            </Radio.Group>
+            <Switch
+              label="Show my email to other students"
+              description="Teammates and course admins always see it."
+              {...form.getInputProps('showEmail', { type: 'checkbox' })}
+            />
+          </>
+        )}
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={update.isPending}>

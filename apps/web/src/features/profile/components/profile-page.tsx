@@ -7,6 +7,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useProfile } from '../api/get-profile';
 import { ProfileDetails } from './profile-details';
 import { ProfileActivity } from './profile-activity';
+import { LookingForTeamCard } from './looking-for-team-card';
 import { ProfileForm } from './profile-form';
 import { ProfileStats } from './profile-stats';
 import { SessionsCard } from './sessions-card';
@@ -15,12 +16,18 @@ export function ProfilePage() {
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const role = useAuthStore((s) => s.user?.role);
+  // Admins and superadmins are not in the directory: no visibility, email or looking choices.
+  const isStudent = role === 'STUDENT';
 
   return (
     <>
       <PageHeader
         title="My Profile"
-        description="What other students see about you, what you have been up to, and where you are signed in."
+        description={
+          isStudent
+            ? 'What other students see about you, what you have been up to, and where you are signed in.'
+            : 'Your details, what you have been up to, and where you are signed in.'
+        }
       />
       <ProfileStats role={role} />
       <Grid gutter="lg">
@@ -42,10 +49,14 @@ export function ProfilePage() {
                   onRetry={() => void profile.refetch()}
                 />
               ) : editing ? (
-                <ProfileForm profile={profile.data} onDone={() => setEditing(false)} />
+                <ProfileForm
+                  profile={profile.data}
+                  isStudent={isStudent}
+                  onDone={() => setEditing(false)}
+                />
               ) : (
                 <>
-                  <ProfileDetails profile={profile.data} />
+                  <ProfileDetails profile={profile.data} isStudent={isStudent} />
                   <Button
                     mt="lg"
                     leftSection={<IconPencil size={16} aria-hidden />}
@@ -56,6 +67,7 @@ export function ProfilePage() {
                 </>
               )}
             </Paper>
+            {isStudent && <LookingForTeamCard />}
             <ProfileActivity />
           </Stack>
         </Grid.Col>

@@ -36,6 +36,9 @@ export function teamlessClassmatesQuery({
     page,
     limit: TEAMLESS_CLASSMATES_PER_PAGE,
     withoutTeam: 'true',
+    // For a leader: classmates whose skills the team wants first, looking ones first among
+    // equals; for anyone else the looking ones first, then by name.
+    sort: 'match',
     ...(search ? { search } : {}),
   };
 }

@@ -38,6 +38,17 @@ export function courseTeamListQuery({
   };
 }
 
+/** How many teams "Teams that want your skills" shows. */
+export const MATCHING_TEAMS_SHOWN = 6;
+
+/**
+ * The query of "Teams that want your skills" (open teams, those wanting most of my skills first),
+ * built here so the section and the route's loader (decision 093) use the same cache key.
+ */
+export function matchingTeamsQuery(): CourseTeamsQuery {
+  return { page: 1, limit: MATCHING_TEAMS_SHOWN, sort: 'match', hasOpenSeats: 'true' };
+}
+
 export const courseTeamsQueryOptions = (courseId: string, query: CourseTeamsQuery) =>
   queryOptions({
     queryKey: teamKeys.courseTeams(courseId, query),

@@ -21,7 +21,7 @@ type TeamActionsProps = {
 };
 
 /** What the viewer can do with one team of the list, from their relation to it; null for nothing. */
-function teamActions({ team, state, locked, onApply }: TeamActionsProps): ReactNode {
+export function teamActions({ team, state, locked, onApply }: TeamActionsProps): ReactNode {
   if (team.relation === 'LEADER' || team.relation === 'MEMBER') return null;
   if (locked) return null;
   if (team.relation === 'REQUESTED') {

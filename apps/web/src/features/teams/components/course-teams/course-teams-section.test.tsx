@@ -209,6 +209,7 @@ describe('course page: teams section', () => {
       description: 'We ship.',
       maxSize: 4,
       openToRequests: false,
+      wantedSkills: [],
     });
 
     await user.clear(name);
@@ -379,7 +380,9 @@ describe('course page: teams section', () => {
     const { section, user } = await openTeamsSection();
     const classmates = within(section).getByRole('region', { name: 'Classmates without a team' });
     expect(
-      await within(classmates).findByText('Invite them to Byte Club; they join when they accept.'),
+      await within(classmates).findByText(
+        /^Invite them to Byte Club; they join when they accept\./,
+      ),
     ).toBeInTheDocument();
     await user.click(await within(classmates).findByRole('button', { name: 'Invite Omar Haddad' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Omar Haddad' });
@@ -489,9 +492,9 @@ describe('course page: teams section', () => {
     expect(
       within(section).queryByRole('region', { name: 'Classmates without a team' }),
     ).not.toBeInTheDocument();
-    // The route asked for the team list with the course (decision 093); the list itself never
-    // showed, so it asked no more.
-    await waitFor(() => expect(teamQueries).toHaveLength(1));
+    // The route asked for the two team lists with the course (decision 093: the list and "Teams
+    // that want your skills"); neither showed, so it asked no more.
+    await waitFor(() => expect(teamQueries).toHaveLength(2));
   });
 
   it('tells a student with an inactive enrollment and no team that they are in none', async () => {

@@ -23,6 +23,7 @@ import { useEffect, useRef, useState } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useCreateTeam } from '../../api/create-team';
 import { FormModal } from '../shared/form-modal';
+import { WantedSkillsInput } from '../shared/wanted-skills-input';
 import { notifyFailure, notifySuccess } from '../shared/notify';
 import type { CourseTeamsCourse } from './course-teams-section';
 import { pendingCancelledByCreate } from './pending-cancelled-by-create';
@@ -32,9 +33,10 @@ type CreateTeamValues = {
   description: string;
   maxSize: number | string;
   openToRequests: boolean;
+  wantedSkills: string[];
 };
 
-const FIELDS = ['name', 'description', 'maxSize', 'openToRequests'];
+const FIELDS = ['name', 'description', 'maxSize', 'openToRequests', 'wantedSkills'];
 
 function toBody(values: CreateTeamValues): CreateTeamBody {
   return {
@@ -42,6 +44,7 @@ function toBody(values: CreateTeamValues): CreateTeamBody {
     description: values.description,
     maxSize: typeof values.maxSize === 'number' ? values.maxSize : Number.NaN,
     openToRequests: values.openToRequests,
+    wantedSkills: values.wantedSkills,
   };
 }
 
@@ -80,9 +83,13 @@ function CreateTeamForm({ course, pending, onCreated, onCancel }: CreateTeamForm
       description: '',
       maxSize: course.teamSizeMax,
       openToRequests: true,
+      wantedSkills: [],
     },
     validate: (values) => {
       const errors = zodFieldErrors(createTeamBodySchema, toBody(values));
+      // One message for the tags: a bad tag's message is the list's.
+      const tag = Object.keys(errors).find((k) => k.startsWith('wantedSkills.'));
+      if (tag && !errors.wantedSkills) errors.wantedSkills = errors[tag] ?? '';
       // The shared schema knows the global bound; the course's own maximum is checked here too.
       if (!errors.maxSize) {
         const size = toBody(values).maxSize ?? 0;
@@ -157,6 +164,7 @@ function CreateTeamForm({ course, pending, onCreated, onCancel }: CreateTeamForm
           allowNegative={false}
           {...form.getInputProps('maxSize')}
         />
+        <WantedSkillsInput {...form.getInputProps('wantedSkills')} />
         <Switch
           label="Open to join requests"
           description="Classmates can ask to join; you accept or reject each request."

@@ -8,10 +8,11 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Classmate } from '@teamup/shared';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconSearch, IconStarFilled, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
@@ -31,7 +32,16 @@ type ClassmateItemProps = {
   invited: boolean;
 };
 
+/** The skills a card has room for, those the viewer's team wants first. */
+function shownSkills(classmate: Classmate): string[] {
+  const wanted = new Set(classmate.matchedSkills.map((s) => s.toLowerCase()));
+  const first = classmate.skills.filter((s) => wanted.has(s.toLowerCase()));
+  const rest = classmate.skills.filter((s) => !wanted.has(s.toLowerCase()));
+  return [...first, ...rest].slice(0, Math.max(SKILLS_SHOWN, first.length));
+}
+
 function ClassmateItem({ classmate, onInvite, invited }: ClassmateItemProps) {
+  const matched = new Set(classmate.matchedSkills.map((s) => s.toLowerCase()));
   return (
     <Card withBorder radius="md" padding="sm" component="li">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -46,18 +56,42 @@ function ClassmateItem({ classmate, onInvite, invited }: ClassmateItemProps) {
           >
             {classmate.fullname}
           </AnchorLink>
+          {classmate.headline && (
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              {classmate.headline}
+            </Text>
+          )}
           <Group gap={4}>
             {classmate.lookingForTeam && (
               <Badge size="sm" color="teal.9" variant="filled">
                 Looking for team
               </Badge>
             )}
-            {classmate.skills.slice(0, SKILLS_SHOWN).map((s) => (
-              <Badge key={s} size="sm" variant="outline" color="gray.7" tt="none">
-                {s}
-              </Badge>
-            ))}
+            {shownSkills(classmate).map((s) =>
+              matched.has(s.toLowerCase()) ? (
+                <Badge
+                  key={s}
+                  size="sm"
+                  variant="filled"
+                  color="teal.9"
+                  tt="none"
+                  leftSection={<IconStarFilled size={10} aria-hidden />}
+                >
+                  {s}
+                  <VisuallyHidden> (your team wants it)</VisuallyHidden>
+                </Badge>
+              ) : (
+                <Badge key={s} size="sm" variant="outline" color="gray.7" tt="none">
+                  {s}
+                </Badge>
+              ),
+            )}
           </Group>
+          {classmate.lookingForTeam && classmate.lookingNote && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              “{classmate.lookingNote}”
+            </Text>
+          )}
           {onInvite && (
             <Group gap="xs" mt={2}>
               {invited ? (
@@ -106,7 +140,7 @@ export function TeamlessClassmates({ courseId, state, locked }: TeamlessClassmat
   if (!state) hint = 'Active students of this course who are in no team yet.';
   else if (locked) hint = 'The deadline has passed: invitations can no longer be sent.';
   else if (canInvite)
-    hint = `Invite them to ${team?.name ?? 'your team'}; they join when they accept.`;
+    hint = `Invite them to ${team?.name ?? 'your team'}; they join when they accept. Those with the skills your team wants come first.`;
   else if (leads) hint = 'Your team is full: there is no seat to invite anyone to.';
   else if (team) hint = 'Only the team leader can invite classmates.';
   else hint = 'Like you, they have no team yet: create one and invite them.';

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/ui/router-link';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { OpennessBadge, RelationBadge } from './team-badges';
+import { WantedSkills } from './wanted-skills';
 
 export function membersText(team: Pick<TeamSummary, 'memberCount' | 'maxSize'>): string {
   return `${team.memberCount} / ${team.maxSize} members`;
@@ -52,6 +53,7 @@ export function TeamCard({ team, showCourse = false, headingOrder = 3, actions }
             {team.description}
           </Text>
         )}
+        <WantedSkills wanted={team.wantedSkills} matched={team.matchedSkills} size="xs" />
         <Text size="sm">
           <Text span fw={600} inherit>
             {membersText(team)}

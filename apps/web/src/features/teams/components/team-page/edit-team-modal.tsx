@@ -21,6 +21,7 @@ import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useUpdateTeam } from '../../api/update-team';
 import { notifyFailure, notifySuccess } from '../shared/notify';
 import { FormModal } from '../shared/form-modal';
+import { WantedSkillsInput } from '../shared/wanted-skills-input';
 import type { Gate } from './team-rules';
 
 type EditValues = {
@@ -28,9 +29,13 @@ type EditValues = {
   description: string;
   openToRequests: boolean;
   maxSize: number | string;
+  wantedSkills: string[];
 };
 
-const FIELDS = ['name', 'description', 'openToRequests', 'maxSize'];
+const FIELDS = ['name', 'description', 'openToRequests', 'maxSize', 'wantedSkills'];
+
+const sameSkills = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((s, i) => s === b[i]);
 
 /** The size limit may go from the current member count up to the course's maximum. */
 export function maxSizeBounds(team: TeamDetail) {
@@ -48,6 +53,7 @@ function changedFields(team: TeamDetail, values: EditValues): UpdateTeamBody {
   if (typeof values.maxSize === 'number' && values.maxSize !== team.maxSize) {
     body.maxSize = values.maxSize;
   }
+  if (!sameSkills(values.wantedSkills, team.wantedSkills)) body.wantedSkills = values.wantedSkills;
   return body;
 }
 
@@ -64,11 +70,15 @@ function EditTeamForm({ team, maxSizeGate, onDone }: EditTeamFormProps) {
       description: team.description,
       openToRequests: team.openToRequests,
       maxSize: team.maxSize,
+      wantedSkills: team.wantedSkills,
     },
     validate: (values) => {
       const maxSize = typeof values.maxSize === 'number' ? values.maxSize : Number.NaN;
       // The shared schema checks each field; the bounds depend on this team and course.
       const errors = zodFieldErrors(updateTeamBodySchema, { ...values, maxSize });
+      // One message for the tags: a bad tag's message is the list's.
+      const tag = Object.keys(errors).find((k) => k.startsWith('wantedSkills.'));
+      if (tag && !errors.wantedSkills) errors.wantedSkills = errors[tag] ?? '';
       if (!Number.isInteger(maxSize)) errors.maxSize = 'Enter a whole number';
       // An unchanged limit is not sent, so it cannot be refused (the course maximum may have
       // dropped since it was set).
@@ -148,6 +158,7 @@ function EditTeamForm({ team, maxSizeGate, onDone }: EditTeamFormProps) {
           disabled={!maxSizeGate.ok}
           {...form.getInputProps('maxSize')}
         />
+        <WantedSkillsInput {...form.getInputProps('wantedSkills')} />
         <Switch
           label="Open to join requests"
           description="When off, students cannot ask to join; you can still invite classmates."

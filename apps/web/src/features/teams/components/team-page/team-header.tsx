@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TeamDetail } from '@teamup/shared';
 import { IconUsers } from '@tabler/icons-react';
 import { AnchorLink } from '@/components/ui/router-link';
+import { WantedSkills } from '../shared/wanted-skills';
 import { seatsSummary } from './team-rules';
 
 const RELATION_LABEL = {
@@ -89,6 +90,7 @@ export function TeamHeader({ team }: { team: TeamDetail }) {
             </Text>
           )}
         </Text>
+        <WantedSkills wanted={team.wantedSkills} matched={team.matchedSkills} size="md" />
         <Group gap="lg" wrap="wrap">
           {!disbanded && (
             <Group gap={6} wrap="nowrap">

@@ -66,7 +66,7 @@ function leaderWorld(): TeamWorld {
 }
 
 const signedIn = (world: TeamWorld) => ({
-  user: { id: world.me.id, fullname: world.me.fullname, email: world.me.email },
+  user: { id: world.me.id, fullname: world.me.fullname, email: world.me.email ?? undefined },
 });
 
 /** What the page shows once every read has answered. */

@@ -117,6 +117,8 @@ export function createTeamDetail(
     createdAt: '2026-03-01T10:00:00.000Z',
     disbandedAt: null,
     relation: as.relation,
+    wantedSkills: [],
+    matchedSkills: [],
     course: {
       id: courseId,
       code: 'CS301',
@@ -209,6 +211,8 @@ function myCourse(team: TeamDetail, me: Person, status: MyCourse['status']): MyC
     enrolledAt: '2026-02-01T10:00:00.000Z',
     activatedAt: '2026-02-01T10:00:00.000Z',
     team: mine ? { id: team.id, name: team.name } : null,
+    lookingForTeam: false,
+    lookingNote: '',
     course: {
       id: team.courseId,
       code: team.courseCode,

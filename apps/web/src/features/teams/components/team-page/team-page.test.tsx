@@ -22,7 +22,7 @@ import {
 function open(world: TeamWorld) {
   server.use(...teamHandlers(world));
   return renderApp(`/teams/${world.team.id}`, {
-    user: { id: world.me.id, fullname: world.me.fullname, email: world.me.email },
+    user: { id: world.me.id, fullname: world.me.fullname, email: world.me.email ?? undefined },
   });
 }
 

@@ -1,0 +1,302 @@
+import {
+  Anchor,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  type PaperProps,
+} from '@mantine/core';
+import type { CommunityProfile, ProfileActivityEntry } from '@teamup/shared';
+import { IconArrowLeft } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import type { ReactNode } from 'react';
+import { EVENT_ICONS, EventText, EventTimeline } from '@/components/ui/event-timeline';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { ApiError } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { describeActivity } from '@/lib/describe-activity';
+import { useCommunityActivity } from '../api/get-community-activity';
+import { useCommunityProfile } from '../api/get-community-profile';
+import { useCommunityStats } from '../api/get-community-stats';
+import { InviteActions } from './invite-actions';
+import { SharedCourses } from './shared-courses';
+import { SkillBadges } from './skill-badges';
+
+dayjs.extend(relativeTime);
+dayjs.extend(localizedFormat);
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+function Section({
+  title,
+  id,
+  children,
+  ...props
+}: { title: string; id: string; children: ReactNode } & PaperProps) {
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby={id}
+      {...props}
+    >
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function BackLink() {
+  return (
+    <AnchorLink to="/community" size="sm">
+      <Group gap={4} component="span" wrap="nowrap">
+        <IconArrowLeft size={14} aria-hidden />
+        Back to Community
+      </Group>
+    </AnchorLink>
+  );
+}
+
+function Stats({ userId, isStudent }: { userId: string; isStudent: boolean }) {
+  const stats = useCommunityStats(userId);
+  if (stats.isPending) return <InlineLoader label="Loading stats" />;
+  if (stats.isError) {
+    return (
+      <ErrorAlert
+        title="Could not load the stats"
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+      />
+    );
+  }
+  const s = stats.data;
+  const items: [string, number][] = [
+    [isStudent ? 'Courses in common' : 'Courses', s.coursesInCommon],
+    ['Teams', s.teams],
+    ['Leading', s.leading],
+    ['Looking for a team in', s.lookingIn],
+    ['Skills', s.skills],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" component="dl" m={0}>
+      {items.map(([label, value]) => (
+        <Stack key={label} gap={0}>
+          <Text component="dt" size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text component="dd" m={0} fw={700} fz="xl">
+            {value}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ActivityItem({ entry, viewerId }: { entry: ProfileActivityEntry; viewerId?: string }) {
+  const { sentence, detail } = describeActivity(entry, viewerId);
+  const place = entry.course ? `${entry.course.code} · ${entry.course.title}` : null;
+  return (
+    <EventText sentence={sentence} detail={detail}>
+      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+        {place ? `${place} · ` : ''}
+        <time dateTime={entry.createdAt} title={dayjs(entry.createdAt).format('LLL')}>
+          {dayjs(entry.createdAt).fromNow()}
+        </time>
+      </Text>
+    </EventText>
+  );
+}
+
+function Activity({ userId }: { userId: string }) {
+  const activity = useCommunityActivity(userId);
+  const viewerId = useAuthStore((s) => s.user?.id);
+  const entries = activity.data?.pages.flatMap((p) => p.items) ?? [];
+  const unique = entries.filter((e, i) => entries.findIndex((x) => x.id === e.id) === i);
+  const total = activity.data?.pages.at(-1)?.total ?? 0;
+  if (activity.isPending) return <InlineLoader label="Loading activity" />;
+  if (activity.isError && !activity.isFetchNextPageError) {
+    return (
+      <ErrorAlert
+        title="Could not load the activity"
+        error={activity.error}
+        onRetry={() => void activity.refetch()}
+      />
+    );
+  }
+  if (unique.length === 0)
+    return <EmptyState>No team activity in your shared courses yet.</EmptyState>;
+  return (
+    <EventTimeline
+      events={unique}
+      total={total}
+      icon={(entry) => EVENT_ICONS[describeActivity(entry, viewerId).kind]}
+      hasMore={activity.hasNextPage}
+      loadingMore={activity.isFetchingNextPage}
+      onLoadMore={() => void activity.fetchNextPage()}
+      loadMoreError={activity.isFetchNextPageError ? activity.error : null}
+    >
+      {(entry) => <ActivityItem entry={entry} viewerId={viewerId} />}
+    </EventTimeline>
+  );
+}
+
+function About({ profile }: { profile: CommunityProfile }) {
+  return (
+    <Stack gap="md">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <UserAvatar fullname={profile.fullname} avatar={profile.avatar} size={72} radius="xl" />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          {profile.email && (
+            <Anchor href={`mailto:${profile.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {profile.email}
+            </Anchor>
+          )}
+          <Text size="sm" c="dimmed">
+            Member since {dayjs(profile.memberSince).format('LL')}
+          </Text>
+          {profile.inviteOptions.length > 0 && (
+            <Group gap="xs" mt={4} wrap="wrap">
+              <InviteActions student={profile} />
+            </Group>
+          )}
+        </Stack>
+      </Group>
+      <Stack gap={4}>
+        <Title order={3} fz="md">
+          Bio
+        </Title>
+        <Text size="sm" c={profile.bio ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+          {profile.bio || 'No bio yet.'}
+        </Text>
+      </Stack>
+      <Stack gap={4}>
+        <Title order={3} fz="md">
+          Skills
+        </Title>
+        <SkillBadges
+          skills={profile.skills}
+          highlighted={profile.highlightedSkills}
+          empty="No skills listed yet."
+        />
+      </Stack>
+      <Stack gap={4}>
+        <Title order={3} fz="md">
+          Links
+        </Title>
+        {profile.links.length > 0 ? (
+          <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {profile.links.map((link) => (
+              <li key={`${link.label}-${link.url}`}>
+                <Anchor href={link.url} target="_blank" rel="noopener noreferrer" size="sm">
+                  {link.label}
+                </Anchor>
+              </li>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No links yet.
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+type StudentProfilePageProps = { userId: string; isStudent: boolean };
+
+/** /community/{userId}: what the viewer may see of a student, and what they can do with them. */
+export function StudentProfilePage({ userId, isStudent }: StudentProfilePageProps) {
+  const profile = useCommunityProfile(userId);
+
+  if (profile.isPending) {
+    return (
+      <>
+        <PageHeader title="Student profile" description={<BackLink />} />
+        <InlineLoader label="Loading profile" />
+      </>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <>
+        <PageHeader title="Student profile" description={<BackLink />} />
+        {isNotFound(profile.error) ? (
+          <Paper withBorder radius="lg" p="lg" role="status">
+            <Stack gap="sm" align="flex-start">
+              <Title order={2} fz="lg">
+                Not found or not visible
+              </Title>
+              <Text size="sm">
+                This student does not exist, or their profile is not visible to you. Students choose
+                who sees them: usually the classmates of their active courses.
+              </Text>
+              <ButtonLink to="/community" variant="default" size="xs">
+                Browse the community
+              </ButtonLink>
+            </Stack>
+          </Paper>
+        ) : (
+          <ErrorAlert
+            title="Could not load this profile"
+            error={profile.error}
+            onRetry={() => void profile.refetch()}
+          />
+        )}
+      </>
+    );
+  }
+
+  const p = profile.data;
+  return (
+    <>
+      <PageHeader
+        title={p.fullname}
+        description={
+          p.headline || (p.isSelf ? 'This is how other students see you.' : <BackLink />)
+        }
+        actions={p.headline ? <BackLink /> : undefined}
+      />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="lg">
+            <Section title="About" id="about-heading">
+              <About profile={p} />
+            </Section>
+            <Section title="Activity" id="activity-heading">
+              <Activity userId={userId} />
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="lg">
+            <Section title={isStudent ? 'Courses in common' : 'Courses'} id="courses-heading">
+              <SharedCourses
+                courses={p.courses}
+                empty={isStudent ? 'No active course in common.' : 'No course to show.'}
+              />
+            </Section>
+            <Section title="Stats" id="stats-heading">
+              <Stats userId={userId} isStudent={isStudent} />
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
