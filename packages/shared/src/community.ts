@@ -143,14 +143,17 @@ export type CommunityStats = z.infer<typeof communityStatsSchema>;
 /** GET /community/students/{id}/activity: page and limit, like the own profile's activity. */
 export const communityActivityQuerySchema = paginationQuerySchema;
 
-/** PUT /student/courses/{courseId}/looking. */
+/**
+ * PUT /student/courses/{courseId}/looking. A note left out keeps the current one (switching off
+ * clears nothing, so switching on again brings the note back); '' clears it.
+ */
 export const lookingBodySchema = z.strictObject({
   looking: z.boolean(),
   note: z
     .string()
     .trim()
     .max(LOOKING_NOTE_MAX, `The note is at most ${LOOKING_NOTE_MAX} characters`)
-    .default(''),
+    .optional(),
 });
 export type LookingBody = z.input<typeof lookingBodySchema>;
 

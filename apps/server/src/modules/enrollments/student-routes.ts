@@ -4,13 +4,16 @@ import {
   classmateSchema,
   classmatesQuerySchema,
   envelope,
+  lookingBodySchema,
+  lookingSchema,
   myCourseSchema,
   paginated,
   paginationQuerySchema,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
-import { getMyCourse, listClassmates, listMyCourses } from './student-service.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { getMyCourse, listClassmates, listMyCourses, setLooking } from './student-service.js';
 
 const TAGS = ['student'];
 const courseParams = z.object({ courseId: z.uuid() });
@@ -70,8 +73,35 @@ export async function enrollmentStudentRoutes(app: FastifyInstance) {
     handler: async (request) => ({
       success: true as const,
       data: await signedInRead(request, (db, caller) =>
-        listClassmates(db, caller.userId, request.params.courseId, request.query),
+        listClassmates(db, caller, request.params.courseId, request.query),
       ),
     }),
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/student/courses/:courseId/looking',
+    config: { access: 'authenticated' },
+    schema: {
+      tags: TAGS,
+      summary:
+        'Switch "looking for a team" on or off in a course I am actively enrolled in, without a team there, with an optional note',
+      params: courseParams,
+      body: lookingBodySchema,
+      response: { 200: envelope(lookingSchema) },
+    },
+    handler: async (request) => {
+      const data = await setLooking(
+        app.db,
+        requireAuth(request),
+        request.params.courseId,
+        request.body,
+      );
+      return {
+        success: true as const,
+        data,
+        message: data.looking ? 'You are looking for a team here' : 'You are no longer looking',
+      };
+    },
   });
 }

@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  desc,
   eq,
   exists,
   ilike,
@@ -16,6 +17,8 @@ import type { z } from 'zod';
 import type {
   Classmate,
   classmatesQuerySchema,
+  Looking,
+  lookingBodySchema,
   MyCourse,
   Paginated,
   PaginationQuery,
@@ -30,10 +33,15 @@ import {
   teams,
   users,
 } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import { containsPattern } from '../../lib/like-pattern.js';
-import { AppError, notFound } from '../../plugins/errors.js';
+import { adminScope, inScope } from '../../lib/org-scope.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { AppError, conflict, notFound } from '../../plugins/errors.js';
 
 type ClassmatesInput = z.output<typeof classmatesQuerySchema>;
+type LookingInput = z.output<typeof lookingBodySchema>;
+type Caller = Pick<AuthContext, 'userId' | 'role'>;
 
 /**
  * A student's own enrollments. Removed ones and those of deleted organizations are hidden;
@@ -60,6 +68,8 @@ const selectMyCourses = (db: DbOrTx) =>
       organizationName: organizations.name,
       teamId: teams.id,
       teamName: teams.name,
+      lookingForTeam: enrollments.lookingForTeam,
+      lookingNote: enrollments.lookingNote,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
@@ -102,6 +112,8 @@ function toMyCourse(row: MyCourseRow): MyCourse {
     },
     team:
       row.teamId === null || row.teamName === null ? null : { id: row.teamId, name: row.teamName },
+    lookingForTeam: row.lookingForTeam,
+    lookingNote: row.lookingNote,
   };
 }
 
@@ -145,20 +157,42 @@ export async function getMyCourse(db: DbOrTx, userId: string, courseId: string):
 }
 
 /**
+ * Whether a student caller may see a classmate's email (issue 12, decision 106): their own, one
+ * whose owner opted in (users.show_email), or a teammate's (same live team). The teams module
+ * holds the same rule for team calls; features do not import each other, so it is spelled out
+ * here too.
+ */
+const emailShown = (callerId: string) => sql<boolean>`(
+  ${users.id} = ${callerId} or ${users.showEmail} or exists(
+    select 1 from "team_members" as "caller_seat"
+    inner join "team_members" as "person_seat" on "person_seat"."team_id" = "caller_seat"."team_id"
+    where "caller_seat"."user_id" = ${callerId} and "person_seat"."user_id" = ${users.id}))`;
+
+/**
  * The course's ACTIVE classmates with an account, without the caller. Only a student whose own
  * enrollment is ACTIVE may look: not enrolled (or removed) is a 404, so the course's existence
  * is not revealed; an INACTIVE enrollment is a 403 that tells the student why.
+ *
+ * Emails follow emailShown unless the caller administers the course's organization. Each
+ * classmate's matchedSkills are those of their skills (as they typed them) that the team the
+ * caller leads here wants; sort=match puts the most matched first, looking ones first among
+ * equals. Two statements whatever the page size (the page, its total).
  */
 export async function listClassmates(
   db: DbOrTx,
-  userId: string,
+  caller: Caller,
   courseId: string,
   query: ClassmatesInput,
 ): Promise<Paginated<Classmate>> {
-  const mine = await getMyCourse(db, userId, courseId);
+  const userId = caller.userId;
+  const [mine, scope] = await Promise.all([
+    getMyCourse(db, userId, courseId),
+    caller.role === 'STUDENT' ? undefined : adminScope(db, caller),
+  ]);
   if (mine.status !== 'ACTIVE') {
     throw new AppError(403, 'NOT_ENROLLED', 'Your enrollment in this course is inactive');
   }
+  const isAdmin = scope !== undefined && inScope(scope, mine.course.organization.id);
 
   const conditions: (SQL | undefined)[] = [
     eq(enrollments.courseId, courseId),
@@ -172,6 +206,7 @@ export async function listClassmates(
     conditions.push(or(ilike(users.fullname, pattern), ilike(users.email, pattern)));
   }
   if (query.withoutTeam) conditions.push(isNull(teamMembers.userId));
+  if (query.looking) conditions.push(eq(enrollments.lookingForTeam, true));
   const where = and(...conditions);
   // team_members holds at most one row per (course, student): the join adds no rows.
   const memberOfCourse = and(
@@ -202,40 +237,139 @@ export async function listClassmates(
         ),
       ),
   );
+  // The wanted skills of the team the caller leads here, as keys: constant for the statement.
+  const wantedKeys = sql`array(
+    select lower(btrim(wanted.skill))
+    from ${teams} cross join unnest(${teams.wantedSkills}) as wanted(skill)
+    where ${teams.courseId} = ${courseId}
+      and ${teams.leaderId} = ${userId}
+      and ${teams.disbandedAt} is null)`;
+  const matchedSkills = sql<string[]>`array(
+    select own.skill from unnest(${users.skills}) with ordinality as own(skill, n)
+    where lower(btrim(own.skill)) = any(${wantedKeys})
+    order by own.n)`;
+  const order =
+    query.sort === 'match'
+      ? [
+          desc(sql`cardinality(${matchedSkills})`),
+          desc(enrollments.lookingForTeam),
+          asc(users.fullname),
+          asc(users.id),
+        ]
+      : [asc(users.fullname), asc(users.id)];
 
-  const rows = await db
-    .select({
-      userId: users.id,
-      fullname: users.fullname,
-      email: users.email,
-      avatar: users.avatar,
-      skills: users.skills,
-      lookingForTeam: users.lookingForTeam,
-      invitedByMyTeam: sql<boolean>`${invitedByMyTeam}`.mapWith(Boolean),
-      teamId: teams.id,
-      teamName: teams.name,
-    })
-    .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .leftJoin(teamMembers, memberOfCourse)
-    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(where)
-    .orderBy(asc(users.fullname), asc(users.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .leftJoin(teamMembers, memberOfCourse)
-    .where(where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        fullname: users.fullname,
+        email: users.email,
+        emailShown: emailShown(userId),
+        avatar: users.avatar,
+        headline: users.headline,
+        skills: users.skills,
+        lookingForTeam: enrollments.lookingForTeam,
+        lookingNote: enrollments.lookingNote,
+        matchedSkills,
+        invitedByMyTeam: sql<boolean>`${invitedByMyTeam}`.mapWith(Boolean),
+        teamId: teams.id,
+        teamName: teams.name,
+      })
+      .from(enrollments)
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .leftJoin(teamMembers, memberOfCourse)
+      .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(enrollments)
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .leftJoin(teamMembers, memberOfCourse)
+      .where(where),
+  ]);
   return {
-    items: rows.map(({ teamId, teamName, ...classmate }) => ({
+    items: rows.map(({ teamId, teamName, email, emailShown: shown, ...classmate }) => ({
       ...classmate,
+      email: isAdmin || shown ? email : null,
       team: teamId && teamName ? { id: teamId, name: teamName } : null,
     })),
     page: query.page,
     limit: query.limit,
     total: total?.count ?? 0,
   };
+}
+
+/**
+ * "Looking for a team" in one course (issue 12): only on the caller's own ACTIVE enrollment
+ * (not removed) of a course that is not archived, and only while they have no team there
+ * (switching it off is always allowed). A note left out keeps the current one, so switching off
+ * and on again brings it back. A trigger switches it off when they join a team (0009).
+ */
+export async function setLooking(
+  db: DbOrTx,
+  caller: Caller,
+  courseId: string,
+  body: LookingInput,
+): Promise<Looking> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: enrollments.id,
+        status: enrollments.status,
+        lookingForTeam: enrollments.lookingForTeam,
+        lookingNote: enrollments.lookingNote,
+        organizationId: courses.organizationId,
+        archivedAt: courses.archivedAt,
+        teamId: teamMembers.teamId,
+      })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+      .leftJoin(
+        teamMembers,
+        and(
+          eq(teamMembers.courseId, enrollments.courseId),
+          eq(teamMembers.userId, enrollments.userId),
+        ),
+      )
+      .where(and(visibleTo(caller.userId), eq(enrollments.courseId, courseId)))
+      .limit(1)
+      .for('update', { of: enrollments });
+    if (!row) throw notFound('Course not found');
+    if (row.status !== 'ACTIVE') {
+      throw new AppError(403, 'NOT_ENROLLED', 'Your enrollment in this course is not active');
+    }
+    if (row.archivedAt) {
+      throw conflict('COURSE_ARCHIVED', 'This course is archived; its teams can no longer change');
+    }
+    if (body.looking && row.teamId) {
+      throw conflict(
+        'ALREADY_IN_TEAM',
+        'You already have a team in this course; looking for one is for students without a team',
+      );
+    }
+    const note = body.note ?? row.lookingNote;
+    if (body.looking !== row.lookingForTeam || note !== row.lookingNote) {
+      await tx
+        .update(enrollments)
+        .set({ lookingForTeam: body.looking, lookingNote: note })
+        .where(eq(enrollments.id, row.id));
+      await recordAudit(tx, {
+        action: 'LOOKING_FOR_TEAM_CHANGED',
+        actorId: caller.userId,
+        organizationId: row.organizationId,
+        courseId,
+        enrollmentId: row.id,
+        targetUserId: caller.userId,
+        data: {
+          before: { looking: row.lookingForTeam, note: row.lookingNote },
+          after: { looking: body.looking, note },
+        },
+      });
+    }
+    return { courseId, looking: body.looking, note };
+  });
 }

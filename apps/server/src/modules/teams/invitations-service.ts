@@ -32,7 +32,14 @@ import {
   visibleTeam,
   type TeamRequestsQuery,
 } from './requests-service.js';
-import { assertActiveStudent, notLeader, type Caller } from './team-viewer.js';
+import {
+  assertActiveStudent,
+  emailShownSql,
+  notLeader,
+  shownEmail,
+  type Caller,
+  type Ref,
+} from './team-viewer.js';
 
 // ---------------------------------------------------------------------------------------
 // Reading
@@ -40,7 +47,8 @@ import { assertActiveStudent, notLeader, type Caller } from './team-viewer.js';
 const invitee = alias(users, 'invitee');
 const inviter = alias(users, 'inviter');
 
-const selectInvitations = (db: DbOrTx) =>
+/** `callerId` decides whether the invitee's and inviter's emails show (emailShownSql). */
+const selectInvitations = (db: DbOrTx, callerId: Ref) =>
   db
     .select({
       id: invitations.id,
@@ -52,10 +60,12 @@ const selectInvitations = (db: DbOrTx) =>
       inviteeId: invitee.id,
       inviteeFullname: invitee.fullname,
       inviteeEmail: invitee.email,
+      inviteeEmailShown: emailShownSql(invitee.id, invitee.showEmail, callerId),
       inviteeAvatar: invitee.avatar,
       inviterId: inviter.id,
       inviterFullname: inviter.fullname,
       inviterEmail: inviter.email,
+      inviterEmailShown: emailShownSql(inviter.id, inviter.showEmail, callerId),
       inviterAvatar: inviter.avatar,
       message: invitations.message,
       status: invitations.status,
@@ -69,7 +79,8 @@ const selectInvitations = (db: DbOrTx) =>
     .leftJoin(inviter, eq(inviter.id, invitations.invitedBy));
 type InvitationRow = Awaited<ReturnType<typeof selectInvitations>>[number];
 
-function toInvitation(row: InvitationRow): Invitation {
+/** `isAdmin`: the caller administers the course's organization (then every email shows). */
+function toInvitation(row: InvitationRow, isAdmin: boolean): Invitation {
   return {
     id: row.id,
     teamId: row.teamId,
@@ -80,14 +91,14 @@ function toInvitation(row: InvitationRow): Invitation {
     invitee: {
       id: row.inviteeId,
       fullname: row.inviteeFullname,
-      email: row.inviteeEmail,
+      email: shownEmail(row.inviteeEmail, row.inviteeEmailShown, isAdmin),
       avatar: row.inviteeAvatar,
     },
     invitedBy: row.inviterId
       ? {
           id: row.inviterId,
           fullname: row.inviterFullname!,
-          email: row.inviterEmail!,
+          email: shownEmail(row.inviterEmail!, row.inviterEmailShown, isAdmin),
           avatar: row.inviterAvatar,
         }
       : null,
@@ -98,23 +109,30 @@ function toInvitation(row: InvitationRow): Invitation {
   };
 }
 
-async function invitationById(db: DbOrTx, id: string): Promise<Invitation> {
-  const [row] = await selectInvitations(db).where(eq(invitations.id, id)).limit(1);
+async function invitationById(
+  db: DbOrTx,
+  id: string,
+  caller: Caller,
+  isAdmin: boolean,
+): Promise<Invitation> {
+  const [row] = await selectInvitations(db, caller.userId).where(eq(invitations.id, id)).limit(1);
   if (!row) throw notFound('Invitation not found');
-  return toInvitation(row);
+  return toInvitation(row, isAdmin);
 }
 
 async function pageOfInvitations(
   db: DbOrTx,
   where: SQL,
   query: TeamRequestsQuery,
+  caller: Caller,
+  isAdmin: boolean,
 ): Promise<Paginated<Invitation>> {
   const order = [
     desc(sql`coalesce(${invitations.decidedAt}, ${invitations.createdAt})`),
     desc(invitations.id),
   ];
   const [rows, [total]] = await Promise.all([
-    selectInvitations(db)
+    selectInvitations(db, caller.userId)
       .innerJoin(organizations, eq(organizations.id, courses.organizationId))
       .where(where)
       .orderBy(...order)
@@ -128,7 +146,7 @@ async function pageOfInvitations(
       .where(where),
   ]);
   return {
-    items: rows.map(toInvitation),
+    items: rows.map((row) => toInvitation(row, isAdmin)),
     page: query.page,
     limit: query.limit,
     total: total?.count ?? 0,
@@ -153,6 +171,8 @@ export function listMyInvitations(
       isNull(organizations.deletedAt),
     )!,
     query,
+    caller,
+    false,
   );
 }
 
@@ -170,6 +190,8 @@ export async function listTeamInvitations(
     db,
     and(eq(invitations.teamId, teamId), eq(invitations.status, query.status ?? 'PENDING'))!,
     query,
+    caller,
+    facts.isAdmin,
   );
 }
 
@@ -245,7 +267,7 @@ export async function inviteToTeam(
           invitationId: created!.id,
         }),
       );
-      return invitationById(tx, created!.id);
+      return invitationById(tx, created!.id, caller, facts.isAdmin);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'invitations_one_pending')) throw alreadyInvited();
@@ -341,7 +363,7 @@ export async function acceptInvitation(
       action: 'MEMBER_JOINED',
       data: { invitationId: invitation.id },
     });
-    return invitationById(tx, invitation.id);
+    return invitationById(tx, invitation.id, caller, false);
   });
 }
 
@@ -361,7 +383,7 @@ export async function rejectInvitation(
         invitationId: invitation.id,
       }),
     );
-    return invitationById(tx, invitation.id);
+    return invitationById(tx, invitation.id, caller, false);
   });
 }
 
@@ -386,7 +408,7 @@ export async function cancelInvitation(
         reason: 'Cancelled by the team leader',
       }),
     );
-    return invitationById(tx, invitation.id);
+    return invitationById(tx, invitation.id, caller, facts.isAdmin);
   });
 }
 

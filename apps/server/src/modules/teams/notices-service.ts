@@ -15,9 +15,16 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 import { assertLive, lockTeam, teamAudit } from './membership.js';
 import { findTeam, visibleTeam } from './requests-service.js';
-import { assertActiveStudent, notMember, type Caller } from './team-viewer.js';
+import {
+  assertActiveStudent,
+  emailShownSql,
+  notMember,
+  shownEmail,
+  type Caller,
+} from './team-viewer.js';
 
-const selectNotices = (db: DbOrTx) =>
+/** `callerId` decides whether the authors' emails show (emailShownSql). */
+const selectNotices = (db: DbOrTx, callerId: string) =>
   db
     .select({
       id: teamNotices.id,
@@ -25,6 +32,7 @@ const selectNotices = (db: DbOrTx) =>
       authorId: users.id,
       authorFullname: users.fullname,
       authorEmail: users.email,
+      authorEmailShown: emailShownSql(users.id, users.showEmail, callerId),
       authorAvatar: users.avatar,
       body: teamNotices.body,
       pinned: teamNotices.pinned,
@@ -35,7 +43,8 @@ const selectNotices = (db: DbOrTx) =>
     .leftJoin(users, eq(users.id, teamNotices.authorId));
 type NoticeRow = Awaited<ReturnType<typeof selectNotices>>[number];
 
-function toNotice(row: NoticeRow): Notice {
+/** `isAdmin`: the caller administers the course's organization (then every email shows). */
+function toNotice(row: NoticeRow, isAdmin: boolean): Notice {
   return {
     id: row.id,
     teamId: row.teamId,
@@ -43,7 +52,7 @@ function toNotice(row: NoticeRow): Notice {
       ? {
           id: row.authorId,
           fullname: row.authorFullname!,
-          email: row.authorEmail!,
+          email: shownEmail(row.authorEmail!, row.authorEmailShown, isAdmin),
           avatar: row.authorAvatar,
         }
       : null,
@@ -54,10 +63,11 @@ function toNotice(row: NoticeRow): Notice {
   };
 }
 
-async function noticeById(db: DbOrTx, id: string): Promise<Notice> {
-  const [row] = await selectNotices(db).where(eq(teamNotices.id, id)).limit(1);
+/** Only members write on a board: they see the notice as a member does. */
+async function noticeById(db: DbOrTx, id: string, caller: Caller): Promise<Notice> {
+  const [row] = await selectNotices(db, caller.userId).where(eq(teamNotices.id, id)).limit(1);
   if (!row) throw notFound('Notice not found');
-  return toNotice(row);
+  return toNotice(row, false);
 }
 
 /** The board of a team for its members and the course's admins: pinned first, then newest. */
@@ -72,7 +82,7 @@ export async function listNotices(
   if (!facts.isMember && !facts.isAdmin) throw notMember();
   const where = eq(teamNotices.teamId, teamId);
   const [rows, [total]] = await Promise.all([
-    selectNotices(db)
+    selectNotices(db, caller.userId)
       .where(where)
       .orderBy(desc(teamNotices.pinned), desc(teamNotices.createdAt), desc(teamNotices.id))
       .limit(query.limit)
@@ -83,7 +93,7 @@ export async function listNotices(
       .where(where),
   ]);
   return {
-    items: rows.map(toNotice),
+    items: rows.map((row) => toNotice(row, facts.isAdmin)),
     page: query.page,
     limit: query.limit,
     total: total?.count ?? 0,
@@ -122,7 +132,7 @@ export async function postNotice(
         pinned: created!.pinned,
       }),
     );
-    return noticeById(tx, created!.id);
+    return noticeById(tx, created!.id, caller);
   });
 }
 
@@ -162,7 +172,7 @@ export async function updateNotice(
     if (body.body !== undefined && body.body !== notice.body) changed.push('body');
     if (body.pinned !== undefined && body.pinned !== notice.pinned) changed.push('pinned');
     // Saving what is already there changes nothing and writes no audit entry.
-    if (changed.length === 0) return noticeById(tx, noticeId);
+    if (changed.length === 0) return noticeById(tx, noticeId, caller);
     await tx
       .update(teamNotices)
       .set({ ...body, updatedAt: sql`now()` })
@@ -175,7 +185,7 @@ export async function updateNotice(
         ...(changed.includes('pinned') ? { pinned: { from: notice.pinned, to: body.pinned } } : {}),
       }),
     );
-    return noticeById(tx, noticeId);
+    return noticeById(tx, noticeId, caller);
   });
 }
 

@@ -66,10 +66,19 @@ export const DECIDED_TEXT: Record<Exclude<TeamRequestStatus, 'PENDING'>, string>
 // ---------------------------------------------------------------------------------------
 // Reading
 
-async function joinRequestById(db: DbOrTx, id: string): Promise<JoinRequest> {
-  const [row] = await selectJoinRequests(db).where(eq(joinRequests.id, id)).limit(1);
+/**
+ * A request as `caller` sees it: the applicant's email shows to admins of the course (isAdmin),
+ * to the applicant, and to others by the rule of emailShownSql.
+ */
+async function joinRequestById(
+  db: DbOrTx,
+  id: string,
+  caller: Caller,
+  isAdmin: boolean,
+): Promise<JoinRequest> {
+  const [row] = await selectJoinRequests(db, caller.userId).where(eq(joinRequests.id, id)).limit(1);
   if (!row) throw notFound('Join request not found');
-  return toJoinRequest(row);
+  return toJoinRequest(row, isAdmin);
 }
 
 /**
@@ -96,7 +105,7 @@ export async function listTeamJoinRequests(
           desc(joinRequests.id),
         ];
   const [rows, [total]] = await Promise.all([
-    selectJoinRequests(db)
+    selectJoinRequests(db, caller.userId)
       .where(where)
       .orderBy(...order)
       .limit(query.limit)
@@ -107,7 +116,7 @@ export async function listTeamJoinRequests(
       .where(where),
   ]);
   return {
-    items: rows.map(toJoinRequest),
+    items: rows.map((row) => toJoinRequest(row, facts.isAdmin)),
     page: query.page,
     limit: query.limit,
     total: total?.count ?? 0,
@@ -173,7 +182,7 @@ export async function applyToTeam(
           requestId: created!.id,
         }),
       );
-      return joinRequestById(tx, created!.id);
+      return joinRequestById(tx, created!.id, caller, facts.isAdmin);
     });
   } catch (error) {
     // Two applications of the same student raced past the check above.
@@ -272,7 +281,7 @@ async function lockForDecision(tx: DbOrTx, caller: Caller, requestId: string, wh
   if (!facts.isLeader) throw notLeader(what);
   assertActiveStudent(facts);
   if (request.status !== 'PENDING') throw await notPending(tx, request, false);
-  return { team, request };
+  return { team, request, facts };
 }
 
 /**
@@ -289,7 +298,7 @@ export async function acceptJoinRequest(
   body: DecideBody,
 ): Promise<JoinRequest> {
   return db.transaction(async (tx) => {
-    const { team, request } = await lockForDecision(
+    const { team, request, facts } = await lockForDecision(
       tx,
       caller,
       requestId,
@@ -309,7 +318,7 @@ export async function acceptJoinRequest(
       action: 'MEMBER_JOINED',
       data: { requestId: request.id },
     });
-    return joinRequestById(tx, request.id);
+    return joinRequestById(tx, request.id, caller, facts.isAdmin);
   });
 }
 
@@ -321,7 +330,7 @@ export async function rejectJoinRequest(
   body: DecideBody,
 ): Promise<JoinRequest> {
   return db.transaction(async (tx) => {
-    const { team, request } = await lockForDecision(
+    const { team, request, facts } = await lockForDecision(
       tx,
       caller,
       requestId,
@@ -335,7 +344,7 @@ export async function rejectJoinRequest(
         ...(body.reason ? { reason: body.reason } : {}),
       }),
     );
-    return joinRequestById(tx, request.id);
+    return joinRequestById(tx, request.id, caller, facts.isAdmin);
   });
 }
 
@@ -368,7 +377,8 @@ export async function withdrawJoinRequest(
         requestId: request.id,
       }),
     );
-    return joinRequestById(tx, request.id);
+    // The caller is the applicant: their own email.
+    return joinRequestById(tx, request.id, caller, false);
   });
 }
 

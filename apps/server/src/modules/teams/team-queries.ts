@@ -56,6 +56,7 @@ import {
 } from '../../db/schema/index.js';
 import { listAuditEvents } from '../../lib/audit.js';
 import { containsPattern } from '../../lib/like-pattern.js';
+import { inScope, type AdminScope } from '../../lib/org-scope.js';
 import { notFound } from '../../plugins/errors.js';
 import {
   assertCanSee,
@@ -63,8 +64,10 @@ import {
   canReadAudit,
   courseAccessFrom,
   courseAccessQuery,
+  emailShownSql,
   factsFrom,
   notMember,
+  shownEmail,
   viewerColumns,
   type Caller,
   type CallerFacts,
@@ -95,6 +98,36 @@ const relationSql = (userId: Ref) => sql<ViewerTeamRelation>`case
   else 'NONE'
 end`;
 
+/** The caller's skill keys (lower-cased, trimmed): constant for a statement, so run once. */
+// coalesce makes it an array expression: "= any((select …))" would read it as a row set.
+const callerSkillKeys = (userId: Ref) =>
+  sql`coalesce((select ${users.skillKeys} from ${users} where ${users.id} = ${userId}), '{}'::text[])`;
+
+/**
+ * The team's wanted skills that the caller lists among theirs, as the team typed them and in
+ * its order (case-insensitive, like skill_keys).
+ */
+const matchedSkillsSql = (userId: Ref) => sql<string[]>`array(
+  select wanted.skill from unnest(${teams.wantedSkills}) with ordinality as wanted(skill, n)
+  where lower(btrim(wanted.skill)) = any(${callerSkillKeys(userId)})
+  order by wanted.n)`;
+
+/** How many of the team's wanted skills the caller has: what sort=match orders by. */
+const matchCountSql = (userId: Ref) => sql`cardinality(${matchedSkillsSql(userId)})`;
+
+/**
+ * What a summary says for this caller: the skills matched, and whether the leader's email
+ * (the copy on the team row) is theirs to see. The leader's show_email is read by primary key.
+ */
+const callerSummaryColumns = (userId: Ref) => ({
+  matchedSkills: matchedSkillsSql(userId),
+  leaderEmailShown: emailShownSql(
+    teams.leaderId,
+    sql`(select ${users.showEmail} from ${users} where ${users.id} = ${teams.leaderId})`,
+    userId,
+  ),
+});
+
 const summaryColumns = {
   id: teams.id,
   courseId: teams.courseId,
@@ -111,6 +144,7 @@ const summaryColumns = {
   memberCount: teams.memberCount,
   maxSize: teams.maxSize,
   openToRequests: teams.openToRequests,
+  wantedSkills: teams.wantedSkills,
   createdAt: teams.createdAt,
   disbandedAt: teams.disbandedAt,
 };
@@ -133,6 +167,7 @@ const selectSummaries = (
   db
     .select({
       ...summaryColumns,
+      ...callerSummaryColumns(userId),
       relation: relationSql(userId),
       total: sql<number>`${extra.total ?? sql`0`}`.mapWith(Number),
       // For a course's list: whether the caller may read it, so one statement answers both.
@@ -161,14 +196,20 @@ type SummaryRow = Omit<
 >;
 type PageRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-const person = (id: string, fullname: string, email: string, avatar: string | null): Person => ({
+const person = (
+  id: string,
+  fullname: string,
+  email: string | null,
+  avatar: string | null,
+): Person => ({
   id,
   fullname,
   email,
   avatar,
 });
 
-function toSummary(row: SummaryRow, relation: ViewerTeamRelation): TeamSummary {
+/** `isAdmin`: the caller administers the team's organization (then every email shows). */
+function toSummary(row: SummaryRow, relation: ViewerTeamRelation, isAdmin: boolean): TeamSummary {
   return {
     id: row.id,
     courseId: row.courseId,
@@ -176,7 +217,12 @@ function toSummary(row: SummaryRow, relation: ViewerTeamRelation): TeamSummary {
     courseTitle: row.courseTitle,
     name: row.name,
     description: row.description,
-    leader: person(row.leaderId, row.leaderFullname, row.leaderEmail, row.leaderAvatar),
+    leader: person(
+      row.leaderId,
+      row.leaderFullname,
+      shownEmail(row.leaderEmail, row.leaderEmailShown, isAdmin),
+      row.leaderAvatar,
+    ),
     memberCount: row.memberCount,
     maxSize: row.maxSize,
     openSeats: Math.max(0, row.maxSize - row.memberCount),
@@ -184,11 +230,16 @@ function toSummary(row: SummaryRow, relation: ViewerTeamRelation): TeamSummary {
     createdAt: row.createdAt.toISOString(),
     disbandedAt: row.disbandedAt?.toISOString() ?? null,
     relation,
+    wantedSkills: row.wantedSkills,
+    matchedSkills: row.matchedSkills,
   };
 }
 
-/** Join requests with their team, course and applicant; callers add the conditions. */
-export function selectJoinRequests(db: DbOrTx) {
+/**
+ * Join requests with their team, course and applicant; callers add the conditions. `callerId`
+ * decides whether the applicant's email shows (see emailShownSql).
+ */
+export function selectJoinRequests(db: DbOrTx, callerId: Ref) {
   return db
     .select({
       id: joinRequests.id,
@@ -199,6 +250,7 @@ export function selectJoinRequests(db: DbOrTx) {
       applicantId: applicant.id,
       applicantFullname: applicant.fullname,
       applicantEmail: applicant.email,
+      applicantEmailShown: emailShownSql(applicant.id, applicant.showEmail, callerId),
       applicantAvatar: applicant.avatar,
       applicantSkills: applicant.skills,
       message: joinRequests.message,
@@ -216,7 +268,8 @@ export function selectJoinRequests(db: DbOrTx) {
 
 type JoinRequestRow = Awaited<ReturnType<typeof selectJoinRequests>>[number];
 
-export function toJoinRequest(row: JoinRequestRow): JoinRequest {
+/** `isAdmin`: the caller administers the course's organization (then the email shows). */
+export function toJoinRequest(row: JoinRequestRow, isAdmin: boolean): JoinRequest {
   return {
     id: row.id,
     teamId: row.teamId,
@@ -224,7 +277,12 @@ export function toJoinRequest(row: JoinRequestRow): JoinRequest {
     courseId: row.courseId,
     courseCode: row.courseCode,
     applicant: {
-      ...person(row.applicantId, row.applicantFullname, row.applicantEmail, row.applicantAvatar),
+      ...person(
+        row.applicantId,
+        row.applicantFullname,
+        shownEmail(row.applicantEmail, row.applicantEmailShown, isAdmin),
+        row.applicantAvatar,
+      ),
       skills: row.applicantSkills,
     },
     message: row.message,
@@ -284,12 +342,22 @@ const fromJoinRequestJson = (r: JoinRequestJson): JoinRequest => ({
   decidedAt: r.decidedAt === null ? null : new Date(r.decidedAt).toISOString(),
 });
 
-/** A team's members oldest first, as one JSON array (timestamps arrive as strings). */
-const membersJson = sql<(Omit<TeamMember, 'isLeader'> & { joinedAt: string })[]>`(
+type MemberJson = Omit<TeamMember, 'isLeader' | 'email'> & {
+  email: string;
+  emailShown: boolean;
+  joinedAt: string;
+};
+
+/**
+ * A team's members oldest first, as one JSON array (timestamps arrive as strings), each with
+ * whether the caller may see their email.
+ */
+const membersJson = (userId: Ref) => sql<MemberJson[]>`(
   select coalesce(json_agg(json_build_object(
       'id', ${users.id},
       'fullname', ${users.fullname},
       'email', ${users.email},
+      'emailShown', ${emailShownSql(users.id, users.showEmail, userId)},
       'avatar', ${users.avatar},
       'skills', ${users.skills},
       'joinedAt', ${teamMembers.joinedAt}
@@ -302,10 +370,12 @@ interface ListFilters {
   search: boolean;
   open: boolean | undefined;
   course: boolean;
+  /** sort=match: most of the caller's skills wanted first (not a filter, but its own plan). */
+  match: boolean;
 }
 
 const filterKey = (f: ListFilters) =>
-  `${f.search ? 's' : ''}${f.open === undefined ? '' : f.open ? 'o' : 'f'}${f.course ? 'c' : ''}`;
+  `${f.search ? 's' : ''}${f.open === undefined ? '' : f.open ? 'o' : 'f'}${f.course ? 'c' : ''}${f.match ? 'm' : ''}`;
 
 function buildStatements(db: DbOrTx) {
   const userId = ph('userId');
@@ -364,13 +434,15 @@ function buildStatements(db: DbOrTx) {
                 filters.course ? eq(courses.id, courseId) : undefined,
               ),
             )})`;
+    const byMatch = [desc(matchCountSql(userId)), ...byName];
+    const order = filters.match ? byMatch : kind === 'course' ? byNameInCourse : byCourse;
     const pageQuery = () =>
       selectSummaries(db, userId, {
         total: unfiltered ? keptTotal() : sql`(${countTeams(db, where)})`,
         ...(kind === 'course' ? { enrollmentStatus } : {}),
       })
         .where(where)
-        .orderBy(...(kind === 'course' ? byNameInCourse : byCourse))
+        .orderBy(...order)
         .limit(ph('limit'));
     return {
       // The first page, asked for most, without an offset: PostgreSQL then keeps one generic
@@ -401,7 +473,7 @@ function buildStatements(db: DbOrTx) {
         .prepare('teams_my_summaries'),
     ),
     myRequests: fastPrepared(
-      selectJoinRequests(db)
+      selectJoinRequests(db, userId)
         .where(
           and(
             eq(joinRequests.userId, userId),
@@ -416,13 +488,14 @@ function buildStatements(db: DbOrTx) {
       db
         .select({
           ...summaryColumns,
+          ...callerSummaryColumns(userId),
           organizationId: courses.organizationId,
           teamSizeMin: courses.teamSizeMin,
           teamSizeMax: courses.teamSizeMax,
           teamFormationDeadline: courses.teamFormationDeadline,
           archivedAt: courses.archivedAt,
           leaderUserId: teams.leaderId,
-          members: membersJson,
+          members: membersJson(userId),
           ...viewerColumns(teams.id, teams.courseId, userId),
         })
         .from(teams)
@@ -451,11 +524,22 @@ function statements(db: DbOrTx): Statements {
 /** Parameters and the filter combination of a list request. */
 function listRequest(
   caller: Caller,
-  query: { search?: string; hasOpenSeats?: boolean; page: number; limit: number },
+  query: {
+    search?: string;
+    hasOpenSeats?: boolean;
+    sort: 'name' | 'match';
+    page: number;
+    limit: number;
+  },
   courseId?: string,
 ) {
   return {
-    filters: { search: Boolean(query.search), open: query.hasOpenSeats, course: Boolean(courseId) },
+    filters: {
+      search: Boolean(query.search),
+      open: query.hasOpenSeats,
+      course: Boolean(courseId),
+      match: query.sort === 'match',
+    },
     params: {
       userId: caller.userId,
       courseId: courseId ?? null,
@@ -479,10 +563,11 @@ async function page(
   rows: PageRow[],
   countTotal: () => Promise<{ total: number }[]>,
   query: PaginationQuery,
+  scope: AdminScope,
 ): Promise<Paginated<TeamSummary>> {
   const total = rows[0]?.total ?? (query.page > 1 ? ((await countTotal())[0]?.total ?? 0) : 0);
   return {
-    items: rows.map((row) => toSummary(row, row.relation)),
+    items: rows.map((row) => toSummary(row, row.relation, inScope(scope, row.organizationId))),
     page: query.page,
     limit: query.limit,
     total,
@@ -508,7 +593,7 @@ export async function listCourseTeams(
       ? { organizationId: first.organizationId, enrollmentStatus: first.enrollmentStatus }
       : (await s.courseAccess.execute({ courseId, userId: caller.userId }))[0],
   );
-  return page(rows, () => list.count.execute(params), query);
+  return page(rows, () => list.count.execute(params), query, scope);
 }
 
 /** Live teams of every course I am enrolled in (removed enrollments excluded). */
@@ -519,7 +604,8 @@ export async function listAllTeams(
 ): Promise<Paginated<TeamSummary>> {
   const { filters, params } = listRequest(caller, query, query.courseId);
   const list = statements(db).list('all', filters);
-  return page(await pageOf(list, params), () => list.count.execute(params), query);
+  const [scope, rows] = await Promise.all([callerScope(db, caller), pageOf(list, params)]);
+  return page(rows, () => list.count.execute(params), query, scope);
 }
 
 /** My live teams across courses and my pending join requests: one query (two without a team). */
@@ -527,10 +613,11 @@ export async function myTeams(db: DbOrTx, caller: Caller): Promise<MyTeams> {
   const s = statements(db);
   const teamRows = await s.mySummaries.execute({ userId: caller.userId });
   // The requests ride on every team row; without a team, they are asked for on their own.
+  // They are the caller's own (their email), and the leaders of their teams are teammates.
   const requests = teamRows[0]
     ? (teamRows[0].pendingRequests ?? []).map(fromJoinRequestJson)
-    : (await s.myRequests.execute({ userId: caller.userId })).map(toJoinRequest);
-  return { teams: teamRows.map((row) => toSummary(row, row.relation)), requests };
+    : (await s.myRequests.execute({ userId: caller.userId })).map((r) => toJoinRequest(r, false));
+  return { teams: teamRows.map((row) => toSummary(row, row.relation, false)), requests };
 }
 
 function relationOf(facts: CallerFacts): ViewerTeamRelation {
@@ -564,7 +651,7 @@ export async function getTeamDetail(
   const relation = relationOf(facts);
   const openSeats = Math.max(0, row.maxSize - row.memberCount);
   return {
-    ...toSummary(row, relation),
+    ...toSummary(row, relation, facts.isAdmin),
     course: {
       id: row.courseId,
       code: row.courseCode,
@@ -576,8 +663,9 @@ export async function getTeamDetail(
       deadlinePassed,
       archived: row.archivedAt !== null,
     },
-    members: row.members.map((m) => ({
+    members: row.members.map(({ emailShown, ...m }) => ({
       ...m,
+      email: shownEmail(m.email, emailShown, facts.isAdmin),
       joinedAt: new Date(m.joinedAt).toISOString(),
       isLeader: m.id === row.leaderUserId,
     })),
@@ -636,5 +724,32 @@ export async function listTeamAudit(
   assertCanSee(facts, row);
   if (!canReadAudit(facts)) throw notMember();
 
-  return listAuditEvents(db, eq(auditEvents.teamId, teamId), query);
+  const history = await listAuditEvents(db, eq(auditEvents.teamId, teamId), query);
+  if (facts.isAdmin) return history;
+  return { ...history, items: await hideEmails(db, caller.userId, history.items) };
+}
+
+/**
+ * The actors' and targets' emails of a history page as a student caller may see them: one
+ * statement for the people of the page, whatever its size (none when the page names no one).
+ */
+async function hideEmails(
+  db: DbOrTx,
+  callerId: string,
+  entries: TeamAuditEntry[],
+): Promise<TeamAuditEntry[]> {
+  const ids = new Set<string>();
+  for (const e of entries) {
+    if (e.actor) ids.add(e.actor.id);
+    if (e.target) ids.add(e.target.id);
+  }
+  if (ids.size === 0) return entries;
+  const rows = await db
+    .select({ id: users.id, shown: emailShownSql(users.id, users.showEmail, callerId) })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  const shown = new Set(rows.filter((r) => r.shown).map((r) => r.id));
+  const hide = <P extends Person | null>(p: P): P =>
+    p && !shown.has(p.id) ? { ...p, email: null } : p;
+  return entries.map((e) => ({ ...e, actor: hide(e.actor), target: hide(e.target) }));
 }

@@ -93,6 +93,22 @@ export function viewerColumns(teamId: Ref, courseId: Ref, userId: Ref) {
   };
 }
 
+/**
+ * Whether a student caller may see a person's email (issue 12, decision 106): their own, one
+ * whose owner opted in (users.show_email), or a teammate's (both in the same live team: a
+ * student has at most one team per course, and a disbanded team keeps no members). Admins of
+ * the course's organization see every email: callers apply that with {@link shownEmail}.
+ */
+export const emailShownSql = (personId: Ref, showEmail: Ref, callerId: Ref) => sql<boolean>`(
+  ${personId} = ${callerId} or ${showEmail} or exists(
+    select 1 from "team_members" as "caller_seat"
+    inner join "team_members" as "person_seat" on "person_seat"."team_id" = "caller_seat"."team_id"
+    where "caller_seat"."user_id" = ${callerId} and "person_seat"."user_id" = ${personId}))`;
+
+/** The email as the caller may see it: admins always, students when emailShownSql said so. */
+export const shownEmail = (email: string, shown: boolean | null, isAdmin: boolean) =>
+  isAdmin || shown === true ? email : null;
+
 /** What the caller is to one team: everything the rules and the viewer block need. */
 export interface CallerFacts {
   isAdmin: boolean;

@@ -80,6 +80,7 @@ export async function createTeam(
         description: body.description,
         maxSize,
         openToRequests: body.openToRequests,
+        wantedSkills: body.wantedSkills,
         leaderId: caller.userId,
         createdBy: caller.userId,
       })
@@ -99,6 +100,7 @@ export async function createTeam(
       description: body.description,
       maxSize,
       openToRequests: body.openToRequests,
+      ...(body.wantedSkills.length > 0 ? { wantedSkills: body.wantedSkills } : {}),
     },
   });
   return id;
@@ -150,6 +152,7 @@ export async function updateTeam(
       description: teams.description,
       openToRequests: teams.openToRequests,
       maxSize: teams.maxSize,
+      wantedSkills: teams.wantedSkills,
     })
     .from(teams)
     .where(eq(teams.id, team.id));
@@ -160,6 +163,14 @@ export async function updateTeam(
     if (value === undefined || value === current![key]) continue;
     (before as Record<string, unknown>)[key] = current![key];
     (after as Record<string, unknown>)[key] = value;
+  }
+  // Wanted skills are a list: the same skills in the same order (as typed) change nothing.
+  if (
+    body.wantedSkills !== undefined &&
+    JSON.stringify(body.wantedSkills) !== JSON.stringify(current!.wantedSkills)
+  ) {
+    before.wantedSkills = current!.wantedSkills;
+    after.wantedSkills = body.wantedSkills;
   }
 
   if (after.maxSize !== undefined) {

@@ -63,8 +63,17 @@ describe('student: classmates', () => {
     const { db } = await getWorkerDb();
     await db
       .update(users)
-      .set({ skills: ['SQL', 'React'], lookingForTeam: true, avatar: 'https://example.edu/b.png' })
+      .set({
+        skills: ['SQL', 'React'],
+        headline: 'Data person',
+        showEmail: true,
+        avatar: 'https://example.edu/b.png',
+      })
       .where(eq(users.id, w.bea.id));
+    await db
+      .update(enrollments)
+      .set({ lookingForTeam: true, lookingNote: 'free Tue/Thu' })
+      .where(eq(enrollments.userId, w.bea.id));
     const { token } = await signIn(app, w.student.email);
     const res = await classmates(w.courseA.id, token);
     expect(res.statusCode).toBe(200);
@@ -75,8 +84,11 @@ describe('student: classmates', () => {
       fullname: 'Bea Active',
       email: 'bea@uni.example',
       avatar: 'https://example.edu/b.png',
+      headline: 'Data person',
       skills: ['SQL', 'React'],
       lookingForTeam: true,
+      lookingNote: 'free Tue/Thu',
+      matchedSkills: [],
       team: null,
       invitedByMyTeam: false,
     });

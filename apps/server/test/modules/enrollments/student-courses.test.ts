@@ -60,6 +60,8 @@ describe('student: my courses', () => {
         organization: { id: w.orgA.id, name: 'Org A' },
       },
       team: null,
+      lookingForTeam: false,
+      lookingNote: '',
     };
     expect(res.json()).toEqual({
       success: true,

@@ -47,7 +47,8 @@ describe('GET /student/teams/{id}/audit-logs', () => {
       id: expect.any(String),
       action: 'MEMBER_REMOVED',
       actor: { id: w.lea.id, fullname: 'Lea Leader', email: w.lea.email, avatar: null },
-      target: { id: w.max.id, fullname: 'Max Member', email: w.max.email, avatar: null },
+      // Max left the team: no longer Lea's teammate, and he did not opt in (issue 12).
+      target: { id: w.max.id, fullname: 'Max Member', email: null, avatar: null },
       data: {},
       createdAt: expect.any(String),
     });

@@ -48,7 +48,8 @@ describe('POST /student/teams/{id}/invite', () => {
         courseId: w.course.id,
         courseCode: 'A101',
         courseTitle: 'Course A',
-        invitee: { id: w.sue.id, fullname: 'Sue Student', email: w.sue.email, avatar: null },
+        // Sue is not Lea's teammate and did not opt in: no email for the leader (issue 12).
+        invitee: { id: w.sue.id, fullname: 'Sue Student', email: null, avatar: null },
         invitedBy: { id: w.lea.id, fullname: 'Lea Leader', email: w.lea.email, avatar: null },
         message: 'Join us!',
         status: 'PENDING',
@@ -254,8 +255,9 @@ describe('GET /student/me/invitations', () => {
       courseId: w.course.id,
       courseCode: 'A101',
       courseTitle: 'Course A',
+      // Sue sees her own email, not the inviting leader's (not opted in, issue 12).
       invitee: { id: w.sue.id, fullname: 'Sue Student', email: w.sue.email, avatar: null },
-      invitedBy: { id: w.lea.id, fullname: 'Lea Leader', email: w.lea.email, avatar: null },
+      invitedBy: { id: w.lea.id, fullname: 'Lea Leader', email: null, avatar: null },
       message: 'first',
       status: 'PENDING',
       createdAt: older.createdAt.toISOString(),

@@ -61,6 +61,8 @@ describe('POST /student/courses/{courseId}/teams', () => {
       createdAt: expect.any(String),
       disbandedAt: null,
       relation: 'LEADER',
+      wantedSkills: [],
+      matchedSkills: [],
       course: {
         id: w.course.id,
         code: 'A101',

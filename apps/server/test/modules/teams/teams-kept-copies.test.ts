@@ -285,7 +285,8 @@ describe("the leader's copied name, email and avatar", () => {
     expect(row!.leader).toEqual({
       id: w.max.id,
       fullname: 'Max Member',
-      email: w.max.email,
+      // Not Lea's teammate any more, and not opted in (issue 12).
+      email: null,
       avatar: null,
     });
     await expectLeaderCopiesKept();
@@ -311,7 +312,8 @@ describe("the leader's copied name, email and avatar", () => {
     expect(detail.json().data.leader).toEqual({
       id: w.lea.id,
       fullname: 'Lea Renamed',
-      email: w.lea.email,
+      // Sue is in no team with Lea, who did not opt in (issue 12).
+      email: null,
       avatar: 'https://example.edu/lea.png',
     });
     const mine = await call(app, 'GET', '/student/me/teams', w.as.max);

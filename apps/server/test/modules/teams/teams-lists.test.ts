@@ -71,7 +71,8 @@ describe('GET /student/courses/{courseId}/teams', () => {
       courseTitle: 'Course A',
       name: 'beta',
       description: '',
-      leader: { id: t.bo.id, fullname: 'Bo Beta', email: t.bo.email, avatar: null },
+      // Bo is not Sue's teammate and did not opt in (issue 12).
+      leader: { id: t.bo.id, fullname: 'Bo Beta', email: null, avatar: null },
       memberCount: 2,
       maxSize: 2,
       openSeats: 0,
@@ -79,6 +80,8 @@ describe('GET /student/courses/{courseId}/teams', () => {
       createdAt: t.beta.createdAt.toISOString(),
       disbandedAt: null,
       relation: 'REQUESTED',
+      wantedSkills: [],
+      matchedSkills: [],
     });
 
     const asLeader = await list(`/student/courses/${w.course.id}/teams`, w.as.lea);
