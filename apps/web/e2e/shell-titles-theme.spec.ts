@@ -118,7 +118,7 @@ test('every page of a student has its tab title, and a team of mine is under My 
     ['/teams/my', 'My Teams · Teamup'],
     [`/teams/${w.teamId}`, 'Team Byte Club · Teamup'],
     ['/community', 'Community · Teamup'],
-    [`/community/${w.userId}`, 'Student profile · Community · Teamup'],
+    [`/community/${w.userId}`, 'Maya Chen · Community · Teamup'],
     ['/profile', 'My Profile · Teamup'],
     ['/teams/not-a-team', 'Page Not Found · Teamup'],
   ]);

@@ -55,6 +55,24 @@ describe('describeActivity', () => {
       'Ada Admin made you an admin of Northfield University',
     ],
     [{ action: 'COURSE_ARCHIVED', actor: me, team: null }, 'You archived the course CS101'],
+    [
+      {
+        action: 'LOOKING_FOR_TEAM_CHANGED',
+        actor: leo,
+        team: null,
+        data: { before: { looking: false, note: '' }, after: { looking: true, note: 'free Tue' } },
+      },
+      'Leo Park started looking for a team in CS101',
+    ],
+    [
+      {
+        action: 'LOOKING_FOR_TEAM_CHANGED',
+        actor: me,
+        team: null,
+        data: { before: { looking: true, note: 'a' }, after: { looking: false, note: 'a' } },
+      },
+      'You stopped looking for a team in CS101',
+    ],
     [{ action: 'SOMETHING_NEW', actor: null }, 'Teamup: something new'],
   ] as const)('%o reads "%s"', (entry, expected) => {
     expect(sentence(entry)).toBe(expected);

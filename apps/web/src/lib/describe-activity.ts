@@ -169,6 +169,21 @@ export function describeActivity(
         `${who(actor)} removed ${whom(target)} as an admin of ${organization}`,
         'organization',
       );
+    case 'LOOKING_FOR_TEAM_CHANGED': {
+      const after = data.after as { looking?: unknown; note?: unknown } | undefined;
+      const before = data.before as { looking?: unknown } | undefined;
+      const note = str(after?.note);
+      if (after?.looking === true && before?.looking === true) {
+        return say(
+          `${who(actor)} updated ${isMe(actor) ? 'your' : 'their'} looking-for-a-team note in ${course}`,
+          'enrollment',
+          note,
+        );
+      }
+      return after?.looking === true
+        ? say(`${who(actor)} started looking for a team in ${course}`, 'enrollment', note)
+        : say(`${who(actor)} stopped looking for a team in ${course}`, 'enrollment');
+    }
     default: {
       // An action added on the server after this build: still say who did what.
       const words = entry.action.toLowerCase().replace(/_/g, ' ');

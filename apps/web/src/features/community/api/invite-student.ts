@@ -17,15 +17,28 @@ export async function inviteStudent({
   return res.data.data;
 }
 
-export function useInviteStudent() {
+type InviteStudentCallbacks = {
+  onSuccess?: (invitation: Invitation, variables: InviteStudentVariables) => void;
+  onError?: (error: ApiError, variables: InviteStudentVariables) => void;
+};
+
+/**
+ * The callbacks go on the mutation itself, not on `mutate`: they run even when the button that
+ * sent the invitation is gone by the time the answer comes.
+ */
+export function useInviteStudent({ onSuccess, onError }: InviteStudentCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation<Invitation, ApiError, InviteStudentVariables>({
     mutationFn: inviteStudent,
+    onSuccess,
+    onError,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: communityKeys.all }),
+        // Marked stale, not read again at once: the card or profile on screen keeps its
+        // "Invited" state; the next visit reads what the server says now.
+        queryClient.invalidateQueries({ queryKey: communityKeys.all, refetchType: 'none' }),
         // The teams feature keys its lists under 'teams' (features/teams/api/query-keys.ts):
-        // the team's invitations and seats changed too.
+        // the team's invitations changed too.
         queryClient.invalidateQueries({ queryKey: ['teams'] }),
       ]),
   });

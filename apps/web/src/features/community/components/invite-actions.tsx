@@ -8,8 +8,23 @@ import { useInviteStudent } from '../api/invite-student';
 type InviteButtonProps = { option: InviteOption; student: { id: string; fullname: string } };
 
 function InviteButton({ option, student }: InviteButtonProps) {
-  const invite = useInviteStudent();
   const [sent, setSent] = useState(false);
+  const invite = useInviteStudent({
+    onSuccess: () => {
+      setSent(true);
+      notifications.show({
+        color: 'green',
+        title: 'Invitation sent',
+        message: `${student.fullname} is invited to ${option.teamName}; they join when they accept.`,
+      });
+    },
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: 'Could not send the invitation',
+        message: error.message,
+      }),
+  });
   if (sent) {
     return (
       <Badge
@@ -31,27 +46,7 @@ function InviteButton({ option, student }: InviteButtonProps) {
       leftSection={<IconUserPlus size={14} aria-hidden />}
       loading={invite.isPending}
       aria-label={`Invite ${student.fullname} to ${option.teamName} (${option.courseCode})`}
-      onClick={() =>
-        invite.mutate(
-          { teamId: option.teamId, userId: student.id },
-          {
-            onSuccess: () => {
-              setSent(true);
-              notifications.show({
-                color: 'green',
-                title: 'Invitation sent',
-                message: `${student.fullname} is invited to ${option.teamName}; they join when they accept.`,
-              });
-            },
-            onError: (error) =>
-              notifications.show({
-                color: 'red',
-                title: 'Could not send the invitation',
-                message: error.message,
-              }),
-          },
-        )
-      }
+      onClick={() => invite.mutate({ teamId: option.teamId, userId: student.id })}
     >
       Invite to my team ({option.courseCode})
     </Button>
