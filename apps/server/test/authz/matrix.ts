@@ -78,6 +78,9 @@ export const MATRIX: Record<string, Row> = {
   getStudentMyCourses: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   getStudentCoursesByCourseId: [401, 404, '2xx', '2xx', '2xx', 404, 404, 404],
   getStudentCoursesByCourseIdStudents: [401, 404, '2xx', '2xx', '2xx', 404, 404, 404],
+  // Looking for a team: the classmate is teamless; member and leader have a team (409
+  // ALREADY_IN_TEAM); admins are not enrolled in the course.
+  putStudentCoursesByCourseIdLooking: [401, 404, '2xx', 409, 409, 404, 404, 404],
   postCsvUpload: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   getCsvStatusById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   getCsvStatusByIdErrorsCsv: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],

@@ -125,6 +125,7 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
     return { payload: body.payload, headers: body.headers };
   },
   postStudentCoursesByCourseIdTeams: () => ({ payload: { name: 'Team New' } }),
+  putStudentCoursesByCourseIdLooking: () => ({ payload: { looking: true, note: 'backend' } }),
   patchStudentTeamsById: () => ({ payload: { description: 'Changed' } }),
   postAdminTeamsByIdMembers: (w) => ({ payload: { userId: w.classmate.id } }),
   postStudentTeamsByIdJoinRequests: () => ({ payload: { message: 'Please' } }),

@@ -323,18 +323,10 @@ export async function setLooking(
         lookingNote: enrollments.lookingNote,
         organizationId: courses.organizationId,
         archivedAt: courses.archivedAt,
-        teamId: teamMembers.teamId,
       })
       .from(enrollments)
       .innerJoin(courses, eq(courses.id, enrollments.courseId))
       .innerJoin(organizations, eq(organizations.id, courses.organizationId))
-      .leftJoin(
-        teamMembers,
-        and(
-          eq(teamMembers.courseId, enrollments.courseId),
-          eq(teamMembers.userId, enrollments.userId),
-        ),
-      )
       .where(and(visibleTo(caller.userId), eq(enrollments.courseId, courseId)))
       .limit(1)
       .for('update', { of: enrollments });
@@ -345,7 +337,15 @@ export async function setLooking(
     if (row.archivedAt) {
       throw conflict('COURSE_ARCHIVED', 'This course is archived; its teams can no longer change');
     }
-    if (body.looking && row.teamId) {
+    // Read after the enrollment's lock, which every join takes first (lockStudentInCourse): a
+    // join that committed meanwhile is seen here, and one still to come switches this off.
+    const [seat] = body.looking
+      ? await tx
+          .select({ teamId: teamMembers.teamId })
+          .from(teamMembers)
+          .where(and(eq(teamMembers.courseId, courseId), eq(teamMembers.userId, caller.userId)))
+      : [];
+    if (seat) {
       throw conflict(
         'ALREADY_IN_TEAM',
         'You already have a team in this course; looking for one is for students without a team',
