@@ -171,8 +171,9 @@ function studentsWhere(v: Viewer, filter: StudentsFilter): SQL {
 }
 
 /**
- * GET /community/students: one page of the students the viewer may see, by name. Two
- * statements (page, total), three with a course filter (whether the viewer may use the course).
+ * GET /community/students: one page of the students the viewer may see, by name, with the
+ * total and (with a course filter) whether the viewer may use the course: one statement. The
+ * matching students are gathered once (a materialized CTE); only the page's rows get cards.
  */
 export async function listCommunityStudents(
   db: DbOrTx,
@@ -181,24 +182,26 @@ export async function listCommunityStudents(
 ): Promise<Paginated<CommunityStudent>> {
   const where = studentsWhere(v, filter);
   const offset = (filter.page - 1) * filter.limit;
-  const [usable, rows, counted] = await Promise.all([
-    filter.courseId
-      ? rowsOf<{ ok: boolean }>(db.execute(sql`select ${courseUsable(v, filter.courseId)} as ok`))
-      : Promise.resolve([{ ok: true }]),
-    rowsOf<CardRow>(
-      db.execute(sql`select ${cardColumns(v, filter.skills)} from users u where ${where}
-        order by u.fullname, u.id limit ${filter.limit} offset ${offset}`),
-    ),
-    rowsOf<{ total: number | string }>(
-      db.execute(sql`select count(*) as total from users u where ${where}`),
-    ),
-  ]);
-  if (!usable[0]?.ok) throw notFound('Course not found');
+  const usable = filter.courseId ? courseUsable(v, filter.courseId) : sql`true`;
+  const rows = await rowsOf<Partial<CardRow> & { usable: boolean; total: number | string }>(
+    db.execute(sql`
+      with matched as materialized (select u.id, u.fullname from users u where ${where}),
+      paged as (select m.id from matched m
+        order by m.fullname, m.id limit ${filter.limit} offset ${offset})
+      select ${usable} as usable, (select count(*) from matched) as total, card.*
+      from (select 1) as one
+      left join lateral (
+        select ${cardColumns(v, filter.skills)} from paged p join users u on u.id = p.id
+      ) as card on true
+      order by card.fullname, card.id`),
+  );
+  const first = rows[0];
+  if (!first?.usable) throw notFound('Course not found');
   return {
-    items: rows.map(toCard),
+    items: rows.filter((row): row is CardRow & typeof row => Boolean(row.id)).map(toCard),
     page: filter.page,
     limit: filter.limit,
-    total: Number(counted[0]?.total ?? 0),
+    total: Number(first.total),
   };
 }
 
