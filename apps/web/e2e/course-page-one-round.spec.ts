@@ -67,7 +67,8 @@ test("the course page's API requests all start before any of them has finished",
     expect.arrayContaining([
       '/student/courses/:id',
       '/student/courses/:id/teams?page=1&limit=12&hasOpenSeats=true',
-      '/student/courses/:id/students?page=1&limit=12&withoutTeam=true',
+      '/student/courses/:id/teams?page=1&limit=6&sort=match&hasOpenSeats=true',
+      '/student/courses/:id/students?page=1&limit=12&withoutTeam=true&sort=match',
       '/student/courses/:id/students?page=1&limit=12',
     ]),
   );
