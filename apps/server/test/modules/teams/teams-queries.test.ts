@@ -4,6 +4,7 @@
 // signed-in read runs on one pooled connection, decision 096; reads use no transaction).
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   auditEvents,
@@ -28,8 +29,8 @@ afterEach(() => {
 /**
  * Statements the team code sends while answering one request, after a warm-up call with the
  * same token. Others' statements are left out: the sign-in check's (sessions; it may also
- * refresh a session's last-used time) and the CSV worker's polling (csv_uploads), which may
- * fall into the same moment.
+ * refresh a session's last-used time), the CSV worker's polling (csv_uploads), which may
+ * fall into the same moment, and the setup of a read lane opened by the call.
  */
 async function statementsFor(path: string, headers: Record<string, string>): Promise<number> {
   const warm = await call(app, 'GET', path, headers);
@@ -45,7 +46,12 @@ async function statementsFor(path: string, headers: Record<string, string>): Pro
     typeof q === 'string' ? q : (q as { text: string }).text,
   );
   spy.mockRestore();
-  return texts.filter((text) => !/\b(sessions|csv_uploads)\b/.test(text)).length;
+  return texts.filter(
+    (text) =>
+      !/\b(sessions|csv_uploads)\b/.test(text) &&
+      // A read lane's one-time setup when the call happens to open it (decision 104).
+      !text.startsWith('set session characteristics'),
+  ).length;
 }
 
 /** `count` more users, enrolled ACTIVE in the course, in bulk. */
@@ -86,6 +92,8 @@ async function bulkTeams(w: World, count: number) {
         leaderId: ids[i * 3]!,
         maxSize: 4,
         memberCount: 3,
+        // Matched against Sue's skills per row, still in the same statement.
+        wantedSkills: i % 2 === 0 ? ['SQL', 'Go'] : ['React'],
       })),
     )
     .returning({ id: teams.id });
@@ -107,6 +115,7 @@ describe('team reads: a fixed number of statements', () => {
     const w = await world(app);
     const paths = [
       `/student/courses/${w.course.id}/teams?limit=100`,
+      `/student/courses/${w.course.id}/teams?limit=100&sort=match`,
       `/student/teams?limit=100`,
       `/student/me/teams`,
     ];
@@ -122,6 +131,12 @@ describe('team reads: a fixed number of statements', () => {
     for (const path of paths) small.push(await statementsFor(path, w.as.sue));
 
     await bulkTeams(w, 60);
+    await getWorkerDb().then(({ db }) =>
+      db
+        .update(users)
+        .set({ skills: ['sql', 'React'] })
+        .where(eq(users.id, w.sue.id)),
+    );
     // Sue also joins teams in 5 more courses, for "my teams".
     for (let i = 0; i < 5; i++) await joinElsewhere();
     const large = [];
@@ -130,7 +145,7 @@ describe('team reads: a fixed number of statements', () => {
     expect(large).toEqual(small);
     // Each page carries its total (and, for a course, the caller's access to it); my teams
     // carry my pending requests.
-    expect(small).toEqual([1, 1, 1]);
+    expect(small).toEqual([1, 1, 1, 1]);
     // A page past the end has no row to carry the total: one more statement, still fixed.
     expect(await statementsFor(`/student/teams?page=9&limit=100`, w.as.sue)).toBe(2);
   });
