@@ -1,7 +1,17 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Classmate } from '@teamup/shared';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AnchorLink } from '@/components/ui/router-link';
 import { ListPagination } from '@/components/ui/list-pagination';
@@ -11,8 +21,18 @@ import { classmatesListQuery, useClassmates } from '../api/get-classmates';
 
 const SKILLS_SHOWN = 5;
 
+/** The skills the team I lead wants first (the server lists them in `matchedSkills`). */
+function skillsFirstMatched(classmate: Classmate): string[] {
+  const wanted = new Set(classmate.matchedSkills.map((s) => s.toLowerCase()));
+  return [
+    ...classmate.skills.filter((s) => wanted.has(s.toLowerCase())),
+    ...classmate.skills.filter((s) => !wanted.has(s.toLowerCase())),
+  ];
+}
+
 function ClassmateCard({ classmate }: { classmate: Classmate }) {
   const extra = classmate.skills.length - SKILLS_SHOWN;
+  const matched = new Set(classmate.matchedSkills.map((s) => s.toLowerCase()));
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -26,6 +46,11 @@ function ClassmateCard({ classmate }: { classmate: Classmate }) {
           >
             {classmate.fullname}
           </AnchorLink>
+          {classmate.headline && (
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              {classmate.headline}
+            </Text>
+          )}
           {classmate.lookingForTeam && (
             <Badge size="sm" color="teal.9" variant="filled" w="fit-content">
               Looking for team
@@ -33,11 +58,27 @@ function ClassmateCard({ classmate }: { classmate: Classmate }) {
           )}
           {classmate.skills.length > 0 ? (
             <Group gap={4}>
-              {classmate.skills.slice(0, SKILLS_SHOWN).map((s) => (
-                <Badge key={s} size="sm" variant="outline" color="gray.7" tt="none">
-                  {s}
-                </Badge>
-              ))}
+              {skillsFirstMatched(classmate)
+                .slice(0, SKILLS_SHOWN)
+                .map((s) =>
+                  matched.has(s.toLowerCase()) ? (
+                    <Badge
+                      key={s}
+                      size="sm"
+                      variant="filled"
+                      color="teal.9"
+                      tt="none"
+                      leftSection={<IconStarFilled size={10} aria-hidden />}
+                    >
+                      {s}
+                      <VisuallyHidden> (your team wants it)</VisuallyHidden>
+                    </Badge>
+                  ) : (
+                    <Badge key={s} size="sm" variant="outline" color="gray.7" tt="none">
+                      {s}
+                    </Badge>
+                  ),
+                )}
               {extra > 0 && (
                 <Text size="xs" c="dimmed">
                   +{extra} more

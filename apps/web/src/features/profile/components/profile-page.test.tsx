@@ -31,6 +31,10 @@ describe('profile page', () => {
     expect(within(profile).getByText('Frontend developer, accessibility nerd')).toBeInTheDocument();
     expect(within(profile).getByText(/hidden from other students/)).toBeInTheDocument();
     expect(within(profile).getByText('Visible to classmates')).toBeInTheDocument();
+    expect(within(profile).getByRole('link', { name: 'See it as others do' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/community\/[0-9a-f-]{36}$/),
+    );
     // "Looking for a team" is per course now, in its own section.
     expect(within(profile).queryByText(/looking for a team/i)).not.toBeInTheDocument();
   });
@@ -321,6 +325,7 @@ describe('profile of an admin', () => {
     expect(screen.queryByText(/looking for a team/i)).not.toBeInTheDocument();
     expect(screen.queryByText(/other students/)).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Looking for a team' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'See it as others do' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     expect(screen.queryByRole('radio', { name: /Classmates/ })).not.toBeInTheDocument();

@@ -1,7 +1,8 @@
-import { Button, Grid, Paper, Stack } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Button, Grid, Group, Paper, Stack } from '@mantine/core';
+import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { ButtonLink } from '@/components/ui/router-link';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useAuthStore } from '@/lib/auth-store';
 import { useProfile } from '../api/get-profile';
@@ -57,13 +58,24 @@ export function ProfilePage() {
               ) : (
                 <>
                   <ProfileDetails profile={profile.data} isStudent={isStudent} />
-                  <Button
-                    mt="lg"
-                    leftSection={<IconPencil size={16} aria-hidden />}
-                    onClick={() => setEditing(true)}
-                  >
-                    Edit profile
-                  </Button>
+                  <Group mt="lg" gap="sm">
+                    <Button
+                      leftSection={<IconPencil size={16} aria-hidden />}
+                      onClick={() => setEditing(true)}
+                    >
+                      Edit profile
+                    </Button>
+                    {isStudent && (
+                      <ButtonLink
+                        to="/community/$userId"
+                        params={{ userId: profile.data.id }}
+                        variant="default"
+                        leftSection={<IconEye size={16} aria-hidden />}
+                      >
+                        See it as others do
+                      </ButtonLink>
+                    )}
+                  </Group>
                 </>
               )}
             </Paper>

@@ -32,7 +32,19 @@ function serve({ mine = [] as TeamSummary[], teams = [] as TeamSummary[] }) {
     http.get(api('/student/courses/:courseId/students'), ({ request }) => {
       const params = new URL(request.url).searchParams;
       asked.classmates.push(params);
-      if (params.get('withoutTeam') !== 'true') return ok(pageOfItems([]));
+      if (params.get('withoutTeam') !== 'true') {
+        return ok(
+          pageOfItems([
+            createClassmate({
+              fullname: 'Omar Haddad',
+              headline: 'Data person',
+              skills: ['Python', 'SQL'],
+              matchedSkills: ['SQL'],
+              team: { id: 'x', name: 'Night Owls' },
+            }),
+          ]),
+        );
+      }
       return ok(
         pageOfItems([
           createClassmate({
@@ -100,6 +112,14 @@ describe('course page: skills that match', () => {
     );
     const teamless = asked.classmates.find((p) => p.get('withoutTeam') === 'true');
     expect(teamless?.get('sort')).toBe('match');
+    // The course's classmates section stars them too, with their headline.
+    const all = screen.getByRole('region', { name: 'Classmates', exact: true });
+    const omar = await within(all).findByRole('listitem');
+    expect(within(omar).getByText('Data person')).toBeVisible();
+    const badges = within(omar)
+      .getAllByText(/^(Python|SQL)/)
+      .map((b) => b.textContent);
+    expect(badges).toEqual(['SQL (your team wants it)', 'Python']);
     // A leader has a team: no "Teams that want your skills".
     expect(
       screen.queryByRole('region', { name: 'Teams that want your skills' }),
