@@ -1,8 +1,8 @@
 // Team reads benchmark (`npm run bench:teams`). Against PostgreSQL (DATABASE_URL): creates a
 // fresh database, seeds 10,000 students and 2,000 teams with bulk inserts, starts the real
 // app on 127.0.0.1, and measures throughput and p99 latency under 50 concurrent keep-alive
-// connections for GET /auth/session/me, GET /student/me/teams, a course's team list and a
-// team's details, next to a bare Fastify route doing one primary-key select on the same
+// connections for GET /auth/session/me, GET /student/me/teams, a course's team list, a
+// team's details and the community directory (a course, looking for a team, a skill), next to a bare Fastify route doing one primary-key select on the same
 // database in the same run; then p99 at 10 connections for each route (a shorter load).
 // Goals (issue 11), each printed PASS or MISS: session/me ≥ 90% of the bare route's req/s at
 // 50 connections, each team read ≥ 50%, p99 at 10 connections < 15 ms for all four, no
