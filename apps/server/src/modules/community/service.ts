@@ -16,6 +16,7 @@ import type {
   SkillSuggestions,
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { executeNamed } from '../../db/named-statement.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { listAuditEventsInContext } from '../../lib/audit.js';
 import { containsPattern } from '../../lib/like-pattern.js';
@@ -184,7 +185,10 @@ export async function listCommunityStudents(
   const offset = (filter.page - 1) * filter.limit;
   const usable = filter.courseId ? courseUsable(v, filter.courseId) : sql`true`;
   const rows = await rowsOf<Partial<CardRow> & { usable: boolean; total: number | string }>(
-    db.execute(sql`
+    executeNamed(
+      db,
+      'community',
+      sql`
       with matched as materialized (select u.id, u.fullname from users u where ${where}),
       paged as (select m.id from matched m
         order by m.fullname, m.id limit ${filter.limit} offset ${offset})
@@ -193,7 +197,8 @@ export async function listCommunityStudents(
       left join lateral (
         select ${cardColumns(v, filter.skills)} from paged p join users u on u.id = p.id
       ) as card on true
-      order by card.fullname, card.id`),
+      order by card.fullname, card.id`,
+    ),
   );
   const first = rows[0];
   if (!first?.usable) throw notFound('Course not found');
@@ -212,10 +217,14 @@ export async function getCommunityProfile(
   studentId: string,
 ): Promise<CommunityProfile> {
   const [row] = await rowsOf<ProfileRow>(
-    db.execute(sql`select ${cardColumns(v, [])}, u.bio, u.links,
+    executeNamed(
+      db,
+      'community',
+      sql`select ${cardColumns(v, [])}, u.bio, u.links,
         to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as member_since
       from users u
-      where u.id = ${studentId} and ${visibleCondition(v, true)}`),
+      where u.id = ${studentId} and ${visibleCondition(v, true)}`,
+    ),
   );
   if (!row) throw notFound('Student not found');
   return {
@@ -268,8 +277,12 @@ export async function listCommunityActivity(
         : shared;
   const [seen, activity] = await Promise.all([
     rowsOf<{ email_visible: boolean }>(
-      db.execute(sql`select ${emailVisible(v)} as email_visible from users u
-        where u.id = ${studentId} and ${visibleCondition(v, true)}`),
+      executeNamed(
+        db,
+        'community',
+        sql`select ${emailVisible(v)} as email_visible from users u
+        where u.id = ${studentId} and ${visibleCondition(v, true)}`,
+      ),
     ),
     listAuditEventsInContext(db, and(about, scope), page),
   ]);
@@ -296,14 +309,18 @@ export async function suggestSkills(
 ): Promise<SkillSuggestions> {
   const prefix = `${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await rowsOf<{ skill: string; count: number | string }>(
-    db.execute(sql`
+    executeNamed(
+      db,
+      'community',
+      sql`
       select mode() within group (order by k.skill) as skill, count(distinct u.id) as count
       from users u
       cross join lateral (select s as skill, lower(btrim(s)) as key from unnest(u.skills) as s) k
       where u.id in (${visibleIds(v, false)}) and k.key like ${prefix}
       group by k.key
       order by count(distinct u.id) desc, k.key
-      limit ${query.limit}`),
+      limit ${query.limit}`,
+    ),
   );
   return { items: rows.map((r) => ({ skill: r.skill, count: Number(r.count) })) };
 }
