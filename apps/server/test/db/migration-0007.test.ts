@@ -22,10 +22,29 @@ import {
   organizations,
   teamMembers,
   teams,
-  users,
 } from '../../src/db/schema/index.js';
 import { migrationsFolder } from '../../src/lib/paths.js';
 import { driver, tempDir } from '../helper.js';
+
+// users and enrollments as they were before 0009 added columns (issue 12): written into a
+// database at an earlier migration, where the current schema's inserts would name them.
+const usersBefore0009 = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  fullname: text('fullname').notNull(),
+  avatar: text('avatar'),
+});
+const enrollmentsBefore0009 = pgTable('enrollments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courseId: uuid('course_id').notNull(),
+  email: text('email').notNull(),
+  userId: uuid('user_id'),
+  fullname: text('fullname').notNull().default(''),
+  status: text('status').$type<'PENDING' | 'ACTIVE' | 'INACTIVE'>().notNull(),
+  source: text('source').$type<'CSV' | 'MANUAL'>().notNull(),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+});
 
 const MIGRATION = '0007_membership_follows_enrollment';
 
@@ -154,7 +173,7 @@ async function badState(handle: DbHandle) {
     await Promise.all(
       names.map(async (n) => {
         const [row] = await db
-          .insert(users)
+          .insert(usersBefore0009)
           .values({ email: `${n}@example.edu`, fullname: n })
           .returning();
         return [n, row!] as const;
@@ -167,7 +186,7 @@ async function badState(handle: DbHandle) {
     status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE',
     removed = false,
   ) =>
-    db.insert(enrollments).values({
+    db.insert(enrollmentsBefore0009).values({
       courseId,
       email: `${n}@example.edu`,
       userId: u[n]!.id,
@@ -364,10 +383,10 @@ describe(`migration ${MIGRATION}`, () => {
       })
       .returning();
     const [lea] = await db
-      .insert(users)
+      .insert(usersBefore0009)
       .values({ email: 'lea@example.edu', fullname: 'Lea' })
       .returning();
-    await db.insert(enrollments).values({
+    await db.insert(enrollmentsBefore0009).values({
       courseId: course!.id,
       email: lea!.email,
       userId: lea!.id,

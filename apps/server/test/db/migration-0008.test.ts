@@ -19,6 +19,15 @@ import { courses, organizations, teams, users } from '../../src/db/schema/index.
 import { migrationsFolder } from '../../src/lib/paths.js';
 import { driver, tempDir } from '../helper.js';
 
+// users as they were before 0009 added columns (issue 12): written into a
+// database at an earlier migration, where the current schema's inserts would name them.
+const usersBefore0009 = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  fullname: text('fullname').notNull(),
+  avatar: text('avatar'),
+});
+
 // The columns of courses and teams before 0008 that these rows need.
 const coursesBefore = pgTable('courses', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -124,7 +133,7 @@ describe('migration 0008_course_team_count_and_leader_copy', () => {
     const user = async (n: string, avatar: string | null = null) =>
       (
         await db
-          .insert(users)
+          .insert(usersBefore0009)
           .values({ email: `${n}@example.edu`, fullname: `${n} Name`, avatar })
           .returning()
       )[0]!;

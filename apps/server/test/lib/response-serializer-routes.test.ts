@@ -14,8 +14,11 @@ const KNOWN_FALLBACKS: Record<string, string> = {
   // The link label's schema trims (an input rule reused in the output): zod rewrites the value.
   [`${API}/auth/profile`]: '$.data.links[].label: a check that rewrites the value',
   [`${API}/auth/profile/update`]: '$.data.links[].label: a check that rewrites the value',
+  // The community profile shows the same links (issue 12; not a hot read).
+  [`${API}/community/students/:id`]: '$.data.links[].label: a check that rewrites the value',
   // Free-form event data: a record of unknown values, written by JSON.stringify.
   [`${API}/auth/profile/activity`]: '$.data.items[].data: record',
+  [`${API}/community/students/:id/activity`]: '$.data.items[].data: record',
   [`${API}/admin/enrollment/:id`]: '$.data.history[].data: record',
   [`${API}/student/teams/:id/audit-logs`]: '$.data.items[].data: record',
 };

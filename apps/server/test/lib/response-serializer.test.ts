@@ -55,6 +55,8 @@ const summary = {
   createdAt: '2026-11-25T01:00:00.000Z',
   disbandedAt: null,
   relation: 'LEADER',
+  wantedSkills: ['Go', 'SQL'],
+  matchedSkills: ['SQL'],
 };
 
 describe('compileResponseSchema', () => {
