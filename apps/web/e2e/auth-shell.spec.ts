@@ -45,7 +45,7 @@ test('a student signs in through the picker, edits the profile and logs out', as
   const bio = `Backend developer, likes databases ${Date.now()}`;
   await page.getByRole('button', { name: /edit profile/i }).click();
   await page.getByLabel('Bio').fill(bio);
-  await page.getByRole('button', { name: /save/i }).click();
+  await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText(bio)).toBeVisible();
   await page.reload();
   await expect(page.getByText(bio)).toBeVisible();
