@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useCommunityStudents } from '../api/get-community-students';
 import { useMyCourses } from '../api/get-my-courses';
-import { useDebouncedSearch } from '../hooks/use-debounced-search';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 import {
   SKILL_FILTER_MAX,
   toCommunityStudentsQuery,

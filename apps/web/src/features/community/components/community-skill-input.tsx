@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { SkillTagsInput } from '@/components/ui/skill-tags-input';
 import { useSkillSuggestions } from '../api/get-skill-suggestions';
-import { SEARCH_DEBOUNCE_MS } from '../hooks/use-debounced-search';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-search';
 
 type CommunitySkillInputProps = {
   value: string[];

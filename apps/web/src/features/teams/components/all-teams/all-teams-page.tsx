@@ -17,7 +17,7 @@ import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-stat
 import { AnchorLink } from '@/components/ui/router-link';
 import { useAllTeams } from '../../api/get-all-teams';
 import { TeamCard } from '../shared/team-card';
-import { useDebouncedSearch } from '../shared/use-debounced-search';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 import { toAllTeamsQuery, type AllTeamsSearch } from '../../utils/all-teams-search';
 
 export type CourseOption = { value: string; label: string };

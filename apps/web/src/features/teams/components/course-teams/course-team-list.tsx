@@ -8,7 +8,7 @@ import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-stat
 import { courseTeamListQuery, useCourseTeams } from '../../api/get-course-teams';
 import { InvitationActions } from '../shared/invitation-actions';
 import { TeamCard } from '../shared/team-card';
-import { SEARCH_DEBOUNCE_MS } from '../shared/use-debounced-search';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-search';
 import { WithdrawRequestButton } from '../shared/withdraw-request-button';
 import { ApplyModal } from '../shared/apply-modal';
 import type { CourseTeamState } from './use-course-team-state';

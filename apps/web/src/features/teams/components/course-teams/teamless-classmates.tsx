@@ -19,7 +19,7 @@ import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-stat
 import { AnchorLink } from '@/components/ui/router-link';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { teamlessClassmatesQuery, useCourseClassmates } from '../../api/get-course-classmates';
-import { SEARCH_DEBOUNCE_MS } from '../shared/use-debounced-search';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-search';
 import { InviteModal } from '../shared/invite-modal';
 import type { CourseTeamState } from './use-course-team-state';
 

@@ -3,7 +3,7 @@ import { WANTED_SKILL_MAX } from '@teamup/shared';
 import { useState } from 'react';
 import { SkillTagsInput } from '@/components/ui/skill-tags-input';
 import { useSkillSuggestions } from '../../api/get-skill-suggestions';
-import { SEARCH_DEBOUNCE_MS } from './use-debounced-search';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-search';
 
 type WantedSkillsInputProps = {
   value?: string[];
