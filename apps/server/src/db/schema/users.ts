@@ -62,6 +62,11 @@ export const users = pgTable(
     index('users_role_fullname_email_idx').on(t.role, t.fullname, t.email),
     // Skill search (community directory, matching): an index, not a scan of every profile.
     index('users_skill_keys_idx').using('gin', t.skillKeys),
+    // The few students who opened their profile to their organizations: the directory's
+    // organization-visibility branch starts here instead of reading every user (migration 0010).
+    index('users_organization_visible_idx')
+      .on(t.id)
+      .where(sql`${t.profileVisibility} = 'ORGANIZATION'`),
   ],
 );
 

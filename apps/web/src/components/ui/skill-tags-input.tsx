@@ -1,33 +1,40 @@
 import { TagsInput, type TagsInputProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useSkillSuggestions } from '@/lib/skill-suggestions';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-search';
 
-type SkillTagsInputProps = Omit<TagsInputProps, 'data' | 'searchValue' | 'onSearchChange'> & {
-  /** Suggestions for what is being typed (each feature reads them from /community/skills). */
-  suggestions: string[];
-  searchValue: string;
-  onSearchChange: (value: string) => void;
+type SkillTagsInputProps = Omit<
+  TagsInputProps,
+  'data' | 'searchValue' | 'onSearchChange' | 'onChange' | 'error'
+> & {
+  onChange: (skills: string[]) => void;
+  /** A form error: shown when it is a message. */
+  error?: unknown;
 };
 
 /**
- * Skills as tags: Enter or a comma adds one, a suggestion can be picked, the same skill in
- * another case is not added twice. Shown as typed; the server folds case for matching.
+ * Skills as tags: Enter or a comma adds one, a suggestion can be picked (the skills already used
+ * by the students I may see, from /community/skills), the same skill in another case is not
+ * added twice. Shown as typed; the server folds case for matching.
  */
-export function SkillTagsInput({
-  suggestions,
-  value,
-  searchValue,
-  onSearchChange,
-  ...props
-}: SkillTagsInputProps) {
+export function SkillTagsInput({ value, onChange, error, ...props }: SkillTagsInputProps) {
+  const [typed, setTyped] = useState('');
+  const [q] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const suggestions = useSkillSuggestions(q);
   const chosen = new Set((value ?? []).map((s) => s.toLowerCase()));
   // A suggestion already chosen in another case would be a duplicate.
-  const data = [...new Set(suggestions)].filter((s) => !chosen.has(s.toLowerCase()));
+  const data = [...new Set(suggestions.data?.items.map((s) => s.skill) ?? [])].filter(
+    (s) => !chosen.has(s.toLowerCase()),
+  );
   return (
     <TagsInput
       {...props}
       value={value}
+      error={typeof error === 'string' ? error : undefined}
       data={data}
-      searchValue={searchValue}
-      onSearchChange={onSearchChange}
+      searchValue={typed}
+      onSearchChange={setTyped}
       splitChars={[',']}
       acceptValueOnBlur
       clearable
@@ -42,7 +49,7 @@ export function SkillTagsInput({
             seen.add(key);
             return true;
           });
-        props.onChange?.(unique);
+        onChange(unique);
       }}
     />
   );

@@ -8,6 +8,5 @@ export const communityKeys = {
   profile: (userId: string) => ['community', 'profile', userId] as const,
   stats: (userId: string) => ['community', 'profile', userId, 'stats'] as const,
   activity: (userId: string) => ['community', 'profile', userId, 'activity'] as const,
-  skills: (q: string) => ['community', 'skills', q] as const,
   myCourses: () => ['community', 'my-courses'] as const,
 };

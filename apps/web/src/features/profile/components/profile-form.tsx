@@ -10,7 +10,6 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -26,7 +25,6 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SkillTagsInput } from '@/components/ui/skill-tags-input';
 import { NOTIFICATION_TEXTS } from '@/lib/notification-texts';
-import { useSkillSuggestions } from '../api/get-skill-suggestions';
 import { useUpdateProfile } from '../api/update-profile';
 
 type FormValues = {
@@ -108,21 +106,12 @@ function SkillsField(props: {
   error?: unknown;
   onBlur?: () => void;
 }) {
-  const [typed, setTyped] = useState('');
-  const [q] = useDebouncedValue(typed.trim(), 300);
-  const suggestions = useSkillSuggestions(q);
   return (
     <SkillTagsInput
       label="Skills"
       description={`Press Enter or a comma after each skill (at most ${SKILL_MAX}); pick a suggestion to match how others wrote it.`}
       maxTags={SKILL_MAX}
-      value={props.value}
-      onChange={props.onChange}
-      onBlur={props.onBlur}
-      error={typeof props.error === 'string' ? props.error : undefined}
-      searchValue={typed}
-      onSearchChange={setTyped}
-      suggestions={suggestions.data?.items.map((s) => s.skill) ?? []}
+      {...props}
     />
   );
 }

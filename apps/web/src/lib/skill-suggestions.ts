@@ -2,7 +2,7 @@ import type { SkillSuggestions } from '@teamup/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** Skills already used in my organizations that start with `q`, for a team's wanted skills. */
+/** Skills already used by the students I may see that start with `q`, most used first. */
 export async function getSkillSuggestions(
   q: string,
   signal?: AbortSignal,
@@ -14,10 +14,11 @@ export async function getSkillSuggestions(
   return res.data.data;
 }
 
-// Not under teamKeys: team changes do not change which skills students list.
+// One cache for every skill field (profile, team edit, directory filter): which skills students
+// list changes slowly, so a few minutes' staleness is fine.
 export const skillSuggestionsQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ['skill-suggestions', 'teams', q] as const,
+    queryKey: ['skill-suggestions', q] as const,
     queryFn: ({ signal }) => getSkillSuggestions(q, signal),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
