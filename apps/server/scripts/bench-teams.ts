@@ -177,6 +177,8 @@ async function main() {
         })),
         share: TEAM_READ_SHARE,
       },
+      // Issue 13: admin dashboard cases (below this line).
+      // Issue 13: analytics cases (below this line).
     ];
     // BENCH_ONLY=<text> measures only the routes whose name contains it, next to the bare
     // route (e.g. for a CPU profile of one route: node --cpu-prof --import tsx ...).

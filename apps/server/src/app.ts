@@ -9,6 +9,7 @@ import { createAccessTokens } from './lib/access-token.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { communityRoutes } from './modules/community/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
 import { csvRoutes } from './modules/csv/routes.js';
@@ -16,7 +17,10 @@ import { createCsvWorker, type CsvWorkerOptions } from './modules/csv/worker.js'
 import { enrollmentAdminRoutes } from './modules/enrollments/routes.js';
 import { activatePendingEnrollments } from './modules/enrollments/service.js';
 import { enrollmentStudentRoutes } from './modules/enrollments/student-routes.js';
+import { adminDashboardRoutes } from './modules/dashboard/admin-routes.js';
+import { studentDashboardRoutes } from './modules/dashboard/student-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { metricsRoutes } from './modules/health/metrics-routes.js';
 import { createRetentionJob, type RetentionJobOptions } from './modules/maintenance/retention.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -149,9 +153,14 @@ export async function buildApp(
         await api.register(teamRequestRoutes);
         await api.register(teamNoticeRoutes);
         await api.register(communityRoutes);
+        await api.register(studentDashboardRoutes);
+        await api.register(adminDashboardRoutes);
+        await api.register(analyticsRoutes);
       },
       { prefix: API_PREFIX },
     );
+    // Outside the API prefix, where Prometheus scrapers look (issue 13).
+    await app.register(metricsRoutes, { config });
 
     await app.register(staticPlugin, { config });
     await app.ready();

@@ -9,3 +9,6 @@ export * from './csv.js';
 export * from './teams.js';
 export * from './profile.js';
 export * from './community.js';
+export * from './student-dashboard.js';
+export * from './admin-dashboard.js';
+export * from './analytics.js';

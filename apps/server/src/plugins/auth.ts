@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@teamup/shared';
-import { sessions, users } from '../db/schema/index.js';
+import { sessions, userActivityDays, users } from '../db/schema/index.js';
 import type { DbOrTx } from '../db/client.js';
 import { fastPrepared } from '../db/fast-prepared.js';
 import type { AccessTokens, VerifiedAccessToken } from '../lib/access-token.js';
@@ -157,14 +157,20 @@ export function judgeSession(
   };
 }
 
-/** At most one write a minute per session; the condition keeps parallel requests from writing twice. */
+/**
+ * At most one write a minute per session; the condition keeps parallel requests from writing
+ * twice. The same statement records that the user was active today (user_activity_days, System
+ * Analytics), so the record costs no extra round trip.
+ */
 export async function touchSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ lastUsedAt: sql`now()` })
-    .where(
-      and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, sql`now() - interval '1 minute'`)),
-    );
+  await db.execute(sql`
+    with touched as (
+      update ${sessions} set last_used_at = now()
+      where id = ${sessionId} and last_used_at < now() - interval '1 minute'
+      returning user_id)
+    insert into ${userActivityDays} (day, user_id)
+    select (now() at time zone 'UTC')::date, user_id from touched
+    on conflict do nothing`);
 }
 
 /** Whether a route's access admits a role (the route is not public). */

@@ -123,4 +123,8 @@ export const MATRIX: Record<string, Row> = {
   getCommunityStudentsById: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
   getCommunityStudentsByIdStats: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
   getCommunityStudentsByIdActivity: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
+  // Issue 13: student dashboard (rows below this line).
+  // Issue 13: admin dashboard (rows below this line).
+  // Issue 13: analytics (rows below this line).
+  // Issue 13: health and metrics (rows below this line).
 };

@@ -134,6 +134,10 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
   postStudentTeamsByIdInvite: (w) => ({ payload: { userId: w.classmate.id } }),
   postStudentTeamsByIdNotices: () => ({ payload: { body: 'A new notice' } }),
   patchStudentNoticesById: () => ({ payload: { body: 'Edited notice' } }),
+  // Issue 13: student dashboard (entries below this line).
+  // Issue 13: admin dashboard (entries below this line).
+  // Issue 13: analytics (entries below this line).
+  // Issue 13: health and metrics (entries below this line).
 };
 
 export function requestOf(

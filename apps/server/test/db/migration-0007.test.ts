@@ -46,6 +46,14 @@ const enrollmentsBefore0009 = pgTable('enrollments', {
   removedAt: timestamp('removed_at', { withTimezone: true }),
 });
 
+// team_members as it was before 0011 added notices_seen_at (issue 13).
+const teamMembersBefore0011 = pgTable('team_members', {
+  teamId: uuid('team_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  courseId: uuid('course_id').notNull(),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 const MIGRATION = '0007_membership_follows_enrollment';
 
 // courses and teams as they were before 0008 added columns (decision 098): the bad state is
@@ -215,7 +223,7 @@ async function badState(handle: DbHandle) {
         memberCount: members.length,
       })
       .returning();
-    await db.insert(teamMembers).values(
+    await db.insert(teamMembersBefore0011).values(
       members.map(([n, h]) => ({
         teamId: row!.id,
         courseId,
@@ -405,7 +413,7 @@ describe(`migration ${MIGRATION}`, () => {
       })
       .returning();
     await db
-      .insert(teamMembers)
+      .insert(teamMembersBefore0011)
       .values({ teamId: team!.id, courseId: course!.id, userId: lea!.id });
 
     await handle.migrate();

@@ -37,5 +37,7 @@ describe('embedded database', () => {
         await second.close();
       }
     },
+    // Two PGlite starts, each checking every migration: 10 s alone, more on a busy machine.
+    60_000,
   );
 });

@@ -169,6 +169,8 @@ export const auditEvents = pgTable(
     index('audit_events_enrollment_idx').on(t.enrollmentId, t.createdAt),
     index('audit_events_team_idx').on(t.teamId, t.createdAt),
     index('audit_events_org_idx').on(t.organizationId, t.createdAt),
+    // A course's history in order (issue 13: formation progress day by day).
+    index('audit_events_course_idx').on(t.courseId, t.createdAt),
     // A user's own activity (GET /auth/profile/activity): what they did or what was done to them.
     index('audit_events_actor_idx').on(t.actorId, t.createdAt),
     index('audit_events_target_user_idx').on(t.targetUserId, t.createdAt),

@@ -1,4 +1,13 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const sessions = pgTable(
@@ -17,6 +26,27 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Who used Teamup on which day (UTC), fed by the sessions: a sign-in adds one to `sign_ins`, and
+ * the once-a-minute last-used write of a session records the day its user was active. System
+ * Analytics (issue 13) counts sign-ins and distinct active users per day from it; unlike the
+ * sessions, it survives their retention. One row per user and day.
+ */
+export const userActivityDays = pgTable(
+  'user_activity_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signIns: integer('sign_ins').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.userId] }),
+    index('user_activity_days_user_idx').on(t.userId),
+  ],
 );
 
 export const refreshTokens = pgTable(

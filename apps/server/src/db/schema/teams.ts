@@ -92,6 +92,11 @@ export const teamMembers = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the member last saw the team's notices (issue 13: the dashboard lists teams with
+     * notices posted since). Null: never, so every notice is new to them.
+     */
+    noticesSeenAt: timestamp('notices_seen_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),

@@ -5,6 +5,7 @@ import {
   refreshTokens,
   sessions,
   usedIdTokens,
+  userActivityDays,
   users,
   type UserRow,
 } from '../../db/schema/index.js';
@@ -156,6 +157,14 @@ export async function openSession(
     .returning({ id: sessions.id });
   const { token, hash } = newRefreshToken();
   await tx.insert(refreshTokens).values({ sessionId: session!.id, tokenHash: hash });
+  // A sign-in on today's (UTC) row of the user's activity (System Analytics).
+  await tx
+    .insert(userActivityDays)
+    .values({ day: sql`(now() at time zone 'UTC')::date`, userId, signIns: 1 })
+    .onConflictDoUpdate({
+      target: [userActivityDays.day, userActivityDays.userId],
+      set: { signIns: sql`${userActivityDays.signIns} + 1` },
+    });
   return { sessionId: session!.id, refreshToken: token };
 }
 

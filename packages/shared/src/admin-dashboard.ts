@@ -1,0 +1,2 @@
+// Issue 13 contract: filled by the admin-dashboard work.
+export {};
