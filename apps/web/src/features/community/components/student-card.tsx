@@ -2,10 +2,10 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { CommunityStudent } from '@teamup/shared';
 import { IconUser } from '@tabler/icons-react';
 import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
+import { SkillBadges } from '@/components/ui/skill-badges';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { InviteActions } from './invite-actions';
 import { SharedCourses } from './shared-courses';
-import { SkillBadges } from './skill-badges';
 
 type StudentCardProps = {
   student: CommunityStudent;

@@ -9,28 +9,24 @@ import {
   Title,
   type PaperProps,
 } from '@mantine/core';
-import type { CommunityProfile, ProfileActivityEntry } from '@teamup/shared';
+import type { CommunityProfile } from '@teamup/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
-import { EVENT_ICONS, EventText, EventTimeline } from '@/components/ui/event-timeline';
+import { ActivityTimeline } from '@/components/ui/activity-timeline';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { ProfileBio, ProfileLinks, ProfileSkills } from '@/components/ui/profile-sections';
+import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { ApiError } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/auth-store';
-import { describeActivity } from '@/lib/describe-activity';
 import { useCommunityActivity } from '../api/get-community-activity';
 import { useCommunityProfile } from '../api/get-community-profile';
 import { useCommunityStats } from '../api/get-community-stats';
 import { InviteActions } from './invite-actions';
 import { SharedCourses } from './shared-courses';
-import { SkillBadges } from './skill-badges';
 
-dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -107,51 +103,14 @@ function Stats({ userId, isStudent }: { userId: string; isStudent: boolean }) {
   );
 }
 
-function ActivityItem({ entry, viewerId }: { entry: ProfileActivityEntry; viewerId?: string }) {
-  const { sentence, detail } = describeActivity(entry, viewerId);
-  const place = entry.course ? `${entry.course.code} · ${entry.course.title}` : null;
-  return (
-    <EventText sentence={sentence} detail={detail}>
-      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-        {place ? `${place} · ` : ''}
-        <time dateTime={entry.createdAt} title={dayjs(entry.createdAt).format('LLL')}>
-          {dayjs(entry.createdAt).fromNow()}
-        </time>
-      </Text>
-    </EventText>
-  );
-}
-
 function Activity({ userId }: { userId: string }) {
   const activity = useCommunityActivity(userId);
-  const viewerId = useAuthStore((s) => s.user?.id);
-  const entries = activity.data?.pages.flatMap((p) => p.items) ?? [];
-  const unique = entries.filter((e, i) => entries.findIndex((x) => x.id === e.id) === i);
-  const total = activity.data?.pages.at(-1)?.total ?? 0;
-  if (activity.isPending) return <InlineLoader label="Loading activity" />;
-  if (activity.isError && !activity.isFetchNextPageError) {
-    return (
-      <ErrorAlert
-        title="Could not load the activity"
-        error={activity.error}
-        onRetry={() => void activity.refetch()}
-      />
-    );
-  }
-  if (unique.length === 0)
-    return <EmptyState>No team activity in your shared courses yet.</EmptyState>;
   return (
-    <EventTimeline
-      events={unique}
-      total={total}
-      icon={(entry) => EVENT_ICONS[describeActivity(entry, viewerId).kind]}
-      hasMore={activity.hasNextPage}
-      loadingMore={activity.isFetchingNextPage}
-      onLoadMore={() => void activity.fetchNextPage()}
-      loadMoreError={activity.isFetchNextPageError ? activity.error : null}
-    >
-      {(entry) => <ActivityItem entry={entry} viewerId={viewerId} />}
-    </EventTimeline>
+    <ActivityTimeline
+      activity={activity}
+      errorTitle="Could not load the activity"
+      empty="No team activity in your shared courses yet."
+    />
   );
 }
 
@@ -176,44 +135,9 @@ function About({ profile }: { profile: CommunityProfile }) {
           )}
         </Stack>
       </Group>
-      <Stack gap={4}>
-        <Title order={3} fz="md">
-          Bio
-        </Title>
-        <Text size="sm" c={profile.bio ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
-          {profile.bio || 'No bio yet.'}
-        </Text>
-      </Stack>
-      <Stack gap={4}>
-        <Title order={3} fz="md">
-          Skills
-        </Title>
-        <SkillBadges
-          skills={profile.skills}
-          highlighted={profile.highlightedSkills}
-          empty="No skills listed yet."
-        />
-      </Stack>
-      <Stack gap={4}>
-        <Title order={3} fz="md">
-          Links
-        </Title>
-        {profile.links.length > 0 ? (
-          <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {profile.links.map((link) => (
-              <li key={`${link.label}-${link.url}`}>
-                <Anchor href={link.url} target="_blank" rel="noopener noreferrer" size="sm">
-                  {link.label}
-                </Anchor>
-              </li>
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No links yet.
-          </Text>
-        )}
-      </Stack>
+      <ProfileBio bio={profile.bio} />
+      <ProfileSkills skills={profile.skills} highlighted={profile.highlightedSkills} />
+      <ProfileLinks links={profile.links} />
     </Stack>
   );
 }

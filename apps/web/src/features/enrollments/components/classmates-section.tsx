@@ -1,38 +1,18 @@
-import {
-  Badge,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Classmate } from '@teamup/shared';
-import { IconSearch, IconStarFilled } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AnchorLink } from '@/components/ui/router-link';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { SkillBadges } from '@/components/ui/skill-badges';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { classmatesListQuery, useClassmates } from '../api/get-classmates';
 
 const SKILLS_SHOWN = 5;
 
-/** The skills the team I lead wants first (the server lists them in `matchedSkills`). */
-function skillsFirstMatched(classmate: Classmate): string[] {
-  const wanted = new Set(classmate.matchedSkills.map((s) => s.toLowerCase()));
-  return [
-    ...classmate.skills.filter((s) => wanted.has(s.toLowerCase())),
-    ...classmate.skills.filter((s) => !wanted.has(s.toLowerCase())),
-  ];
-}
-
 function ClassmateCard({ classmate }: { classmate: Classmate }) {
-  const extra = classmate.skills.length - SKILLS_SHOWN;
-  const matched = new Set(classmate.matchedSkills.map((s) => s.toLowerCase()));
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -56,40 +36,15 @@ function ClassmateCard({ classmate }: { classmate: Classmate }) {
               Looking for team
             </Badge>
           )}
-          {classmate.skills.length > 0 ? (
-            <Group gap={4}>
-              {skillsFirstMatched(classmate)
-                .slice(0, SKILLS_SHOWN)
-                .map((s) =>
-                  matched.has(s.toLowerCase()) ? (
-                    <Badge
-                      key={s}
-                      size="sm"
-                      variant="filled"
-                      color="teal.9"
-                      tt="none"
-                      leftSection={<IconStarFilled size={10} aria-hidden />}
-                    >
-                      {s}
-                      <VisuallyHidden> (your team wants it)</VisuallyHidden>
-                    </Badge>
-                  ) : (
-                    <Badge key={s} size="sm" variant="outline" color="gray.7" tt="none">
-                      {s}
-                    </Badge>
-                  ),
-                )}
-              {extra > 0 && (
-                <Text size="xs" c="dimmed">
-                  +{extra} more
-                </Text>
-              )}
-            </Group>
-          ) : (
-            <Text size="xs" c="dimmed">
-              No skills listed
-            </Text>
-          )}
+          <SkillBadges
+            skills={classmate.skills}
+            highlighted={classmate.matchedSkills}
+            size="sm"
+            max={SKILLS_SHOWN}
+            highlightedNote=" (your team wants it)"
+            empty="No skills listed"
+            list={false}
+          />
         </Stack>
       </Group>
     </Card>

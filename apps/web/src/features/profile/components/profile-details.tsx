@@ -1,5 +1,6 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Profile, Role } from '@teamup/shared';
+import { ProfileBio, ProfileLinks, ProfileSkills } from '@/components/ui/profile-sections';
 import { UserAvatar } from '@/components/ui/user-avatar';
 
 const ROLE_LABEL: Record<Role, string> = {
@@ -50,60 +51,9 @@ export function ProfileDetails({ profile, isStudent }: ProfileDetailsProps) {
         </Stack>
       </Group>
 
-      <Stack gap={4}>
-        <Title order={3} fz="md">
-          Bio
-        </Title>
-        <Text size="sm" c={profile.bio ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
-          {profile.bio || 'No bio yet.'}
-        </Text>
-      </Stack>
-
-      <Stack gap={4}>
-        <Title order={3} fz="md">
-          Skills
-        </Title>
-        {profile.skills.length > 0 ? (
-          <Group gap={6}>
-            {profile.skills.map((skill) => (
-              <Badge key={skill} variant="outline" color="blue.9" tt="none">
-                {skill}
-              </Badge>
-            ))}
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No skills listed yet.
-          </Text>
-        )}
-      </Stack>
-
-      <Stack gap={4}>
-        <Title order={3} fz="md">
-          Links
-        </Title>
-        {profile.links.length > 0 ? (
-          <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {profile.links.map((link) => (
-              <li key={`${link.label}-${link.url}`}>
-                <Anchor
-                  href={link.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  size="sm"
-                  c="blue.9"
-                >
-                  {link.label}
-                </Anchor>
-              </li>
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No links yet.
-          </Text>
-        )}
-      </Stack>
+      <ProfileBio bio={profile.bio} />
+      <ProfileSkills skills={profile.skills} color="blue.9" />
+      <ProfileLinks links={profile.links} />
     </Stack>
   );
 }

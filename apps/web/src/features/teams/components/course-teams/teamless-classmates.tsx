@@ -8,15 +8,15 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Classmate } from '@teamup/shared';
-import { IconSearch, IconStarFilled, IconUserPlus } from '@tabler/icons-react';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { AnchorLink } from '@/components/ui/router-link';
+import { SkillBadges } from '@/components/ui/skill-badges';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { teamlessClassmatesQuery, useCourseClassmates } from '../../api/get-course-classmates';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-search';
@@ -32,16 +32,7 @@ type ClassmateItemProps = {
   invited: boolean;
 };
 
-/** The skills a card has room for, those the viewer's team wants first. */
-function shownSkills(classmate: Classmate): string[] {
-  const wanted = new Set(classmate.matchedSkills.map((s) => s.toLowerCase()));
-  const first = classmate.skills.filter((s) => wanted.has(s.toLowerCase()));
-  const rest = classmate.skills.filter((s) => !wanted.has(s.toLowerCase()));
-  return [...first, ...rest].slice(0, Math.max(SKILLS_SHOWN, first.length));
-}
-
 function ClassmateItem({ classmate, onInvite, invited }: ClassmateItemProps) {
-  const matched = new Set(classmate.matchedSkills.map((s) => s.toLowerCase()));
   return (
     <Card withBorder radius="md" padding="sm" component="li">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -67,25 +58,14 @@ function ClassmateItem({ classmate, onInvite, invited }: ClassmateItemProps) {
                 Looking for team
               </Badge>
             )}
-            {shownSkills(classmate).map((s) =>
-              matched.has(s.toLowerCase()) ? (
-                <Badge
-                  key={s}
-                  size="sm"
-                  variant="filled"
-                  color="teal.9"
-                  tt="none"
-                  leftSection={<IconStarFilled size={10} aria-hidden />}
-                >
-                  {s}
-                  <VisuallyHidden> (your team wants it)</VisuallyHidden>
-                </Badge>
-              ) : (
-                <Badge key={s} size="sm" variant="outline" color="gray.7" tt="none">
-                  {s}
-                </Badge>
-              ),
-            )}
+            <SkillBadges
+              skills={classmate.skills}
+              highlighted={classmate.matchedSkills}
+              size="sm"
+              max={SKILLS_SHOWN}
+              highlightedNote=" (your team wants it)"
+              list={false}
+            />
           </Group>
           {classmate.lookingForTeam && classmate.lookingNote && (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
