@@ -5,7 +5,7 @@ import {
   createInviteOption,
   createSharedCourse,
 } from '@/testing/community-data';
-import { createMyCourse, pageOfItems } from '@/testing/courses-data';
+import { createCourse, createMyCourse, pageOfItems } from '@/testing/courses-data';
 import { api, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -201,13 +201,31 @@ describe('community page', () => {
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('gives admins no course filter and their own wording', async () => {
-    serveDirectory();
-    renderApp('/community', { user: { role: 'ORG_ADMIN', fullname: 'Ada Admin' } });
+  it('gives admins their own wording and a course filter over their courses', async () => {
+    const queries = serveDirectory();
+    const courseSearches: string[] = [];
+    server.use(
+      http.get(api('/courses'), ({ request }) => {
+        courseSearches.push(new URL(request.url).searchParams.get('search') ?? '');
+        return ok(
+          pageOfItems([createCourse({ id: COURSE_ID, code: 'CS-301', title: 'Databases' })]),
+        );
+      }),
+    );
+    const { user } = renderApp('/community', {
+      user: { role: 'ORG_ADMIN', fullname: 'Ada Admin' },
+    });
     await screen.findByRole('listitem', { name: 'Lena Park' });
     expect(screen.getByText(/Students of the organizations you run/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'One of my courses' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('switch', { name: /Without a team/ })).not.toBeInTheDocument();
     expect(screen.getByText('Courses')).toBeInTheDocument();
+    // "Without a team" needs a course first.
+    expect(screen.getByRole('switch', { name: /Without a team/ })).toBeDisabled();
+
+    await user.click(screen.getByRole('textbox', { name: 'Course' }));
+    await user.click(await screen.findByRole('option', { name: 'CS-301 · Databases' }));
+    await waitFor(() => expect(lastQuery(queries)).toMatchObject({ courseId: COURSE_ID }));
+    expect(screen.getByRole('switch', { name: /Without a team/ })).toBeEnabled();
+    expect(courseSearches.length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 import { Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ComponentType } from 'react';
+import type { SearchSelectFieldProps } from '@/components/ui/search-select';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
@@ -18,8 +19,13 @@ import { StudentCard } from './student-card';
 type CommunityPageProps = {
   search: CommunitySearch;
   onSearchChange: (next: Partial<CommunitySearch>) => void;
-  /** Students filter by their own courses; admins and superadmins see no course filter. */
+  /** Students filter by their own courses; admins and superadmins pick any of theirs. */
   isStudent: boolean;
+  /**
+   * The course picker of admins and superadmins (searched on the server: they may have many);
+   * the route brings it, since a feature does not import another.
+   */
+  AdminCourseSelect?: ComponentType<SearchSelectFieldProps>;
 };
 
 function CourseFilter({
@@ -51,7 +57,12 @@ function CourseFilter({
   );
 }
 
-export function CommunityPage({ search, onSearchChange, isStudent }: CommunityPageProps) {
+export function CommunityPage({
+  search,
+  onSearchChange,
+  isStudent,
+  AdminCourseSelect,
+}: CommunityPageProps) {
   const query = toCommunityStudentsQuery(search);
   const students = useCommunityStudents(query);
   const onCommit = useCallback(
@@ -62,6 +73,14 @@ export function CommunityPage({ search, onSearchChange, isStudent }: CommunityPa
   const filtered = Boolean(
     search.search || search.skills?.length || search.courseId || search.looking,
   );
+  const showCourse = isStudent || Boolean(AdminCourseSelect);
+  const onCourseChange = (courseId: string | undefined) =>
+    onSearchChange({
+      courseId,
+      // "Without a team" means "in this course": no course, no such filter.
+      ...(courseId ? {} : { withoutTeam: undefined }),
+      page: undefined,
+    });
 
   return (
     <>
@@ -84,7 +103,7 @@ export function CommunityPage({ search, onSearchChange, isStudent }: CommunityPa
         onSubmit={(e) => e.preventDefault()}
       >
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, md: isStudent ? 3 : 2 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, md: showCourse ? 3 : 2 }} spacing="md">
             <TextInput
               label="Search by name"
               placeholder="Name"
@@ -100,18 +119,18 @@ export function CommunityPage({ search, onSearchChange, isStudent }: CommunityPa
                 onSearchChange({ skills: skills.length > 0 ? skills : undefined, page: undefined })
               }
             />
-            {isStudent && (
-              <CourseFilter
-                courseId={search.courseId}
-                onChange={(courseId) =>
-                  onSearchChange({
-                    courseId,
-                    // "Without a team" means "in this course": no course, no such filter.
-                    ...(courseId ? {} : { withoutTeam: undefined }),
-                    page: undefined,
-                  })
-                }
-              />
+            {isStudent ? (
+              <CourseFilter courseId={search.courseId} onChange={onCourseChange} />
+            ) : (
+              AdminCourseSelect && (
+                <AdminCourseSelect
+                  label="Course"
+                  placeholder="Any course"
+                  value={search.courseId ?? null}
+                  onChange={(value) => onCourseChange(value ?? undefined)}
+                  clearable
+                />
+              )
             )}
           </SimpleGrid>
           <Group gap="lg" wrap="wrap">
@@ -122,7 +141,7 @@ export function CommunityPage({ search, onSearchChange, isStudent }: CommunityPa
                 onSearchChange({ looking: e.currentTarget.checked || undefined, page: undefined })
               }
             />
-            {isStudent && (
+            {showCourse && (
               <Switch
                 label="Without a team in this course"
                 description={search.courseId ? undefined : 'Choose a course first'}
@@ -173,6 +192,7 @@ export function CommunityPage({ search, onSearchChange, isStudent }: CommunityPa
                 key={student.id}
                 student={student}
                 coursesLabel={isStudent ? 'Courses in common' : 'Courses'}
+                coursesEmpty={isStudent ? 'No course in common.' : 'No course to show.'}
               />
             ))}
           </SimpleGrid>

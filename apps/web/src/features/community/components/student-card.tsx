@@ -11,10 +11,16 @@ type StudentCardProps = {
   student: CommunityStudent;
   /** Words for the courses list ("In common" for a student, "Courses" for an admin). */
   coursesLabel: string;
+  /** What the courses line says when there is none to show. */
+  coursesEmpty?: string;
 };
 
 /** One student in the directory: who they are, what they can do, where they stand, and actions. */
-export function StudentCard({ student, coursesLabel }: StudentCardProps) {
+export function StudentCard({
+  student,
+  coursesLabel,
+  coursesEmpty = 'No course to show.',
+}: StudentCardProps) {
   const headingId = `student-${student.id}-name`;
   return (
     <Card withBorder radius="md" padding="md" component="li" aria-labelledby={headingId}>
@@ -48,7 +54,7 @@ export function StudentCard({ student, coursesLabel }: StudentCardProps) {
           <Text size="xs" fw={700} tt="uppercase" c="dimmed">
             {coursesLabel}
           </Text>
-          <SharedCourses courses={student.courses} empty="No course to show." />
+          <SharedCourses courses={student.courses} empty={coursesEmpty} />
         </Stack>
         <Group gap="xs" mt="auto" pt={4} wrap="wrap">
           <InviteActions student={student} />

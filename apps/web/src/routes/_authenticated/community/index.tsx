@@ -18,6 +18,8 @@ import {
   toCommunityStudentsQuery,
   type CommunitySearch,
 } from '@/features/community/utils/community-search';
+import { CourseSelect } from '@/features/enrollments/components/course-select';
+import type { SearchSelectFieldProps } from '@/components/ui/search-select';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 // The same rules as GET /community/students (decision 095: hand checks, no zod in the entry). A
@@ -59,5 +61,17 @@ function CommunityRoute() {
       void navigate({ search: (prev) => defined({ ...prev, ...next }), replace: true }),
     [navigate],
   );
-  return <CommunityPage search={search} onSearchChange={onSearchChange} isStudent={isStudent} />;
+  return (
+    <CommunityPage
+      search={search}
+      onSearchChange={onSearchChange}
+      isStudent={isStudent}
+      AdminCourseSelect={isStudent ? undefined : AdminCourseSelect}
+    />
+  );
+}
+
+/** An admin's or superadmin's courses (active ones), searched on the server. */
+function AdminCourseSelect(props: SearchSelectFieldProps) {
+  return <CourseSelect {...props} formatLabel={(c) => `${c.code} · ${c.title}`} />;
 }
