@@ -2,7 +2,7 @@
 // whatever the page size, all sent together (one round trip on the signed-in read path): who
 // may be seen, the cards' courses, teams, invite options and highlighted skills are subqueries
 // aggregated with json_agg and arrays, never a query per row.
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type {
   CommunityProfile,
   CommunityStats,
@@ -253,8 +253,24 @@ export async function getCommunityStats(
 }
 
 /**
+ * What another student may read of a student's history: the team milestones anyone in the course
+ * can see anyway (teams made, joined, left, led, disbanded). Enrollment changes, requests,
+ * invitations, notices and removals stay between the people involved and the course's admins.
+ */
+const PUBLIC_TEAM_ACTIONS = [
+  'TEAM_CREATED',
+  'TEAM_UPDATED',
+  'TEAM_DISBANDED',
+  'MEMBER_JOINED',
+  'MEMBER_ADDED_BY_ADMIN',
+  'MEMBER_LEFT',
+  'LEADER_CHANGED',
+];
+
+/**
  * The student's activity the viewer may see: events they made or that were about them, in
- * courses both share (admins: in their organizations; superadmins: all). Three statements:
+ * courses both share (admins: in their organizations; superadmins: all); another student sees
+ * only the team milestones ({@link PUBLIC_TEAM_ACTIONS}). Three statements:
  * who may be seen (with the email rule), the page and the total. A student viewer sees only
  * their own email and the student's when the rule allows it.
  */
@@ -274,7 +290,9 @@ export async function listCommunityActivity(
       ? undefined
       : v.role === 'ORG_ADMIN'
         ? or(shared, sql`${auditEvents.organizationId} in (${adminOrgIds(v)})`)
-        : shared;
+        : studentId === v.userId
+          ? shared
+          : and(shared, inArray(auditEvents.action, PUBLIC_TEAM_ACTIONS));
   const [seen, activity] = await Promise.all([
     rowsOf<{ email_visible: boolean }>(
       executeNamed(

@@ -143,7 +143,7 @@ describe('community', () => {
 
     it('are hidden in the activity of a student too', async () => {
       await recordAudit((await getWorkerDb()).db, {
-        action: 'INVITATION_SENT',
+        action: 'MEMBER_ADDED_BY_ADMIN',
         actorId: w.theo.id,
         targetUserId: w.cleo.id,
         organizationId: w.orgA.id,
@@ -289,9 +289,8 @@ describe('community', () => {
       await recordAudit(
         db,
         {
-          action: 'ENROLLMENT_ADDED',
-          actorId: w.adminA.id,
-          targetUserId: w.pia.id,
+          action: 'TEAM_CREATED',
+          actorId: w.pia.id,
           organizationId: w.orgA.id,
           courseId: w.two.id,
         },
@@ -304,6 +303,37 @@ describe('community', () => {
       expect(otto.json().data.total).toBe(1);
       const admin = await get(`/community/students/${w.pia.id}/activity`, w.as.adminA);
       expect(admin.json().data.total).toBe(2);
+    });
+
+    it('shows other students only the team milestones, the student and admins everything', async () => {
+      const { db } = await getWorkerDb();
+      const inCourseTwo = { organizationId: w.orgA.id, courseId: w.two.id };
+      await recordAudit(
+        db,
+        { action: 'STATUS_CHANGED', actorId: w.adminA.id, targetUserId: w.pia.id, ...inCourseTwo },
+        { action: 'REQUEST_CREATED', actorId: w.pia.id, ...inCourseTwo },
+        {
+          action: 'INVITATION_CREATED',
+          actorId: w.theo.id,
+          targetUserId: w.pia.id,
+          ...inCourseTwo,
+        },
+        { action: 'MEMBER_REMOVED', actorId: w.theo.id, targetUserId: w.pia.id, ...inCourseTwo },
+        { action: 'NOTICE_POSTED', actorId: w.pia.id, ...inCourseTwo },
+        { action: 'MEMBER_JOINED', actorId: w.pia.id, ...inCourseTwo },
+      );
+      const ottoHeaders = bearer((await signIn(app, w.otto.email)).token);
+      const otto = await get(`/community/students/${w.pia.id}/activity?limit=100`, ottoHeaders);
+      const actions = (res: { json(): { data: { items: { action: string }[] } } }) =>
+        res.json().data.items.map((e) => e.action);
+      expect(actions(otto)).toEqual(['MEMBER_JOINED']);
+      const self = await get(
+        `/community/students/${w.pia.id}/activity?limit=100`,
+        bearer((await signIn(app, w.pia.email)).token),
+      );
+      expect(actions(self)).toHaveLength(6);
+      const admin = await get(`/community/students/${w.pia.id}/activity?limit=100`, w.as.adminA);
+      expect(actions(admin)).toHaveLength(6);
     });
   });
 
