@@ -125,6 +125,9 @@ export const MATRIX: Record<string, Row> = {
   getCommunityStudentsByIdActivity: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
   // Issue 13: student dashboard (rows below this line).
   // Issue 13: admin dashboard (rows below this line).
+  // With organizationId=A (requests.ts): B's admin gets 404, as for A's other objects.
+  getAdminDashboardStats: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getAdminDashboardStatsCsv: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   // Issue 13: analytics (rows below this line).
   // Issue 13: health and metrics (rows below this line).
 };

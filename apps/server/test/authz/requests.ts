@@ -136,6 +136,9 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
   patchStudentNoticesById: () => ({ payload: { body: 'Edited notice' } }),
   // Issue 13: student dashboard (entries below this line).
   // Issue 13: admin dashboard (entries below this line).
+  // The organization filter set to A's: B's admin gets A's 404, as for other admin calls.
+  getAdminDashboardStats: (w) => ({ query: { organizationId: w.orgA.id } }),
+  getAdminDashboardStatsCsv: (w) => ({ query: { organizationId: w.orgA.id } }),
   // Issue 13: analytics (entries below this line).
   // Issue 13: health and metrics (entries below this line).
 };

@@ -1,0 +1,412 @@
+// The organization admin's formation dashboard (issue 13, decision 108). Three statements
+// whatever the number of courses, students or events, all submitted together (one round trip on
+// the signed-in read path): the filter choices, the per-course figures (every count aggregated in
+// SQL), and the audit trail's daily changes for the progress curve. The attention list and the
+// curve are put together from those rows in memory, never by a query per course.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ATTENTION_DEADLINE_HOURS,
+  ATTENTION_KINDS,
+  ATTENTION_REQUEST_HOURS,
+  FORMATION_PROGRESS_MAX_DAYS,
+  type AdminDashboardQuery,
+  type AdminDashboardStats,
+  type AttentionItem,
+  type CourseProgress,
+  type DashboardCourseStats,
+  type Role,
+} from '@teamup/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { executeNamed } from '../../db/named-statement.js';
+import { notFound } from '../../plugins/errors.js';
+
+export interface DashboardCaller {
+  userId: string;
+  role: Role;
+}
+
+/** Rows of a raw statement: both drivers answer `{ rows }`. */
+async function rowsOf<T>(query: PromiseLike<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows;
+}
+
+const iso = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Live organizations the caller may see: theirs, or every one for a superadmin. */
+function organizationScope(caller: DashboardCaller): SQL {
+  return caller.role === 'SUPERADMIN'
+    ? sql`o.deleted_at is null`
+    : sql`o.deleted_at is null and o.id in (
+        select oa.organization_id from organization_admins oa where oa.user_id = ${caller.userId})`;
+}
+
+/** The dashboard's courses `c` (joined to their organization `o`): in scope and the filters. */
+function courseScope(caller: DashboardCaller, query: AdminDashboardQuery): SQL {
+  return sql`c.archived_at is null and ${organizationScope(caller)}
+    ${query.organizationId ? sql`and c.organization_id = ${query.organizationId}` : sql``}
+    ${query.term ? sql`and c.term = ${query.term}` : sql``}`;
+}
+
+interface FilterRow {
+  organizations: { id: string; name: string }[];
+  terms: string[];
+}
+
+/** The organizations the caller may filter by, and the terms of their courses (of the chosen one). */
+function filtersStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashboardQuery) {
+  return rowsOf<FilterRow>(
+    executeNamed(
+      db,
+      'dashboard',
+      sql`select
+        (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name)
+          order by o.name, o.id), '[]'::json)
+          from organizations o where ${organizationScope(caller)}) as organizations,
+        array(select distinct c.term from courses c
+          join organizations o on o.id = c.organization_id
+          where c.archived_at is null and ${organizationScope(caller)}
+            ${query.organizationId ? sql`and c.organization_id = ${query.organizationId}` : sql``}
+          order by c.term) as terms`,
+    ),
+  );
+}
+
+interface CourseRow {
+  id: string;
+  code: string;
+  title: string;
+  term: string;
+  organization_id: string;
+  organization_name: string;
+  team_size_min: number;
+  team_size_max: number;
+  deadline: string;
+  seconds_left: number;
+  /** YYYY-MM-DD: the course's creation or its first enrollment, whichever came first. */
+  first_day: string;
+  pending: number;
+  active: number;
+  inactive: number;
+  placed: number;
+  teams: number;
+  teams_full: number;
+  teams_open: number;
+  teams_under_min: number;
+  pending_requests: number;
+  stale_requests: number;
+  oldest_stale_request: string | null;
+  pending_invitations: number;
+  failed_uploads: number;
+  last_failed_upload: string | null;
+}
+
+/**
+ * One row per course with every figure. A failed upload counts until a later upload of the same
+ * course completes (csv_uploads: course_id, status, created_at, finished_at).
+ */
+function coursesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashboardQuery) {
+  return rowsOf<CourseRow>(
+    executeNamed(
+      db,
+      'dashboard',
+      sql`with sc as materialized (
+        select c.id, c.code, c.title, c.term, c.organization_id, o.name as organization_name,
+          c.team_size_min, c.team_size_max, c.team_formation_deadline, c.created_at
+        from courses c join organizations o on o.id = c.organization_id
+        where ${courseScope(caller, query)}
+      ),
+      enr as (
+        select e.course_id,
+          count(*) filter (where e.removed_at is null and e.status = 'PENDING')::int as pending,
+          count(*) filter (where e.removed_at is null and e.status = 'ACTIVE')::int as active,
+          count(*) filter (where e.removed_at is null and e.status = 'INACTIVE')::int as inactive,
+          count(tm.user_id) filter (where e.removed_at is null and e.status = 'ACTIVE')::int
+            as placed,
+          min(e.created_at) as first_enrolled
+        from enrollments e
+        left join team_members tm on tm.course_id = e.course_id and tm.user_id = e.user_id
+        where e.course_id in (select id from sc)
+        group by e.course_id
+      ),
+      tms as (
+        select t.course_id, count(*)::int as teams,
+          count(*) filter (where t.member_count >= t.max_size)::int as teams_full,
+          count(*) filter (where t.member_count < t.max_size)::int as teams_open,
+          count(*) filter (where t.member_count < sc.team_size_min)::int as teams_under_min
+        from teams t join sc on sc.id = t.course_id
+        where t.disbanded_at is null
+        group by t.course_id
+      ),
+      req as (
+        select r.course_id, count(*)::int as pending_requests,
+          count(*) filter (where r.created_at < now() - make_interval(hours => ${ATTENTION_REQUEST_HOURS}))::int
+            as stale_requests,
+          min(r.created_at) filter (where r.created_at < now() - make_interval(hours => ${ATTENTION_REQUEST_HOURS}))
+            as oldest_stale_request
+        from join_requests r
+        where r.course_id in (select id from sc) and r.status = 'PENDING'
+        group by r.course_id
+      ),
+      inv as (
+        select i.course_id, count(*)::int as pending_invitations
+        from invitations i
+        where i.course_id in (select id from sc) and i.status = 'PENDING'
+        group by i.course_id
+      ),
+      up as (
+        select u.course_id, count(*)::int as failed_uploads,
+          max(coalesce(u.finished_at, u.created_at)) as last_failed_upload
+        from csv_uploads u
+        where u.course_id in (select id from sc) and u.status = 'FAILED'
+          and not exists (select 1 from csv_uploads later
+            where later.course_id = u.course_id and later.status = 'COMPLETED'
+              and later.created_at > u.created_at)
+        group by u.course_id
+      )
+      select sc.id, sc.code, sc.title, sc.term, sc.organization_id, sc.organization_name,
+        sc.team_size_min, sc.team_size_max,
+        ${iso(sql`sc.team_formation_deadline`)} as deadline,
+        floor(extract(epoch from sc.team_formation_deadline - now()))::int as seconds_left,
+        to_char(least(sc.created_at, coalesce(enr.first_enrolled, sc.created_at))
+          at time zone 'UTC', 'YYYY-MM-DD') as first_day,
+        coalesce(enr.pending, 0) as pending, coalesce(enr.active, 0) as active,
+        coalesce(enr.inactive, 0) as inactive, coalesce(enr.placed, 0) as placed,
+        coalesce(tms.teams, 0) as teams, coalesce(tms.teams_full, 0) as teams_full,
+        coalesce(tms.teams_open, 0) as teams_open,
+        coalesce(tms.teams_under_min, 0) as teams_under_min,
+        coalesce(req.pending_requests, 0) as pending_requests,
+        coalesce(req.stale_requests, 0) as stale_requests,
+        ${iso(sql`req.oldest_stale_request`)} as oldest_stale_request,
+        coalesce(inv.pending_invitations, 0) as pending_invitations,
+        coalesce(up.failed_uploads, 0) as failed_uploads,
+        ${iso(sql`up.last_failed_upload`)} as last_failed_upload
+      from sc
+      left join enr on enr.course_id = sc.id
+      left join tms on tms.course_id = sc.id
+      left join req on req.course_id = sc.id
+      left join inv on inv.course_id = sc.id
+      left join up on up.course_id = sc.id
+      order by sc.organization_name, sc.code, sc.id`,
+    ),
+  );
+}
+
+interface ChangeRow {
+  course_id: string;
+  day: string;
+  active: number;
+  placed: number;
+}
+
+/**
+ * What the audit trail says changed, per course and UTC day, over the window: ACTIVE enrollments
+ * (`active`) and ACTIVE students in a team (`placed`). The writers (decision 108):
+ * - ENROLLED (manual, CSV: data.status), RESTORED (manual: data.status; CSV: data.to): +1 when ACTIVE;
+ * - ACTIVATED (first sign-in): +1; STATUS_CHANGED (data.from → data.to): ±1 around ACTIVE;
+ * - REMOVED (data.status): −1 when it was ACTIVE;
+ * - TEAM_CREATED, MEMBER_JOINED, MEMBER_ADDED_BY_ADMIN: +1; MEMBER_LEFT, MEMBER_REMOVED: −1;
+ * - MEMBER_MOVED_BY_ADMIN: written twice, out of one team (data.toTeamId) and into another
+ *   (data.fromTeamId): −1 and +1;
+ * - TEAM_DISBANDED: − the members it released (data.releasedMembers; none when the last member
+ *   left, that was MEMBER_LEFT).
+ * Only ACTIVE students join teams, and leaving ACTIVE (INACTIVE, removed) takes a student out
+ * of their team with its own MEMBER_REMOVED, so membership events are placed-student events.
+ */
+function changesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashboardQuery) {
+  return rowsOf<ChangeRow>(
+    executeNamed(
+      db,
+      'dashboard',
+      sql`select a.course_id, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+        sum(case a.action
+          when 'ENROLLED' then (a.data->>'status' = 'ACTIVE')::int
+          when 'RESTORED' then (coalesce(a.data->>'to', a.data->>'status') = 'ACTIVE')::int
+          when 'ACTIVATED' then 1
+          when 'STATUS_CHANGED' then
+            coalesce((a.data->>'to' = 'ACTIVE')::int, 0) - coalesce((a.data->>'from' = 'ACTIVE')::int, 0)
+          when 'REMOVED' then -(a.data->>'status' = 'ACTIVE')::int
+          else 0 end)::int as active,
+        sum(case a.action
+          when 'TEAM_CREATED' then 1
+          when 'MEMBER_JOINED' then 1
+          when 'MEMBER_ADDED_BY_ADMIN' then 1
+          when 'MEMBER_LEFT' then -1
+          when 'MEMBER_REMOVED' then -1
+          when 'MEMBER_MOVED_BY_ADMIN' then case when a.data ? 'fromTeamId' then 1 else -1 end
+          when 'TEAM_DISBANDED' then -coalesce(jsonb_array_length(a.data->'releasedMembers'), 0)
+          else 0 end)::int as placed
+      from courses c
+      join organizations o on o.id = c.organization_id
+      join audit_events a on a.course_id = c.id
+        and a.created_at >= (((now() at time zone 'UTC')::date
+          - ${FORMATION_PROGRESS_MAX_DAYS - 1}::int)::timestamp at time zone 'UTC')
+      where ${courseScope(caller, query)}
+        and a.action in ('ENROLLED', 'RESTORED', 'ACTIVATED', 'STATUS_CHANGED', 'REMOVED',
+          'TEAM_CREATED', 'MEMBER_JOINED', 'MEMBER_ADDED_BY_ADMIN', 'MEMBER_LEFT',
+          'MEMBER_REMOVED', 'MEMBER_MOVED_BY_ADMIN', 'TEAM_DISBANDED')
+      group by a.course_id, day`,
+    ),
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+const percentOf = (placed: number, active: number) =>
+  active > 0 ? Math.round((placed / active) * 1000) / 10 : null;
+
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * The curve, day by day from the course's first day (at most 120 days back) to today: today's
+ * real figures, with each later day's recorded changes undone going back. So the last point is
+ * today's figure exactly, and a trail that misses old events (data older than the audit trail)
+ * makes the curve flat before them rather than wrong at the end.
+ */
+export function progressOf(
+  course: Pick<CourseRow, 'id' | 'code' | 'first_day' | 'active' | 'placed'>,
+  changes: ReadonlyMap<string, { active: number; placed: number }>,
+  now: Date,
+): CourseProgress {
+  const today = Date.parse(dayOf(now.getTime()));
+  const first = Math.max(
+    Date.parse(course.first_day),
+    today - (FORMATION_PROGRESS_MAX_DAYS - 1) * DAY_MS,
+  );
+  const points: CourseProgress['points'] = [];
+  let active = course.active;
+  let placed = course.placed;
+  for (let time = today; time >= first; time -= DAY_MS) {
+    const day = dayOf(time);
+    const shownActive = Math.max(0, active);
+    const shownPlaced = Math.min(shownActive, Math.max(0, placed));
+    points.push({
+      day,
+      active: shownActive,
+      placed: shownPlaced,
+      percent: percentOf(shownPlaced, shownActive),
+    });
+    const change = changes.get(day);
+    if (change) {
+      active -= change.active;
+      placed -= change.placed;
+    }
+  }
+  return { courseId: course.id, code: course.code, points: points.reverse() };
+}
+
+function toCourse(row: CourseRow): DashboardCourseStats {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    term: row.term,
+    organizationId: row.organization_id,
+    organizationName: row.organization_name,
+    teamSizeMin: row.team_size_min,
+    teamSizeMax: row.team_size_max,
+    deadline: row.deadline,
+    secondsLeft: row.seconds_left,
+    students: { pending: row.pending, active: row.active, inactive: row.inactive },
+    placed: row.placed,
+    placedPercent: percentOf(row.placed, row.active),
+    teamless: row.active - row.placed,
+    teams: {
+      total: row.teams,
+      full: row.teams_full,
+      open: row.teams_open,
+      underMinimum: row.teams_under_min,
+    },
+    pendingJoinRequests: row.pending_requests,
+    pendingInvitations: row.pending_invitations,
+  };
+}
+
+/**
+ * What needs the admin, most urgent first: by kind (a deadline within 72 h with teamless
+ * students, a passed deadline with teamless students, failed uploads, teams under the minimum,
+ * join requests waiting over 48 h), then the larger count, then the course code.
+ */
+export function attentionOf(rows: readonly CourseRow[]): AttentionItem[] {
+  const items: AttentionItem[] = [];
+  for (const row of rows) {
+    const about = {
+      courseId: row.id,
+      courseCode: row.code,
+      courseTitle: row.title,
+      organizationName: row.organization_name,
+    };
+    const teamless = row.active - row.placed;
+    if (teamless > 0 && row.seconds_left <= 0) {
+      items.push({ kind: 'DEADLINE_PASSED', ...about, count: teamless, at: row.deadline });
+    } else if (teamless > 0 && row.seconds_left <= ATTENTION_DEADLINE_HOURS * 3600) {
+      items.push({ kind: 'DEADLINE_SOON', ...about, count: teamless, at: row.deadline });
+    }
+    if (row.failed_uploads > 0) {
+      items.push({
+        kind: 'FAILED_UPLOADS',
+        ...about,
+        count: row.failed_uploads,
+        at: row.last_failed_upload,
+      });
+    }
+    if (row.teams_under_min > 0) {
+      items.push({ kind: 'TEAMS_UNDER_MINIMUM', ...about, count: row.teams_under_min, at: null });
+    }
+    if (row.stale_requests > 0) {
+      items.push({
+        kind: 'STALE_JOIN_REQUESTS',
+        ...about,
+        count: row.stale_requests,
+        at: row.oldest_stale_request,
+      });
+    }
+  }
+  const rank = (kind: AttentionItem['kind']) => ATTENTION_KINDS.indexOf(kind);
+  return items.sort(
+    (a, b) =>
+      rank(a.kind) - rank(b.kind) ||
+      // The nearest deadline first among the soon ones; otherwise the bigger problem first.
+      (a.kind === 'DEADLINE_SOON' ? Date.parse(a.at!) - Date.parse(b.at!) : b.count - a.count) ||
+      a.courseCode.localeCompare(b.courseCode) ||
+      a.courseId.localeCompare(b.courseId),
+  );
+}
+
+/**
+ * GET /admin/dashboard/stats: three statements, submitted together (two without the progress
+ * curve, for the CSV export). An organization filter that is not one of the caller's live
+ * organizations answers 404, like the other admin calls.
+ */
+export async function getAdminDashboardStats(
+  db: DbOrTx,
+  caller: DashboardCaller,
+  query: AdminDashboardQuery,
+  options: { progress?: boolean; now?: Date } = {},
+): Promise<AdminDashboardStats> {
+  const { progress = true, now = new Date() } = options;
+  const [[filters], rows, changeRows] = await Promise.all([
+    filtersStatement(db, caller, query),
+    coursesStatement(db, caller, query),
+    progress ? changesStatement(db, caller, query) : Promise.resolve([]),
+  ]);
+  const organizations = filters?.organizations ?? [];
+  if (query.organizationId && !organizations.some((o) => o.id === query.organizationId)) {
+    throw notFound('Organization not found');
+  }
+  const changes = new Map<string, Map<string, { active: number; placed: number }>>();
+  for (const change of changeRows) {
+    let byDay = changes.get(change.course_id);
+    if (!byDay) changes.set(change.course_id, (byDay = new Map()));
+    byDay.set(change.day, { active: change.active, placed: change.placed });
+  }
+  return {
+    generatedAt: now.toISOString(),
+    filters: { organizations, terms: filters?.terms ?? [] },
+    courses: rows.map(toCourse),
+    progress: progress
+      ? rows.map((row) => progressOf(row, changes.get(row.id) ?? new Map(), now))
+      : [],
+    attention: attentionOf(rows),
+  };
+}
