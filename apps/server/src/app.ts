@@ -21,6 +21,7 @@ import { adminDashboardRoutes } from './modules/dashboard/admin-routes.js';
 import { studentDashboardRoutes } from './modules/dashboard/student-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { metricsRoutes } from './modules/health/metrics-routes.js';
+import { createHealthMonitor, type HealthMonitorOptions } from './modules/health/monitor.js';
 import { createRetentionJob, type RetentionJobOptions } from './modules/maintenance/retention.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -57,6 +58,8 @@ export interface BuildOptions {
    * under NODE_ENV=test, where a test that wants it passes settings.
    */
   retention?: Partial<RetentionJobOptions> | false;
+  /** The health monitor's probe and windows (decision 110); tests replace its clock. */
+  health?: Partial<HealthMonitorOptions>;
 }
 
 /** Builds the whole application, ready to `listen()` or `inject()`. */
@@ -101,6 +104,17 @@ export async function buildApp(
     options.retention || {},
   );
   app.addHook('onClose', () => retention.stop());
+  // Requests, 5xx and durations of every route (added before any route, so it reaches them all).
+  const health = createHealthMonitor(handle, options.health);
+  app.addHook('onClose', () => health.stop());
+  app.addHook('onResponse', async (request, reply) => {
+    health.recordResponse({
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      statusCode: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
+    });
+  });
   try {
     if (ownsDb) {
       await handle.migrate();
@@ -134,7 +148,7 @@ export async function buildApp(
 
     await app.register(
       async (api) => {
-        await api.register(healthRoutes);
+        await api.register(healthRoutes, { monitor: health });
         await api.register(authRoutes, {
           config,
           googleJwks: options.googleJwks,
@@ -160,7 +174,7 @@ export async function buildApp(
       { prefix: API_PREFIX },
     );
     // Outside the API prefix, where Prometheus scrapers look (issue 13).
-    await app.register(metricsRoutes, { config });
+    await app.register(metricsRoutes, { config, monitor: health });
 
     await app.register(staticPlugin, { config });
     await app.ready();
@@ -169,6 +183,7 @@ export async function buildApp(
     const retentionOn =
       options.retention === undefined ? config.NODE_ENV !== 'test' : options.retention !== false;
     if (retentionOn) retention.start();
+    health.start();
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);

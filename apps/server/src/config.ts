@@ -126,6 +126,12 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   RESPONSE_CHECK: flag.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(24, { error: 'must be at least 24 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'expected printable characters without spaces' })
+    .optional(),
 });
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -166,6 +172,8 @@ export interface Config {
    * output (decision 097). Default: on when NODE_ENV=test, off otherwise.
    */
   RESPONSE_CHECK: boolean;
+  /** Bearer token that GET /metrics requires (decision 110); unset: /metrics answers 404. */
+  METRICS_TOKEN: string | undefined;
 }
 
 function fail(issues: { path: string; message: string }[]): never {
@@ -237,5 +245,6 @@ export function loadConfig(
     TRUST_PROXY: e.TRUST_PROXY,
     WEB_DIST_DIR: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR) : defaultWebDistDir,
     RESPONSE_CHECK: e.RESPONSE_CHECK ?? e.NODE_ENV === 'test',
+    METRICS_TOKEN: e.METRICS_TOKEN,
   };
 }

@@ -144,19 +144,102 @@ export const healthSchema = z.object({
   time: z.string(),
 });
 
+/** ok; degraded: some figure is past its limit; down: the database does not answer. */
+export const healthStatusSchema = z.enum(['ok', 'degraded', 'down']);
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
+
+/**
+ * A figure judged against its limit: above `degradedAbove` (in the figure's own unit) it is
+ * degraded and so is the whole. A null value (not measured) is judged ok, except the database
+ * latency, which is down when the database does not answer. The limits are in the answer so the
+ * page shows each next to its figure.
+ */
+export const healthCheckSchema = z.object({
+  value: z.number().nullable(),
+  degradedAbove: z.number(),
+  status: healthStatusSchema,
+});
+export type HealthCheck = z.infer<typeof healthCheckSchema>;
+
 export const detailedHealthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** The worst status of any figure below; down when the database is unreachable. */
+  status: healthStatusSchema,
+  /** When the figures were taken (ISO time). */
+  checkedAt: z.string(),
+  /** apps/server/package.json's version. */
   version: z.string(),
+  /** The build's git commit (GIT_COMMIT or SOURCE_COMMIT, else .git/HEAD), null when unknown. */
+  commit: z.string().nullable(),
   uptimeSeconds: z.number(),
   database: z.object({
     driver: z.enum(['pglite', 'postgres']),
     reachable: z.boolean(),
+    /** This call's round trip (`select 1`), null when the database did not answer. */
     latencyMs: z.number().nullable(),
+    /** The same round trip, judged. */
+    latency: healthCheckSchema,
+    /** p99 of the round trips of the last `windowSeconds` (periodic probe and calls). */
+    latencyP99: healthCheckSchema.extend({ samples: z.number(), windowSeconds: z.number() }),
+    /** Connections; null on PGlite (in process, not pooled). */
+    pool: z
+      .object({
+        max: z.number(),
+        inUse: z.number(),
+        idle: z.number(),
+        /** Queries waiting for a connection, judged. */
+        waiting: healthCheckSchema,
+        /** The read lanes (decision 104): open of `size`, and queries in flight on them. */
+        readLanes: z.object({ size: z.number(), open: z.number(), inFlight: z.number() }),
+      })
+      .nullable(),
+    migrations: z.object({
+      applied: z.number(),
+      /** Entries of drizzle/meta/_journal.json this build ships. */
+      expected: z.number(),
+      /** The tag of the newest applied migration, null when none or not in the journal. */
+      latest: z.string().nullable(),
+      /** expected − applied, judged (any pending migration degrades). */
+      pending: healthCheckSchema,
+    }),
+  }),
+  csvJobs: z.object({
+    queued: z.number(),
+    processing: z.number(),
+    /** Seconds the oldest QUEUED job has waited, judged; null when none waits. */
+    oldestWaitingSeconds: healthCheckSchema,
+    /** Jobs that ended FAILED in the last 24 hours, judged. */
+    failedLast24h: healthCheckSchema,
+    /**
+     * The PROCESSING job whose lease ends last: its upload, the claim (attempt number, the
+     * lease's fencing token) and the seconds left (negative: its process died and the lease ran
+     * out, judged by `overdue`). Null when no job is being processed. A lease names no process.
+     */
+    lease: z
+      .object({
+        uploadId: z.uuid(),
+        attempt: z.number(),
+        expiresInSeconds: z.number().nullable(),
+      })
+      .nullable(),
+    /** Seconds the most overdue lease has run out (0 when none), judged. */
+    leaseOverdueSeconds: healthCheckSchema,
   }),
   memory: z.object({
     rssBytes: z.number(),
     heapUsedBytes: z.number(),
     heapTotalBytes: z.number(),
+  }),
+  process: z.object({
+    /** RSS in MiB, judged. */
+    rssMb: healthCheckSchema,
+    /** Heap used as a percentage of V8's heap limit, judged. */
+    heapUsedPercent: healthCheckSchema,
+    /** p99 of the event loop's delay over the last minute (ms), judged. */
+    eventLoopDelayP99Ms: healthCheckSchema,
+    /** Responses of the last 60 seconds. */
+    requestsPerMinute: z.number(),
+    /** 5xx responses of the last 60 seconds, judged. */
+    serverErrorsPerMinute: healthCheckSchema,
   }),
 });
 export type DetailedHealth = z.infer<typeof detailedHealthSchema>;

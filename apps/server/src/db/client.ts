@@ -30,12 +30,26 @@ export type DbOrTx = Db | Tx;
 
 export type DbDriver = 'pglite' | 'postgres';
 
+/** The connections of a PostgreSQL handle right now (the detailed health and /metrics). */
+export interface DbPoolStats {
+  max: number;
+  /** Pooled connections lent out (transactions, queries, signed-in reads without lanes). */
+  inUse: number;
+  idle: number;
+  /** Callers waiting for a pooled connection. */
+  waiting: number;
+  /** The read lanes (decision 104): how many, how many are open, queries in flight on them. */
+  readLanes: { size: number; open: number; inFlight: number };
+}
+
 export interface DbHandle {
   db: Db;
   driver: DbDriver;
   /** Applies the drizzle migrations in apps/server/drizzle. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool counters; absent on PGlite (one in-process connection, not pooled). */
+  poolStats?(): DbPoolStats;
 }
 
 /** node-postgres' own default; DATABASE_POOL_MAX overrides it. */
@@ -98,6 +112,16 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     db: db as unknown as Db,
     driver: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
+    poolStats: () => {
+      const max = pool.options.max ?? DEFAULT_POOL_MAX;
+      return {
+        max,
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        readLanes: lanes?.stats() ?? { size: 0, open: 0, inFlight: 0 },
+      };
+    },
     close: async () => {
       await lanes?.close();
       await pool.end();

@@ -220,6 +220,18 @@ export class ReadLanes {
     return this.lanes.length;
   }
 
+  /** How many lanes are open and the queries in flight on them (the detailed health). */
+  stats(): { size: number; open: number; inFlight: number } {
+    let open = 0;
+    let inFlight = 0;
+    for (const lane of this.ready) {
+      if (!lane) continue;
+      open += 1;
+      inFlight += lane.bound.counter.pending;
+    }
+    return { size: this.lanes.length, open, inFlight };
+  }
+
   /** A lane for one read, opened first if it is not. */
   async take(): Promise<PipelinedConnection> {
     if (this.closed) throw new Error('the read lanes are closed');

@@ -101,16 +101,54 @@ export function createActivatedEnrollment(
   };
 }
 
+/** A healthy PostgreSQL server's detailed health; overrides replace whole groups. */
 export function createDetailedHealth(overrides: Partial<DetailedHealth> = {}): DetailedHealth {
+  const ok = (value: number | null, degradedAbove: number) =>
+    ({ value, degradedAbove, status: 'ok' }) as const;
   return {
     status: 'ok',
+    checkedAt: '2026-11-25T12:00:00.000Z',
     version: '0.1.0',
+    commit: '3f2c1a9b8e7d6c5b4a39281706f5e4d3c2b1a098',
     uptimeSeconds: 3725,
-    database: { driver: 'pglite', reachable: true, latencyMs: 1.8 },
+    database: {
+      driver: 'postgres',
+      reachable: true,
+      latencyMs: 1.8,
+      latency: ok(1.8, 100),
+      latencyP99: { ...ok(4.2, 250), samples: 30, windowSeconds: 300 },
+      pool: {
+        max: 10,
+        inUse: 2,
+        idle: 3,
+        waiting: ok(0, 5),
+        readLanes: { size: 2, open: 2, inFlight: 1 },
+      },
+      migrations: { applied: 12, expected: 12, latest: '0011_dashboards', pending: ok(0, 0) },
+    },
+    csvJobs: {
+      queued: 1,
+      processing: 1,
+      oldestWaitingSeconds: ok(12, 300),
+      failedLast24h: ok(0, 3),
+      lease: {
+        uploadId: '6f1d6a54-7c2b-4d59-9a53-0b1c2d3e4f50',
+        attempt: 1,
+        expiresInSeconds: 11.5,
+      },
+      leaseOverdueSeconds: ok(0, 60),
+    },
     memory: {
       rssBytes: 120 * 1024 * 1024,
       heapUsedBytes: 40 * 1024 * 1024,
       heapTotalBytes: 80 * 1024 * 1024,
+    },
+    process: {
+      rssMb: ok(120, 1024),
+      heapUsedPercent: ok(1.9, 90),
+      eventLoopDelayP99Ms: ok(21.3, 200),
+      requestsPerMinute: 42,
+      serverErrorsPerMinute: ok(0, 5),
     },
     ...overrides,
   };
