@@ -2,18 +2,27 @@ import type { DetailedHealth } from '@teamup/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-export async function getDetailedHealth(): Promise<DetailedHealth> {
-  const res = await apiClient.get<{ data: DetailedHealth }>('/healthcheck/detailed');
+/** How often the health section asks again while it is open. */
+export const HEALTH_REFRESH_MS = 10_000;
+
+export async function getDetailedHealth(signal?: AbortSignal): Promise<DetailedHealth> {
+  const res = await apiClient.get<{ data: DetailedHealth }>('/healthcheck/detailed', { signal });
   return res.data.data;
 }
 
+/**
+ * The detailed health (superadmin only). Also read by the superadmin's home for the overall
+ * status (`data.status`: ok, degraded or down).
+ */
 export const detailedHealthQueryOptions = () =>
   queryOptions({
     queryKey: ['health', 'detailed'],
-    queryFn: getDetailedHealth,
-    // A health page should show live figures, not a minute-old snapshot.
+    queryFn: ({ signal }) => getDetailedHealth(signal),
+    // A health page shows live figures, not a snapshot: asked again every 10 s while shown.
     staleTime: 0,
-    refetchInterval: 30_000,
+    refetchInterval: HEALTH_REFRESH_MS,
+    // A failed refresh says so at once and keeps the last figures; the next tick tries again.
+    retry: false,
   });
 
 export function useDetailedHealth() {
