@@ -124,6 +124,10 @@ export const MATRIX: Record<string, Row> = {
   getCommunityStudentsByIdStats: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
   getCommunityStudentsByIdActivity: [401, 404, '2xx', '2xx', '2xx', 404, '2xx', '2xx'],
   // Issue 13: student dashboard (rows below this line).
+  // The dashboard is the student's home only (admins have theirs): 403 for other roles.
+  getStudentDashboard: [401, '2xx', '2xx', '2xx', '2xx', 403, 403, 403],
+  // Marking a board seen needs a seat in the team: 404 for everyone else, as for no team.
+  postStudentTeamsByIdNoticesSeen: [401, 404, 404, '2xx', '2xx', 404, 404, 404],
   // Issue 13: admin dashboard (rows below this line).
   // With organizationId=A (requests.ts): B's admin gets 404, as for A's other objects.
   getAdminDashboardStats: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
