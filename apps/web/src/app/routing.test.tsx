@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { useAuthStore } from '@/lib/auth-store';
+import { createAdminDashboardStats } from '@/testing/admin-dashboard-data';
 import { createAuthUser, createDetailedHealth, createToken } from '@/testing/data';
 import { api, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
@@ -134,24 +135,12 @@ describe('public pages', () => {
 });
 
 describe('dashboards', () => {
-  it('welcomes the user and links a card to each menu page', async () => {
+  // Issue 13: the admin's home is the formation dashboard (features/admin-dashboard tests it).
+  it("opens the organization admin's formation dashboard", async () => {
+    server.use(http.get(api('/admin/dashboard/stats'), () => ok(createAdminDashboardStats())));
     renderApp('/admin/dashboard', { user: { role: 'ORG_ADMIN', fullname: 'Omar Haddad' } });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome, Omar Haddad' }),
-    ).toBeInTheDocument();
-    const main = screen.getByRole('main');
-    for (const [title, href] of [
-      ['Your organizations', '/admin/organizations'],
-      ['Students', '/admin/students'],
-      ['Courses', '/admin/courses'],
-      ['CSV enrollment', '/admin/csv'],
-      ['Find teammates', '/community'],
-    ] as const) {
-      expect(within(main).getByRole('link', { name: new RegExp(`^${title}`) })).toHaveAttribute(
-        'href',
-        href,
-      );
-    }
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Needs attention' })).toBeInTheDocument();
     // One link per name on the page: the sidebar keeps the menu labels to itself.
     expect(screen.getAllByRole('link', { name: /Course Management/ })).toHaveLength(1);
   });

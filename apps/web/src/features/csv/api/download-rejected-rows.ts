@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiClient } from '@/lib/api-client';
-import { fileNameFromDisposition, saveFile } from '../utils/save-file';
+import { fileNameFromDisposition, saveFile } from '@/lib/save-file';
 
 export type RejectedRowsFile = { blob: Blob; fileName: string };
 

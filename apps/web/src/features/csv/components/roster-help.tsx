@@ -3,7 +3,7 @@ import { CSV_COLUMNS, CSV_FIELD_MAX, CSV_MAX_BYTES, CSV_MAX_ROWS } from '@teamup
 import { IconDownload } from '@tabler/icons-react';
 import { COLUMN_LABELS, formatBytes, type RosterColumn } from '../utils/preview-roster';
 import { TEMPLATE_FILE_NAME, rosterTemplateCsv } from '../utils/roster-template';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '@/lib/save-file';
 
 const REQUIRED: Record<RosterColumn, boolean> = { email: true, fullname: false, studentId: false };
 

@@ -1,6 +1,6 @@
 import { rosterTemplateCsv } from './roster-template';
 import { previewRosterText } from './preview-roster';
-import { fileNameFromDisposition } from './save-file';
+import { fileNameFromDisposition } from '@/lib/save-file';
 
 describe('fileNameFromDisposition', () => {
   it('prefers the UTF-8 name, falls back to the plain one', () => {
