@@ -144,12 +144,8 @@ function DatabaseGroup({ database }: { database: DetailedHealth['database'] }) {
       />
       <Figure
         label={`Round trip p99, last ${formatSeconds(latencyP99.windowSeconds)}`}
-        value={
-          latencyP99.value === null
-            ? 'n/a'
-            : `${formatMs(latencyP99.value)} (${plural(latencyP99.samples, 'sample')})`
-        }
-        limit={above(formatMs(latencyP99.degradedAbove))}
+        value={latencyP99.value === null ? 'n/a' : formatMs(latencyP99.value)}
+        limit={`Of ${plural(latencyP99.samples, 'sample')}; ${above(formatMs(latencyP99.degradedAbove)).toLowerCase()}`}
         check={latencyP99}
       />
       {pool ? (

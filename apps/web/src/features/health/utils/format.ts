@@ -8,11 +8,11 @@ export function formatMs(ms: number): string {
   return `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
 }
 
-/** A span of seconds, its two largest units: "45 s", "5 min 12 s", "3h 4m", "1d 1h 1m". */
+/** A span of seconds, its two largest units: "45 s", "5 min", "5 min 12 s", "3h 4m", "1d 1h 1m". */
 export function formatSeconds(seconds: number): string {
   const s = Math.max(Math.floor(seconds), 0);
   if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
   const d = Math.floor(s / 86_400);
   const h = Math.floor((s % 86_400) / 3600);
   const m = Math.floor((s % 3600) / 60);
