@@ -209,11 +209,12 @@ const ATTENTION_TEXT: Record<AttentionItem['kind'], (count: number) => string> =
     `${number(n)} join ${n === 1 ? 'request' : 'requests'} unanswered for more than 48 h`,
 };
 
+// Shades that keep white text at 4.5:1 or more (orange and yellow do not).
 const ATTENTION_COLOR: Record<AttentionItem['kind'], string> = {
-  DEADLINE_SOON: 'orange.9',
+  DEADLINE_SOON: 'red.9',
   DEADLINE_PASSED: 'red.9',
-  FAILED_UPLOADS: 'red.9',
-  TEAMS_UNDER_MINIMUM: 'yellow.9',
+  FAILED_UPLOADS: 'grape.9',
+  TEAMS_UNDER_MINIMUM: 'blue.9',
   STALE_JOIN_REQUESTS: 'blue.9',
 };
 
