@@ -179,6 +179,8 @@ async function main() {
       },
       // Issue 13: admin dashboard cases (below this line).
       // Issue 13: analytics cases (below this line).
+      // System Analytics over 30 days, as a superadmin, on a seeded history of use (decision 109).
+      ...(await (await import('./bench-analytics.js')).analyticsCases(app, appPort)),
     ];
     // BENCH_ONLY=<text> measures only the routes whose name contains it, next to the bare
     // route (e.g. for a CPU profile of one route: node --cpu-prof --import tsx ...).

@@ -1,17 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-// The checks every page gets at each width and scheme (axe, no sideways scroll), for specs to
-// share rather than copy.
+// Checks every page spec makes (DESIGN §8): axe, no sideways scroll, the color scheme in force.
+// Soft, so one run reports every width and scheme that fails.
 
-export const SCHEMES = ['light', 'dark'] as const;
-export const WIDTHS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-
-/** The color scheme Mantine applied to the page. */
-export const scheme = (page: Page) =>
+/** The Mantine color scheme the page renders in. */
+export const colorSchemeOf = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 
 export async function expectNoAxeViolations(page: Page, label: string) {

@@ -133,5 +133,8 @@ export const MATRIX: Record<string, Row> = {
   getAdminDashboardStats: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   getAdminDashboardStatsCsv: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   // Issue 13: analytics (rows below this line).
+  // System Analytics (decision 109): the superadmin's only.
+  getAnalyticsOverview: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  getAnalyticsUsage: [401, 403, 403, 403, 403, 403, 403, '2xx'],
   // Issue 13: health and metrics (rows below this line).
 };

@@ -8,6 +8,7 @@ import {
   createSession,
   createToken,
 } from './data';
+import { createAnalyticsOverview, createUsageAnalytics } from './analytics-data';
 import { createCommunityProfile, createCommunityStats } from './community-data';
 import { createProfileStats } from './profile-data';
 import {
@@ -155,5 +156,14 @@ handlers.push(
   http.get(api('/student/my-courses'), ({ request }) => {
     const { page, limit } = pageOf(request.url);
     return ok(paginate([], page, limit));
+  }),
+);
+
+// System Analytics (issue 13): the superadmin's home and /s/health.
+handlers.push(
+  http.get(api('/analytics/overview'), () => ok(createAnalyticsOverview())),
+  http.get(api('/analytics/usage'), ({ request }) => {
+    const range = Number(new URL(request.url).searchParams.get('range') ?? 30);
+    return ok(createUsageAnalytics(range === 7 || range === 90 ? range : 30));
   }),
 );
