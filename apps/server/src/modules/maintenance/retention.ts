@@ -17,6 +17,9 @@ import { queryRows } from '../csv/apply-roster.js';
  * - A finished (COMPLETED or FAILED) upload's file is cleared CSV_CONTENT_RETENTION_DAYS after
  *   it finished. Nothing reads the file after the job: the status, the history, the errors.csv
  *   report keep their counts and rejected rows, and a finished job is never claimed again.
+ * - A day of a user's activity (user_activity_days, System Analytics, decision 109) is deleted
+ *   ACTIVITY_DAY_RETENTION_DAYS after that day: the analytics look back 90 days at most, and a
+ *   year and a month keeps a day's figures comparable with the same day a year before.
  *
  * Every statement touches at most one batch of rows, each its own transaction, and takes only
  * rows nobody holds (FOR UPDATE SKIP LOCKED): several processes running it at once take
@@ -30,7 +33,9 @@ export const DEAD_SESSION_RETENTION_DAYS = 30;
 export const USED_REFRESH_TOKEN_MARGIN_SECONDS = 86_400;
 /** How long a finished upload keeps its file. */
 export const CSV_CONTENT_RETENTION_DAYS = 30;
-/** Rows per statement for sessions and refresh tokens. */
+/** How long a day of a user's activity is kept (days after that day, UTC). */
+export const ACTIVITY_DAY_RETENTION_DAYS = 400;
+/** Rows per statement for sessions, refresh tokens and activity days. */
 export const RETENTION_BATCH_ROWS = 1000;
 /** Uploads per statement: each may hold megabytes of file, so fewer of them. */
 export const RETENTION_CSV_BATCH_ROWS = 100;
@@ -43,6 +48,7 @@ export interface RetentionLimits {
   deadSessionDays: number;
   usedTokenMarginSeconds: number;
   csvContentDays: number;
+  activityDays: number;
   batchRows: number;
   csvBatchRows: number;
   maxBatches: number;
@@ -55,6 +61,8 @@ export interface RetentionCounts {
   refreshTokens: number;
   /** Uploads whose file was cleared. */
   csvContents: number;
+  /** Days of users' activity deleted. */
+  activityDays: number;
   /** Some kind filled all its batches: more may be waiting. */
   capped: boolean;
 }
@@ -68,6 +76,7 @@ export function retentionLimits(
     deadSessionDays: DEAD_SESSION_RETENTION_DAYS,
     usedTokenMarginSeconds: USED_REFRESH_TOKEN_MARGIN_SECONDS,
     csvContentDays: CSV_CONTENT_RETENTION_DAYS,
+    activityDays: ACTIVITY_DAY_RETENTION_DAYS,
     batchRows: RETENTION_BATCH_ROWS,
     csvBatchRows: RETENTION_CSV_BATCH_ROWS,
     maxBatches: RETENTION_MAX_BATCHES,
@@ -139,7 +148,20 @@ function statements(limits: RetentionLimits) {
     )
     SELECT count(*)::int AS n FROM gone
   `;
-  return { usedTokens, deadSessionTokens, deadSessions, csvContents };
+  // The primary key (day, user_id) starts with the day: the old rows are one index range.
+  const activityDays = sql`
+    WITH gone AS (
+      DELETE FROM user_activity_days WHERE (day, user_id) IN (
+        SELECT day, user_id FROM user_activity_days
+        WHERE day < (now() AT TIME ZONE 'UTC')::date - ${limits.activityDays}::int
+        LIMIT ${limits.batchRows}::int
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM gone
+  `;
+  return { usedTokens, deadSessionTokens, deadSessions, csvContents, activityDays };
 }
 
 /**
@@ -170,7 +192,8 @@ export async function runRetention(
     (await batches(q.deadSessionTokens, limits.batchRows));
   const sessions = await batches(q.deadSessions, limits.batchRows);
   const csvContents = await batches(q.csvContents, limits.csvBatchRows);
-  return { sessions, refreshTokens, csvContents, capped };
+  const activityDays = await batches(q.activityDays, limits.batchRows);
+  return { sessions, refreshTokens, csvContents, activityDays, capped };
 }
 
 export interface RetentionJobOptions {

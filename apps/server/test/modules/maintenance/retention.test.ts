@@ -104,7 +104,13 @@ describe('retention: sessions and refresh tokens', () => {
 
     const counts = await runRetention(db, limits());
 
-    expect(counts).toEqual({ sessions: 3, refreshTokens: 5, csvContents: 0, capped: false });
+    expect(counts).toEqual({
+      sessions: 3,
+      refreshTokens: 5,
+      csvContents: 0,
+      activityDays: 0,
+      capped: false,
+    });
     expect(await sessionIds()).toEqual([expiredRecently, revokedRecently, live].sort());
     expect(await tokenIds()).toEqual([...keptTokens].sort());
     const left = await db
@@ -329,6 +335,7 @@ describe('retention: batches and concurrency', () => {
       sessions: 20,
       refreshTokens: 0,
       csvContents: 0,
+      activityDays: 0,
       capped: true,
     });
     expect(await sessionIds()).toHaveLength(5);
