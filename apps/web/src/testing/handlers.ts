@@ -10,6 +10,7 @@ import {
 } from './data';
 import { createAnalyticsOverview, createUsageAnalytics } from './analytics-data';
 import { createCommunityProfile, createCommunityStats } from './community-data';
+import { createStudentDashboard } from './dashboard-data';
 import { createProfileStats } from './profile-data';
 import {
   createDirectoryUser,
@@ -166,4 +167,13 @@ handlers.push(
     const range = Number(new URL(request.url).searchParams.get('range') ?? 30);
     return ok(createUsageAnalytics(range === 7 || range === 90 ? range : 30));
   }),
+);
+
+// Student dashboard (issue 13): a student without any course by default; marking a team's
+// notices seen answers now.
+handlers.push(
+  http.get(api('/student/dashboard'), () => ok(createStudentDashboard())),
+  http.post(api('/student/teams/:id/notices/seen'), ({ params }) =>
+    ok({ teamId: String(params.id), noticesSeenAt: new Date().toISOString() }),
+  ),
 );

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { StudentDashboard } from '@/features/dashboard/components/student-dashboard';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/_student/dashboard')({
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/_authenticated/_student/dashboard')({
 
 function DashboardRoute() {
   useDocumentTitle(['Dashboard']);
-  return <Dashboard area="student" />;
+  return <StudentDashboard />;
 }

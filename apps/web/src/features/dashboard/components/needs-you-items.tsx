@@ -1,0 +1,242 @@
+import { Card, Group, Stack, Text } from '@mantine/core';
+import type {
+  DashboardInvitation,
+  DashboardJoinRequest,
+  DashboardMyRequest,
+  DashboardUnreadNotices,
+} from '@teamup/shared';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import type { ReactNode } from 'react';
+import { AnchorLink } from '@/components/ui/router-link';
+import { SkillBadges } from '@/components/ui/skill-badges';
+import { RequestActions } from './request-actions';
+
+dayjs.extend(localizedFormat);
+dayjs.extend(relativeTime);
+
+const On = ({ iso }: { iso: string }) => (
+  <time dateTime={iso} title={dayjs(iso).format('lll')}>
+    {dayjs(iso).fromNow()}
+  </time>
+);
+
+const TeamLink = ({ id, name }: { id: string; name: string }) => (
+  <AnchorLink to="/teams/$teamId" params={{ teamId: id }} inherit>
+    {name}
+  </AnchorLink>
+);
+
+type ItemProps = { label: string; title: ReactNode; meta: ReactNode; children?: ReactNode };
+
+/** One entry of "Needs you": what it is about, when, and what can be done. */
+function Item({ label, title, meta, children }: ItemProps) {
+  return (
+    <Card component="li" withBorder radius="md" padding="sm" aria-label={label}>
+      <Stack gap={6}>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {meta}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+const Quote = ({ text }: { text: string }) =>
+  text ? (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      “{text}”
+    </Text>
+  ) : null;
+
+export function InvitationItem({ invitation }: { invitation: DashboardInvitation }) {
+  const team = invitation.teamName;
+  return (
+    <Item
+      label={`Invitation to ${team}`}
+      title={
+        <>
+          <Text span c="blue.9" fw={700} inherit title={invitation.courseTitle}>
+            {invitation.courseCode} ·{' '}
+          </Text>
+          <TeamLink id={invitation.teamId} name={team} />
+        </>
+      }
+      meta={
+        <>
+          {invitation.invitedBy ? `Invited by ${invitation.invitedBy.fullname} ` : 'Invited '}
+          <On iso={invitation.createdAt} />
+        </>
+      }
+    >
+      <Quote text={invitation.message} />
+      <RequestActions
+        kind="invitation"
+        id={invitation.id}
+        choices={[
+          {
+            action: 'accept',
+            label: 'Accept',
+            ariaLabel: `Accept invitation to ${team}`,
+            primary: true,
+            done: (name) => ({ title: 'Invitation accepted', message: `You joined ${name}` }),
+            failed: `Could not join ${team}`,
+          },
+          {
+            action: 'reject',
+            label: 'Reject',
+            ariaLabel: `Reject invitation to ${team}`,
+            confirm: {
+              title: 'Reject this invitation?',
+              text: `You will not join ${team}. To join later you would need a new invitation or an accepted request.`,
+              label: 'Reject invitation',
+            },
+            done: (name) => ({
+              title: 'Invitation declined',
+              message: `You declined the invitation to ${name}`,
+            }),
+            failed: 'Could not decline the invitation',
+          },
+        ]}
+      />
+    </Item>
+  );
+}
+
+export function JoinRequestItem({ request }: { request: DashboardJoinRequest }) {
+  const who = request.applicant.fullname;
+  return (
+    <Item
+      label={`Request from ${who} to join ${request.teamName}`}
+      title={
+        <>
+          <AnchorLink to="/community/$userId" params={{ userId: request.applicant.id }} inherit>
+            {who}
+          </AnchorLink>{' '}
+          wants to join <TeamLink id={request.teamId} name={request.teamName} />
+        </>
+      }
+      meta={
+        <>
+          {request.courseCode} · asked <On iso={request.createdAt} />
+        </>
+      }
+    >
+      <Quote text={request.message} />
+      <SkillBadges skills={request.applicant.skills} size="sm" max={6} />
+      <RequestActions
+        kind="join-request"
+        id={request.id}
+        choices={[
+          {
+            action: 'accept',
+            label: 'Accept',
+            ariaLabel: `Accept ${who} into ${request.teamName}`,
+            primary: true,
+            done: (name) => ({ title: 'Request accepted', message: `${who} joined ${name}` }),
+            failed: `Could not accept ${who}`,
+          },
+          {
+            action: 'reject',
+            label: 'Reject',
+            ariaLabel: `Reject the request from ${who}`,
+            confirm: {
+              title: 'Reject this request?',
+              text: `${who} will not join ${request.teamName}. They can ask again later.`,
+              label: 'Reject request',
+            },
+            done: () => ({ title: 'Request rejected', message: `You rejected ${who}’s request` }),
+            failed: 'Could not reject the request',
+          },
+        ]}
+      />
+    </Item>
+  );
+}
+
+export function MyRequestItem({ request }: { request: DashboardMyRequest }) {
+  const team = request.teamName;
+  return (
+    <Item
+      label={`My request to join ${team}`}
+      title={
+        <>
+          <Text span c="blue.9" fw={700} inherit>
+            {request.courseCode} ·{' '}
+          </Text>
+          <TeamLink id={request.teamId} name={team} />
+        </>
+      }
+      meta={
+        <>
+          Waiting for the leader since <On iso={request.createdAt} />
+        </>
+      }
+    >
+      <Quote text={request.message} />
+      <RequestActions
+        kind="join-request"
+        id={request.id}
+        choices={[
+          {
+            action: 'withdraw',
+            label: 'Withdraw',
+            ariaLabel: `Withdraw my request to join ${team}`,
+            confirm: {
+              title: 'Withdraw this request?',
+              text: `Your request to join ${team} will be withdrawn. You can ask again later.`,
+              label: 'Withdraw request',
+            },
+            done: (name) => ({
+              title: 'Request withdrawn',
+              message: `You withdrew your request to join ${name}`,
+            }),
+            failed: 'Could not withdraw the request',
+          },
+        ]}
+      />
+    </Item>
+  );
+}
+
+export function UnreadNoticesItem({ unread }: { unread: DashboardUnreadNotices }) {
+  const { newest } = unread;
+  const count = `${unread.count} new notice${unread.count === 1 ? '' : 's'}`;
+  return (
+    <Item
+      label={`${count} in ${unread.teamName}`}
+      title={
+        <>
+          {count} in <TeamLink id={unread.teamId} name={unread.teamName} />
+        </>
+      }
+      meta={
+        <>
+          {unread.courseCode} · latest by {newest.authorName ?? 'a former member'}{' '}
+          <On iso={newest.createdAt} />
+        </>
+      }
+    >
+      <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        {newest.excerpt}
+      </Text>
+      <Group>
+        <AnchorLink
+          to="/teams/$teamId"
+          params={{ teamId: unread.teamId }}
+          size="sm"
+          aria-label={`Read the notices of ${unread.teamName}`}
+        >
+          Read the notices
+        </AnchorLink>
+      </Group>
+    </Item>
+  );
+}
