@@ -10,7 +10,7 @@ import {
 import { IconPencil, IconPin, IconPinnedOff, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
@@ -19,6 +19,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useCreateNotice } from '../../api/create-notice';
 import { useDeleteNotice } from '../../api/delete-notice';
+import { useMarkNoticesSeen } from '../../api/mark-notices-seen';
 import { useNotices } from '../../api/get-notices';
 import { useUpdateNotice } from '../../api/update-notice';
 import { notifyFailure, notifySuccess } from '../shared/notify';
@@ -260,6 +261,30 @@ function NoticeItem({ notice, canManage, onDelete }: NoticeItemProps) {
   );
 }
 
+/**
+ * Tells the server that a member has seen the team's notices (the dashboard's "new notices"
+ * entry then clears) once the board with its notices has been on screen: each time a read of
+ * them (`shownAt`, 0 when there is none or nothing to see) comes into view. Without
+ * IntersectionObserver nothing is marked: a board never seen is better than one marked unseen.
+ */
+function useSeenWhenShown(team: TeamDetail, shownAt: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { mutate } = useMarkNoticesSeen();
+  const member = team.viewer.relation === 'LEADER' || team.viewer.relation === 'MEMBER';
+  useEffect(() => {
+    const board = ref.current;
+    if (!member || !shownAt || !board || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      mutate(team.id);
+    });
+    observer.observe(board);
+    return () => observer.disconnect();
+  }, [member, shownAt, team.id, mutate]);
+  return ref;
+}
+
 type NoticeBoardProps = { team: TeamDetail; postGate: Gate | null };
 
 /** The team's notices: members post and read; the author or the leader edits, pins, deletes. */
@@ -284,9 +309,11 @@ export function NoticeBoard({ team, postGate }: NoticeBoardProps) {
   };
 
   const total = notices.data?.total ?? 0;
+  const boardRef = useSeenWhenShown(team, notices.data && total > 0 ? notices.dataUpdatedAt : 0);
 
   return (
     <Paper
+      ref={boardRef}
       withBorder
       radius="lg"
       p={{ base: 'md', sm: 'lg' }}
