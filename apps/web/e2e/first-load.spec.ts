@@ -133,7 +133,7 @@ test.describe('/dashboard prerendered', () => {
     page,
   }) => {
     const html = await (await page.request.get('/dashboard')).text();
-    expect(html).toContain('>Your courses</h2>');
+    expect(html).toContain('>My courses</h2>');
     expect(html).toContain('Welcome, <span data-prerender-text="name"></span></h1>');
     expect(html).not.toMatch(/<script type="module"|\u03d8/);
 
@@ -149,7 +149,7 @@ test.describe('/dashboard prerendered', () => {
       );
     expect(await shown('h1 [data-prerender-text="name"]')).toBe('"Maya Chen"');
     expect(await shown('header [data-prerender-text="initials"]')).toBe('"MC"');
-    await expect(page.getByRole('heading', { level: 2, name: 'Find teammates' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Needs you' })).toBeVisible();
   });
 
   test('is hidden from a signed-out visitor, whom the app sends to the login page', async ({
