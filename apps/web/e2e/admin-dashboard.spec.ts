@@ -1,7 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signInAs } from './fixtures';
-import { colorSchemeOf, expectNoAxeViolations, expectNoSidewaysScroll } from './page-checks';
+import {
+  colorSchemeOf,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  SCHEMES,
+  WIDTHS,
+} from './page-checks';
 
 // Issue 13, the organization admin's formation dashboard: the demo admin opens /admin/dashboard,
 // sees the figures of the seeded courses (the same as the stats call answers), the needs-attention
@@ -13,11 +19,6 @@ test.describe.configure({ timeout: 240_000 });
 
 const ADMIN = 'alan.turing@northfield.edu';
 const SHOTS = '/tmp/shots/admin-dashboard';
-const SCHEMES = ['light', 'dark'] as const;
-const WIDTHS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
 
 type Stats = {
   filters: { terms: string[] };

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './fixtures';
-import { expectNoAxeViolations, expectNoSidewaysScroll } from './page-checks';
+import { expectNoAxeViolations, expectNoSidewaysScroll, SCHEMES, WIDTHS } from './page-checks';
 
 // Issue 13, System Analytics: the demo superadmin opens their home (/s/dashboard: needs
 // attention, totals, health, links) and /s/health (the analytics, then the health tab), switches
@@ -12,11 +12,6 @@ test.describe.configure({ timeout: 240_000 });
 
 const SUPERADMIN = 'grace.hopper@teamup.dev';
 const SHOTS = '/tmp/shots/analytics';
-const SCHEMES = ['light', 'dark'] as const;
-const WIDTHS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
 
 const scheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './fixtures';
+import {
+  colorSchemeOf as scheme,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  SCHEMES,
+  WIDTHS,
+} from './page-checks';
 
 // Issue 12 end to end, two new students of CS350 (enrolled here by the organization admin, so no
 // other spec's team changes reach them): A lists a skill and says they are looking for a team in
@@ -19,12 +25,6 @@ const B = { email: `ben.${run}@student.northfield.edu`, name: `Ben Rook ${run}` 
 const SKILL = `Elm${run}`;
 const TEAM = `Rooks ${run}`;
 const SHOTS = '/tmp/shots';
-
-const SCHEMES = ['light', 'dark'] as const;
-const WIDTHS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
 
 type Signed = { page: Page; token: string; id: string };
 
@@ -52,31 +52,6 @@ const notice = (page: Page, text: string | RegExp) =>
   expect(
     page.locator('.mantine-Notification-root').filter({ hasText: text }).first(),
   ).toBeVisible();
-
-const scheme = (page: Page) =>
-  page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  // Mantine's transitions (notifications, focus rings) must finish before axe looks at colors.
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect
-    .soft(
-      results.violations.map(
-        (v) =>
-          `${v.id}: ${v.help} → ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
-      ),
-      `axe on ${label}`,
-    )
-    .toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect.soft(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
-}
 
 test('A lists a skill and looks for a team; B finds A by that skill and invites; A accepts', async ({
   browser,

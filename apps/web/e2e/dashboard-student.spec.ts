@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './fixtures';
-import { colorSchemeOf, expectNoAxeViolations, expectNoSidewaysScroll } from './page-checks';
+import {
+  colorSchemeOf,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  SCHEMES,
+  WIDTHS,
+} from './page-checks';
 
 // Issue 13, the student's /dashboard end to end, with two new students of CS301 (enrolled here by
 // the organization admin, so no other spec's changes reach them): Leo leads a team, posts a notice
@@ -19,12 +25,6 @@ const IVY = { email: `ivy.${run}@student.northfield.edu`, name: `Ivy Dash ${run}
 const LEO = { email: `leo.${run}@student.northfield.edu`, name: `Leo Dash ${run}` };
 const TEAM = `Lions ${run}`;
 const SHOTS = '/tmp/shots/student-dashboard';
-
-const SCHEMES = ['light', 'dark'] as const;
-const WIDTHS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
 
 type Signed = { page: Page; token: string; id: string };
 

@@ -4,7 +4,7 @@ import { signInAs } from './fixtures';
 import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
-  scheme,
+  colorSchemeOf as scheme,
   SCHEMES,
   WIDTHS,
 } from './page-checks';

@@ -4,6 +4,12 @@ import { expect, type Page } from '@playwright/test';
 // Checks every page spec makes (DESIGN §8): axe, no sideways scroll, the color scheme in force.
 // Soft, so one run reports every width and scheme that fails.
 
+export const SCHEMES = ['light', 'dark'] as const;
+export const WIDTHS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
 /** The Mantine color scheme the page renders in. */
 export const colorSchemeOf = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));

@@ -8,6 +8,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -77,6 +78,17 @@ export const courses = pgTable(
      * unfiltered team list. A trigger on teams keeps it, at commit (decision 098).
      */
     liveTeamCount: integer('live_team_count').notNull().default(0),
+    /**
+     * The course's enrollments (not removed) by status, and its pending join requests and
+     * invitations: the formation dashboard's figures without counting rows per request. Triggers
+     * on enrollments, join_requests and invitations keep them, at commit (migration 0012,
+     * decision 108), like live_team_count.
+     */
+    pendingCount: integer('pending_count').notNull().default(0),
+    activeCount: integer('active_count').notNull().default(0),
+    inactiveCount: integer('inactive_count').notNull().default(0),
+    pendingJoinRequestCount: integer('pending_join_request_count').notNull().default(0),
+    pendingInvitationCount: integer('pending_invitation_count').notNull().default(0),
   },
   (t) => [
     // Codes are unique within an organization whatever their case ("cs101" = "CS101").
@@ -164,13 +176,23 @@ export const auditEvents = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the event changed in its course's ACTIVE students and placed students (-n..n), set
+     * from action and data by a trigger at insert (migration 0012; the table is in decision
+     * 108): the formation curve sums these instead of reading every event's JSON.
+     */
+    formationActive: smallint('formation_active').notNull().default(0),
+    formationPlaced: smallint('formation_placed').notNull().default(0),
   },
   (t) => [
     index('audit_events_enrollment_idx').on(t.enrollmentId, t.createdAt),
     index('audit_events_team_idx').on(t.teamId, t.createdAt),
     index('audit_events_org_idx').on(t.organizationId, t.createdAt),
-    // A course's history in order (issue 13: formation progress day by day).
-    index('audit_events_course_idx').on(t.courseId, t.createdAt),
+    // A course's formation changes in order, read from the index alone (issue 13: formation
+    // progress day by day).
+    index('audit_events_formation_idx')
+      .on(t.courseId, t.createdAt, t.formationActive, t.formationPlaced)
+      .where(sql`${t.formationActive} <> 0 OR ${t.formationPlaced} <> 0`),
     // A user's own activity (GET /auth/profile/activity): what they did or what was done to them.
     index('audit_events_actor_idx').on(t.actorId, t.createdAt),
     index('audit_events_target_user_idx').on(t.targetUserId, t.createdAt),

@@ -134,6 +134,10 @@ export const joinRequests = pgTable(
       .where(sql`${t.status} = 'PENDING'`),
     index('join_requests_team_idx').on(t.teamId, t.status),
     index('join_requests_user_idx').on(t.userId, t.courseId, t.status),
+    // A course's pending requests by age (the dashboard's "unanswered for 48 h").
+    index('join_requests_pending_course_idx')
+      .on(t.courseId, t.createdAt)
+      .where(sql`${t.status} = 'PENDING'`),
     teamCourseKey('join_requests_team_course_fk', t),
   ],
 );
