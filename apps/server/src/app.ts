@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { metricsRoutes } from './modules/health/metrics-routes.js';
 import { createHealthMonitor, type HealthMonitorOptions } from './modules/health/monitor.js';
 import { createRetentionJob, type RetentionJobOptions } from './modules/maintenance/retention.js';
+import { createRollupJob, type RollupJobOptions } from './modules/analytics/rollup.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { lockStudentWithTeam, releaseFromCourse } from './modules/teams/membership.js';
@@ -58,6 +59,11 @@ export interface BuildOptions {
    * under NODE_ENV=test, where a test that wants it passes settings.
    */
   retention?: Partial<RetentionJobOptions> | false;
+  /**
+   * The analytics rollup job (decision 109): settings, or false for none. Unset: it runs,
+   * except under NODE_ENV=test, where the tests run it themselves.
+   */
+  analyticsRollup?: Partial<RollupJobOptions> | false;
   /** The health monitor's probe and windows (decision 110); tests replace its clock. */
   health?: Partial<HealthMonitorOptions>;
 }
@@ -104,6 +110,8 @@ export async function buildApp(
     options.retention || {},
   );
   app.addHook('onClose', () => retention.stop());
+  const analyticsRollup = createRollupJob(handle.db, app.log, options.analyticsRollup || {});
+  app.addHook('onClose', () => analyticsRollup.stop());
   // Requests, 5xx and durations of every route (added before any route, so it reaches them all).
   const health = createHealthMonitor(handle, options.health);
   app.addHook('onClose', () => health.stop());
@@ -183,6 +191,11 @@ export async function buildApp(
     const retentionOn =
       options.retention === undefined ? config.NODE_ENV !== 'test' : options.retention !== false;
     if (retentionOn) retention.start();
+    const rollupOn =
+      options.analyticsRollup === undefined
+        ? config.NODE_ENV !== 'test'
+        : options.analyticsRollup !== false;
+    if (rollupOn) analyticsRollup.start();
     health.start();
     return app;
   } catch (error) {

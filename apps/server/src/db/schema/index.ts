@@ -3,3 +3,4 @@ export * from './sessions.js';
 export * from './organizations.js';
 export * from './csv-uploads.js';
 export * from './teams.js';
+export * from './analytics.js';

@@ -45,7 +45,7 @@ export const userActivityDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.userId] }),
-    index('user_activity_days_user_idx').on(t.userId),
+    index('user_activity_days_user_day_idx').on(t.userId, t.day),
   ],
 );
 

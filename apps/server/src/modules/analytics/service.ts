@@ -17,6 +17,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { notFound } from '../../plugins/errors.js';
+import { EVERYONE, ORGANIZATION_PEOPLE_SQL } from './rollup.js';
 
 /** Rows of a raw statement: both drivers answer `{ rows }`. */
 async function rowsOf<T>(query: PromiseLike<unknown>): Promise<T[]> {
@@ -154,22 +155,20 @@ export async function getUsageAnalytics(
   input: { range: AnalyticsRange; organizationId?: string | undefined },
 ): Promise<UsageAnalytics> {
   const orgId = input.organizationId;
-  // The organization's people: enrolled (not removed) in one of its courses, or its admins.
-  const people = orgId
-    ? sql`, people as materialized (
-        select e.user_id from enrollments e join courses c on c.id = e.course_id
-        where c.organization_id = ${orgId} and e.removed_at is null and e.user_id is not null
-        union
-        select oa.user_id from organization_admins oa where oa.organization_id = ${orgId})`
-    : sql``;
+  // The scope of the figures: everyone's rows, or the organization's.
+  const scope = orgId ?? EVERYONE;
+  // Whether a user is one of the organization's people: enrolled (not removed) in one of its
+  // courses, or one of its admins (checked per user, an index probe each).
   const ofPeople = (column: SQL) =>
-    orgId ? sql`and ${column} in (select user_id from people)` : sql``;
+    orgId
+      ? sql`and (exists (select 1 from enrollments e join courses c on c.id = e.course_id
+            where e.user_id = ${column} and c.organization_id = ${orgId} and e.removed_at is null)
+          or exists (select 1 from organization_admins oa
+            where oa.user_id = ${column} and oa.organization_id = ${orgId}))`
+      : sql``;
   const ofOrganization = (column: SQL) => (orgId ? sql`and ${column} = ${orgId}` : sql``);
   const rate = (failed: SQL, finished: SQL) =>
     sql`case when ${finished} = 0 then null else (${failed})::float8 / (${finished}) end`;
-  // Whether an activity row (or a user's) counts for the figures: everyone's, or the
-  // organization's people only. The rankings always read everyone's.
-  const mine = orgId ? sql`a.user_id in (select user_id from people)` : sql`true`;
 
   const [row] = await rowsOf<UsageRow>(
     executeNamed(
@@ -180,19 +179,53 @@ export async function getUsageAnalytics(
         select (now() at time zone 'UTC')::date - (${input.range}::int - 1) as start_day,
           (now() at time zone 'UTC')::date as today),
       -- The range's first instant as a timestamptz (midnight UTC), for created_at comparisons.
-      rt as (select (r.start_day::timestamp at time zone 'UTC') as start_at from r)
-      ${people},
-      -- The range's activity, read once (an index range of the primary key, day first).
-      all_act as materialized (
-        select a.day, a.user_id, a.sign_ins, ${mine} as mine from user_activity_days a
-        where a.day between (now() at time zone 'UTC')::date - (${input.range}::int - 1)
-          and (now() at time zone 'UTC')::date),
+      rt as (select (r.start_day::timestamp at time zone 'UTC') as start_at from r),
+      -- Past days already rolled up (rollup.ts): per day and organization (and everyone), the
+      -- active users, sign-ins, and those for whom the day is their first of this range.
+      rolled as (
+        select ru.organization_id, ru.day, ru.active_users, ru.sign_ins,
+          ru.first_after[ru.day - r.start_day + 1] as firsts
+        from r join analytics_activity_rollup ru
+          on ru.day >= r.start_day and ru.day < r.today),
+      -- The other days of the range (today, and any past day not rolled up yet), live: each
+      -- activity row, first of the range when its user has no row between the start and it.
+      -- Today, and the past days of the range not rolled up yet (none once the job caught up).
+      live_days as (
+        select d::date as day from r, generate_series(r.start_day::timestamp,
+          r.today::timestamp, interval '1 day') d
+        where not exists (select 1 from analytics_rollup_days rd where rd.day = d::date)),
+      -- Their activity, each row first of the range when its user has no row between the
+      -- range's start and it (an index probe of (user_id, day)).
+      live_act as materialized (
+        select a.day, a.user_id, a.sign_ins,
+          not exists (select 1 from r, user_activity_days p
+            where p.user_id = a.user_id and p.day >= r.start_day and p.day < a.day) as first
+        from user_activity_days a
+        where a.day = any (array(select day from live_days))
+          -- Always true, but the planner's estimate then is a few rows, not ten days' worth,
+          -- so it looks up the few users' organizations by index (and plans no JIT).
+          and a.day >= (select min(day) from live_days) and a.day <= (select max(day) from live_days)),
+      live_scoped as (
+        select ${EVERYONE}::uuid as organization_id, la.day, la.sign_ins, la.first from live_act la
+        union all
+        select organization_id, day, sign_ins, first from (
+          select c.organization_id, la.day, la.user_id, la.sign_ins, la.first from live_act la
+          join enrollments e on e.user_id = la.user_id and e.removed_at is null
+          join courses c on c.id = e.course_id
+          union
+          select oa.organization_id, la.day, la.user_id, la.sign_ins, la.first from live_act la
+          join organization_admins oa on oa.user_id = la.user_id) m),
+      org_days as materialized (
+        select organization_id, day, active_users, sign_ins, firsts from rolled
+        union all
+        select organization_id, day, count(*), sum(sign_ins), count(*) filter (where first)
+        from live_scoped group by organization_id, day),
       daily as (
-        select day, sum(sign_ins) as sign_ins, count(*) as active from all_act
-        where mine group by day),
-      active_users as (
-        select user_id, sum(sign_ins) as sign_ins, bool_or(mine) as mine from all_act
-        group by user_id),
+        select day, sum(sign_ins) as sign_ins, sum(active_users) as active from org_days
+        where organization_id = ${scope}::uuid group by day),
+      org_activity as (
+        select organization_id, sum(firsts) as active, sum(sign_ins) as sign_ins from org_days
+        group by organization_id),
       teams_daily as (
         select (t.created_at at time zone 'UTC')::date as day, count(*) as n
         from teams t
@@ -232,22 +265,22 @@ export async function getUsageAnalytics(
         from weeks w
         left join new_users nu on nu.week_start = w.week_start
         left join uploads up on up.week_start = w.week_start),
+      -- Each organization's people as the rollup job last counted them (every few minutes);
+      -- counted here only until the job first ran.
       org_people as (
-        select c.organization_id, e.user_id from enrollments e
-        join courses c on c.id = e.course_id
-        where e.removed_at is null and e.user_id is not null
-        union
-        select oa.organization_id, oa.user_id from organization_admins oa),
+        select organization_id, people from analytics_organization_people
+        union all
+        select organization_id, people from (${ORGANIZATION_PEOPLE_SQL}) live
+        where not exists (select 1 from analytics_organization_people)),
       ranking as (
-        select o.id, o.name, count(op.user_id) as people, count(au.user_id) as active,
-          coalesce(sum(au.sign_ins), 0) as sign_ins,
+        select o.id, o.name, coalesce(op.people, 0) as people,
+          coalesce(oa.active, 0) as active, coalesce(oa.sign_ins, 0) as sign_ins,
           row_number() over (
-            order by count(au.user_id) desc, coalesce(sum(au.sign_ins), 0) desc, o.name, o.id) as n
+            order by coalesce(oa.active, 0) desc, coalesce(oa.sign_ins, 0) desc, o.name, o.id) as n
         from organizations o
         left join org_people op on op.organization_id = o.id
-        left join active_users au on au.user_id = op.user_id
-        where o.deleted_at is null
-        group by o.id, o.name),
+        left join org_activity oa on oa.organization_id = o.id
+        where o.deleted_at is null),
       least_ranked as (
         select * from ranking where n > ${ANALYTICS_RANKING_SIZE}::int
         order by active, sign_ins, name, id limit ${ANALYTICS_RANKING_SIZE}::int)
@@ -280,7 +313,8 @@ export async function getUsageAnalytics(
           from week_figures wf) as weeks,
         (select json_build_object(
             'signIns', (select coalesce(sum(sign_ins), 0) from daily),
-            'activeUsers', (select count(*) from active_users where mine),
+            'activeUsers', (select coalesce(sum(firsts), 0) from org_days
+              where organization_id = ${scope}::uuid),
             'newUsers', sum(wf.new_users),
             'teamsFormed', (select coalesce(sum(n), 0) from teams_daily),
             'csvUploads', sum(wf.uploads),
