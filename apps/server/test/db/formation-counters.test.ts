@@ -6,10 +6,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditEvents,
+  courseFormationDays,
   courses,
   enrollments,
   invitations,
   joinRequests,
+  teamMembers,
 } from '../../src/db/schema/index.js';
 import { recordAudit } from '../../src/lib/audit.js';
 import { makeCourse, makeEnrollment, makeOrganization, makeTeam, makeUser } from '../fixtures.js';
@@ -192,5 +194,66 @@ describe('course formation counters (migration 0012)', () => {
       ]),
     );
     expect(byAction('NOTICE_POSTED')).toEqual([[0, 0]]);
+  });
+
+  it('keep placed students and the daily formation sums with members and events (migration 0014)', async () => {
+    const { db } = await getWorkerDb();
+    const org = await makeOrganization();
+    const course = await makeCourse(org.id);
+    const leader = await makeStudent(course.id, { fullname: 'Lea Leader' });
+    const mate = await makeStudent(course.id, { fullname: 'Max Mate' });
+    const team = await makeTeam(course.id, leader.id, { members: [mate.id] });
+    const placed = async () =>
+      (
+        await db.select({ n: courses.placedCount }).from(courses).where(eq(courses.id, course.id))
+      )[0]!.n;
+    expect(await placed()).toBe(2);
+    await db.delete(teamMembers).where(eq(teamMembers.userId, mate.id));
+    expect(await placed()).toBe(1);
+
+    const actor = await makeUser();
+    const at = { actorId: actor.id, organizationId: org.id, courseId: course.id, teamId: team.id };
+    await recordAudit(
+      db,
+      { action: 'MEMBER_JOINED', ...at },
+      { action: 'MEMBER_JOINED', ...at },
+      { action: 'ACTIVATED', ...at },
+      { action: 'NOTICE_POSTED', ...at },
+    );
+    const days = async () =>
+      db
+        .select({
+          day: courseFormationDays.day,
+          active: courseFormationDays.active,
+          placed: courseFormationDays.placed,
+        })
+        .from(courseFormationDays)
+        .where(eq(courseFormationDays.courseId, course.id));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await days()).toEqual([{ day: today, active: 1, placed: 2 }]);
+
+    // Moving an event to another day moves its change; deleting it takes it back.
+    const [joined] = await db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorId, actor.id), eq(auditEvents.action, 'MEMBER_JOINED')))
+      .limit(1);
+    await db
+      .update(auditEvents)
+      .set({ createdAt: new Date('2026-01-10T12:00:00Z') })
+      .where(eq(auditEvents.id, joined!.id));
+    expect(await days()).toEqual(
+      expect.arrayContaining([
+        { day: today, active: 1, placed: 1 },
+        { day: '2026-01-10', active: 0, placed: 1 },
+      ]),
+    );
+    await db.delete(auditEvents).where(eq(auditEvents.id, joined!.id));
+    expect(await days()).toEqual(
+      expect.arrayContaining([
+        { day: today, active: 1, placed: 1 },
+        { day: '2026-01-10', active: 0, placed: 0 },
+      ]),
+    );
   });
 });

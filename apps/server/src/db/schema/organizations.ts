@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -89,6 +90,8 @@ export const courses = pgTable(
     inactiveCount: integer('inactive_count').notNull().default(0),
     pendingJoinRequestCount: integer('pending_join_request_count').notNull().default(0),
     pendingInvitationCount: integer('pending_invitation_count').notNull().default(0),
+    /** Students in a team of the course (team_members rows), kept by a trigger (migration 0014). */
+    placedCount: integer('placed_count').notNull().default(0),
   },
   (t) => [
     // Codes are unique within an organization whatever their case ("cs101" = "CS101").
@@ -197,6 +200,24 @@ export const auditEvents = pgTable(
     index('audit_events_actor_idx').on(t.actorId, t.createdAt),
     index('audit_events_target_user_idx').on(t.targetUserId, t.createdAt),
   ],
+);
+
+/**
+ * Each course's formation changes per UTC day: the sums of its audit events' formation_active
+ * and formation_placed (migration 0012), kept by a deferred trigger on audit_events (migration
+ * 0014, decision 108), so the progress curve reads one row per course and day.
+ */
+export const courseFormationDays = pgTable(
+  'course_formation_days',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    active: integer('active').notNull().default(0),
+    placed: integer('placed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.day] })],
 );
 
 export type OrganizationRow = typeof organizations.$inferSelect;

@@ -114,7 +114,7 @@ function coursesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashb
         select c.id, c.code, c.title, c.term, c.organization_id, o.name as organization_name,
           c.team_size_min, c.team_size_max, c.team_formation_deadline, c.created_at,
           c.pending_count, c.active_count, c.inactive_count,
-          c.pending_join_request_count, c.pending_invitation_count
+          c.pending_join_request_count, c.pending_invitation_count, c.placed_count
         from courses c join organizations o on o.id = c.organization_id
         where ${courseScope(caller, query)}
       ),
@@ -149,12 +149,11 @@ function coursesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashb
         sc.team_size_min, sc.team_size_max,
         ${iso(sql`sc.team_formation_deadline`)} as deadline,
         floor(extract(epoch from sc.team_formation_deadline - now()))::int as seconds_left,
-        to_char(least(sc.created_at, coalesce((select min(fa.created_at) from audit_events fa
-            where fa.course_id = sc.id and (fa.formation_active <> 0 or fa.formation_placed <> 0)),
-            sc.created_at))
-          at time zone 'UTC', 'YYYY-MM-DD') as first_day,
+        to_char(least((sc.created_at at time zone 'UTC')::date,
+          coalesce((select min(fd.day) from course_formation_days fd where fd.course_id = sc.id),
+            (sc.created_at at time zone 'UTC')::date)), 'YYYY-MM-DD') as first_day,
         sc.pending_count as pending, sc.active_count as active, sc.inactive_count as inactive,
-        (select count(*) from team_members tm where tm.course_id = sc.id)::int as placed,
+        sc.placed_count as placed,
         coalesce(tms.teams, 0) as teams, coalesce(tms.teams_full, 0) as teams_full,
         coalesce(tms.teams_open, 0) as teams_open,
         coalesce(tms.teams_under_min, 0) as teams_under_min,
@@ -182,7 +181,9 @@ interface ChangeRow {
 
 /**
  * What the audit trail says changed, per course and UTC day, over the window: ACTIVE enrollments
- * (`active`) and ACTIVE students in a team (`placed`). The writers (decision 108):
+ * (`active`) and ACTIVE students in a team (`placed`), read from course_formation_days (one row
+ * per course and day, kept from the events by a trigger: migrations 0012 and 0014). Each event's
+ * change is set at insert from its action and data (decision 108):
  * - ENROLLED (manual, CSV: data.status), RESTORED (manual: data.status; CSV: data.to): +1 when ACTIVE;
  * - ACTIVATED (first sign-in): +1; STATUS_CHANGED (data.from → data.to): ±1 around ACTIVE;
  * - REMOVED (data.status): −1 when it was ACTIVE;
@@ -199,20 +200,13 @@ function changesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashb
     executeNamed(
       db,
       'dashboard',
-      // Grouped by the date, formatted after: to_char on every event cost more than the sum.
-      sql`select x.course_id, to_char(x.day, 'YYYY-MM-DD') as day, x.active, x.placed
-      from (
-        select a.course_id, (a.created_at at time zone 'UTC')::date as day,
-          sum(a.formation_active)::int as active, sum(a.formation_placed)::int as placed
-        from courses c
-        join organizations o on o.id = c.organization_id
-        join audit_events a on a.course_id = c.id
-          and a.created_at >= (((now() at time zone 'UTC')::date
-            - ${FORMATION_PROGRESS_MAX_DAYS - 1}::int)::timestamp at time zone 'UTC')
-          and (a.formation_active <> 0 or a.formation_placed <> 0)
-        where ${courseScope(caller, query)}
-        group by 1, 2
-      ) as x`,
+      sql`select fd.course_id, to_char(fd.day, 'YYYY-MM-DD') as day, fd.active, fd.placed
+      from courses c
+      join organizations o on o.id = c.organization_id
+      join course_formation_days fd on fd.course_id = c.id
+        and fd.day >= (now() at time zone 'UTC')::date - ${FORMATION_PROGRESS_MAX_DAYS - 1}::int
+        and (fd.active <> 0 or fd.placed <> 0)
+      where ${courseScope(caller, query)}`,
     ),
   );
 }
