@@ -8,6 +8,7 @@ import {
   createSession,
   createToken,
 } from './data';
+import { createAdminDashboardStats } from './admin-dashboard-data';
 import { createAnalyticsOverview, createUsageAnalytics } from './analytics-data';
 import { createCommunityProfile, createCommunityStats } from './community-data';
 import { createStudentDashboard } from './dashboard-data';
@@ -176,4 +177,11 @@ handlers.push(
   http.post(api('/student/teams/:id/notices/seen'), ({ params }) =>
     ok({ teamId: String(params.id), noticesSeenAt: new Date().toISOString() }),
   ),
+);
+
+// Admin formation dashboard (issue 13) and the admins' course picker (/courses, e.g. the
+// community's course filter): an organization with its figures, no course to pick.
+handlers.push(
+  http.get(api('/admin/dashboard/stats'), () => ok(createAdminDashboardStats())),
+  http.get(api('/courses'), () => ok({ items: [], page: 1, limit: 100, total: 0 })),
 );

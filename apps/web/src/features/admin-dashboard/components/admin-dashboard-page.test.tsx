@@ -45,7 +45,7 @@ describe('admin formation dashboard', () => {
     expect(
       await screen.findByRole('status', { name: 'Loading the dashboard' }),
     ).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
 
     const attention = await screen.findByRole('region', { name: 'Needs attention' });
     const items = within(attention).getAllByRole('listitem');

@@ -24,6 +24,7 @@ import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-stat
 import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
 import { useDownloadDashboardCsv } from '../api/download-dashboard-csv';
 import { useAdminDashboardStats } from '../api/get-admin-dashboard-stats';
+import { useAuthStore } from '@/lib/auth-store';
 import { FormationProgress } from './formation-progress';
 
 type AdminDashboardPageProps = {
@@ -38,10 +39,11 @@ const percent = (value: number | null) => (value === null ? '–' : `${value}%`)
 export function AdminDashboardPage({ search, onSearchChange }: AdminDashboardPageProps) {
   const stats = useAdminDashboardStats(search);
   const download = useDownloadDashboardCsv();
+  const fullname = useAuthStore((s) => s.user?.fullname);
   return (
     <Stack gap="lg">
       <PageHeader
-        title="Dashboard"
+        title={fullname ? `Welcome, ${fullname}` : 'Dashboard'}
         description="Team formation in your courses: who is placed, what needs you, and how it went day by day."
       />
       {stats.isPending ? (
