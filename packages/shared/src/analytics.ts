@@ -98,6 +98,11 @@ export const usageAnalyticsSchema = z.object({
   weeks: z.array(usageWeekSchema),
   totals: usageTotalsSchema,
   /**
+   * How fresh today's figures are (ISO 8601 UTC): when they were rolled up (at most about two
+   * minutes before), or the time of the call when they were computed live. Past days are final.
+   */
+  todayAsOf: z.string(),
+  /**
    * Over every live organization whatever the filter: most active users first, and the least
    * active of the others (so an organization is never in both lists).
    */

@@ -67,6 +67,7 @@ export function createUsageAnalytics(
     organization: null,
     days,
     weeks,
+    todayAsOf: `${days.at(-1)!.day}T17:58:12.000Z`,
     totals: {
       signIns: sum((d) => d.signIns),
       activeUsers: 9,

@@ -2,7 +2,8 @@
 // (user_activity_days rows are written for today only), so each past day's figures are computed
 // once, for everyone and per organization, and the usage call reads them instead of the day's
 // rows. A day not rolled up yet is computed live by the call, so the figures never depend on
-// whether this job ran.
+// whether this job ran. Today so far is also rolled up, every minute, into this process's memory
+// (rollUpToday): the call uses it while it is under two minutes old, else computes today live.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
@@ -29,6 +30,41 @@ export interface RollupCounts {
 
 async function rowsOf<T>(query: PromiseLike<unknown>): Promise<T[]> {
   return ((await query) as { rows: T[] }).rows;
+}
+
+/**
+ * One day's rollup rows (organization_id, active_users, sign_ins, first_after): for everyone
+ * and per organization, the day's active users, sign-ins, and first_after[k + 1], those whose
+ * previous active day was more than k days before.
+ */
+function dayRowsSql(day: string) {
+  return sql`
+    with act as (
+      select a.user_id, a.sign_ins,
+        a.day - coalesce((select max(p.day) from user_activity_days p
+            where p.user_id = a.user_id and p.day < a.day
+              and p.day >= a.day - ${ROLLUP_WINDOW_DAYS}::int),
+          a.day - ${ROLLUP_WINDOW_DAYS + 1}::int) as gap
+      from user_activity_days a where a.day = ${day}::date),
+    scoped as (
+      select ${EVERYONE}::uuid as organization_id, act.sign_ins, act.gap from act
+      union all
+      select m.organization_id, act.sign_ins, act.gap from act
+      join lateral (
+        select c.organization_id from enrollments e join courses c on c.id = e.course_id
+        where e.user_id = act.user_id and e.removed_at is null
+        union
+        select oa.organization_id from organization_admins oa
+        where oa.user_id = act.user_id) m on true),
+    grouped as (
+      select organization_id, gap, count(*) as users, sum(sign_ins) as sign_ins
+      from scoped group by organization_id, gap)
+    select g.organization_id, sum(g.users)::int as active_users, sum(g.sign_ins)::int as sign_ins,
+      array(
+        select coalesce((select sum(g2.users) from grouped g2
+            where g2.organization_id = g.organization_id and g2.gap > k), 0)::int
+        from generate_series(0, ${ROLLUP_WINDOW_DAYS - 1}::int) k order by k) as first_after
+    from grouped g group by g.organization_id`;
 }
 
 /**
@@ -64,34 +100,9 @@ export async function rollUpActivity(
       );
       if (claimed.length === 0) return false;
       await tx.execute(sql`
-        with act as (
-          select a.user_id, a.sign_ins,
-            a.day - coalesce((select max(p.day) from user_activity_days p
-                where p.user_id = a.user_id and p.day < a.day
-                  and p.day >= a.day - ${ROLLUP_WINDOW_DAYS}::int),
-              a.day - ${ROLLUP_WINDOW_DAYS + 1}::int) as gap
-          from user_activity_days a where a.day = ${day}::date),
-        scoped as (
-          select ${EVERYONE}::uuid as organization_id, act.sign_ins, act.gap from act
-          union all
-          select m.organization_id, act.sign_ins, act.gap from act
-          join lateral (
-            select c.organization_id from enrollments e join courses c on c.id = e.course_id
-            where e.user_id = act.user_id and e.removed_at is null
-            union
-            select oa.organization_id from organization_admins oa
-            where oa.user_id = act.user_id) m on true),
-        grouped as (
-          select organization_id, gap, count(*) as users, sum(sign_ins) as sign_ins
-          from scoped group by organization_id, gap)
         insert into analytics_activity_rollup
           (day, organization_id, active_users, sign_ins, first_after)
-        select ${day}::date, g.organization_id, sum(g.users)::int, sum(g.sign_ins)::int,
-          array(
-            select coalesce((select sum(g2.users) from grouped g2
-                where g2.organization_id = g.organization_id and g2.gap > k), 0)::int
-            from generate_series(0, ${ROLLUP_WINDOW_DAYS - 1}::int) k order by k)
-        from grouped g group by g.organization_id`);
+        select ${day}::date, d.* from (${dayRowsSql(day)}) d`);
       return true;
     });
     if (rolled) days.push(day);
@@ -104,6 +115,81 @@ export async function rollUpActivity(
       returning day`),
   );
   return { days, deleted: deleted.length };
+}
+
+/**
+ * Today's figures are recomputed this often by the job (ms), and the usage call uses them
+ * only while they are younger than TODAY_FRESH_SECONDS (else it computes today live).
+ */
+export const TODAY_INTERVAL_MS = 60_000;
+export const TODAY_FRESH_SECONDS = 120;
+
+/** One organization's (or everyone's) figures of today so far, as a rollup row. */
+export interface TodayRow {
+  organizationId: string;
+  activeUsers: number;
+  signIns: number;
+  /** firstAfter[k]: today's active users whose previous active day was more than k days ago. */
+  firstAfter: number[];
+}
+
+/** Today so far (UTC), as the job last computed it in this process. */
+export interface TodayRollup {
+  /** The UTC day (YYYY-MM-DD) the rows are for. */
+  day: string;
+  /** When they were computed (the database's clock, ISO 8601). */
+  asOf: string;
+  rows: TodayRow[];
+}
+
+/**
+ * Today's rollup, per database handle (so each app, and each test app, has its own). Kept in
+ * memory, not in analytics_activity_rollup: its rows reference analytics_rollup_days, where a
+ * day is only ever a final (past) one, and migrations are frozen (decision 109).
+ */
+const todayRollups = new WeakMap<object, TodayRollup>();
+
+/** Today's rollup of this handle, as last computed (however old; the call checks its age). */
+export function todayRollupOf(db: DbOrTx): TodayRollup | undefined {
+  return todayRollups.get(db);
+}
+
+/** Replaces (or with undefined, drops) today's rollup of this handle: tests set its age. */
+export function setTodayRollup(db: DbOrTx, rollup: TodayRollup | undefined): void {
+  if (rollup) todayRollups.set(db, rollup);
+  else todayRollups.delete(db);
+}
+
+/**
+ * Rolls up today so far, as a past day is rolled up, into this process's memory: one snapshot
+ * (day, time, every organization's rows) replaces the previous one whole. Idempotent.
+ */
+export async function rollUpToday(db: DbOrTx): Promise<TodayRollup> {
+  const rollup = await db.transaction(async (tx) => {
+    const [now] = await rowsOf<{ day: string; as_of: string }>(
+      tx.execute(sql`
+        select to_char((now() at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
+          to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as as_of`),
+    );
+    const rows = await rowsOf<{
+      organization_id: string;
+      active_users: number;
+      sign_ins: number;
+      first_after: number[];
+    }>(tx.execute(dayRowsSql(now!.day)));
+    return {
+      day: now!.day,
+      asOf: now!.as_of,
+      rows: rows.map((r) => ({
+        organizationId: r.organization_id,
+        activeUsers: Number(r.active_users),
+        signIns: Number(r.sign_ins),
+        firstAfter: r.first_after.map(Number),
+      })),
+    };
+  });
+  todayRollups.set(db, rollup);
+  return rollup;
 }
 
 /** The people of an organization, as the usage call's ranking counts them. */
@@ -137,20 +223,28 @@ export async function recountPeople(db: DbOrTx): Promise<void> {
 export interface RollupJobOptions {
   /** Between runs (ms); each run catches up every missing day. */
   intervalMs: number;
+  /** Between runs of today's rollup (ms); false: today is always computed live. */
+  todayIntervalMs: number | false;
   /** Before the first run (ms); unset: a random 10 to 70 seconds. */
   firstDelayMs?: number;
 }
 
-export const ROLLUP_JOB_DEFAULTS: RollupJobOptions = { intervalMs: 5 * 60_000 };
+export const ROLLUP_JOB_DEFAULTS: RollupJobOptions = {
+  intervalMs: 5 * 60_000,
+  todayIntervalMs: TODAY_INTERVAL_MS,
+};
 
 export interface RollupJob {
   start(): void;
   runOnce(): Promise<RollupCounts>;
+  /** Rolls up today so far (joins a run in progress). */
+  runToday(): Promise<TodayRollup>;
   stop(): Promise<void>;
 }
 
 /**
- * Runs `rollUpActivity` every `intervalMs` (with ±10% jitter). Every process may run it: the
+ * Runs `rollUpActivity` every `intervalMs` and `rollUpToday` every `todayIntervalMs` (each with
+ * ±10% jitter). Every process may run it: the
  * claim of each day makes one of them write it, and the others skip it.
  */
 export function createRollupJob(
@@ -162,7 +256,30 @@ export function createRollupJob(
   let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let todayTimer: NodeJS.Timeout | undefined;
   let running: Promise<RollupCounts> | null = null;
+  let runningToday: Promise<TodayRollup> | null = null;
+
+  function runToday(): Promise<TodayRollup> {
+    runningToday ??= rollUpToday(db).finally(() => {
+      runningToday = null;
+    });
+    return runningToday;
+  }
+
+  function scheduleToday(delayMs: number) {
+    if (stopped || options.todayIntervalMs === false) return;
+    const every = options.todayIntervalMs;
+    clearTimeout(todayTimer);
+    todayTimer = setTimeout(() => {
+      runToday()
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'analytics rollup of today failed; today is computed live');
+        })
+        .then(() => scheduleToday(Math.round(every * (0.9 + 0.2 * Math.random()))));
+    }, delayMs);
+    todayTimer.unref();
+  }
 
   function runOnce(): Promise<RollupCounts> {
     running ??= (async () => {
@@ -199,13 +316,18 @@ export function createRollupJob(
     start() {
       if (started || stopped) return;
       started = true;
-      schedule(options.firstDelayMs ?? 10_000 + Math.round(Math.random() * 60_000));
+      const firstDelay = options.firstDelayMs ?? 10_000 + Math.round(Math.random() * 60_000);
+      schedule(firstDelay);
+      scheduleToday(firstDelay);
     },
     runOnce,
+    runToday,
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(todayTimer);
       await running?.catch(() => undefined);
+      await runningToday?.catch(() => undefined);
     },
   };
 }

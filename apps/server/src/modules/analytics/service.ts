@@ -17,7 +17,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { notFound } from '../../plugins/errors.js';
-import { EVERYONE, ORGANIZATION_PEOPLE_SQL } from './rollup.js';
+import { EVERYONE, ORGANIZATION_PEOPLE_SQL, TODAY_FRESH_SECONDS, todayRollupOf } from './rollup.js';
 
 /** Rows of a raw statement: both drivers answer `{ rows }`. */
 async function rowsOf<T>(query: PromiseLike<unknown>): Promise<T[]> {
@@ -137,6 +137,7 @@ export async function getAnalyticsOverview(db: DbOrTx): Promise<AnalyticsOvervie
 interface UsageRow {
   range_from: string;
   range_to: string;
+  today_as_of: string;
   organization: UsageAnalytics['organization'];
   days: UsageDay[];
   weeks: UsageWeek[];
@@ -170,6 +171,21 @@ export async function getUsageAnalytics(
   const rate = (failed: SQL, finished: SQL) =>
     sql`case when ${finished} = 0 then null else (${failed})::float8 / (${finished}) end`;
 
+  // Today's rows as the rollup job last computed them in this process (rollup.ts), with each
+  // organization's firsts of this range; the statement uses them only when they are today's
+  // and fresh, else it computes today live. Always passed (null when none): one statement text.
+  const today = todayRollupOf(db);
+  const todayRows = today
+    ? JSON.stringify(
+        today.rows.map((t) => ({
+          organization_id: t.organizationId,
+          active_users: t.activeUsers,
+          sign_ins: t.signIns,
+          firsts: t.firstAfter[input.range - 1] ?? 0,
+        })),
+      )
+    : null;
+
   const [row] = await rowsOf<UsageRow>(
     executeNamed(
       db,
@@ -178,6 +194,17 @@ export async function getUsageAnalytics(
       with r as (
         select (now() at time zone 'UTC')::date - (${input.range}::int - 1) as start_day,
           (now() at time zone 'UTC')::date as today),
+      -- Whether today's rolled-up rows (the job's, in this process) are today's and fresh.
+      tc as (
+        select coalesce(${today?.day ?? null}::date = r.today
+          and ${today?.asOf ?? null}::timestamptz
+            > now() - make_interval(secs => ${TODAY_FRESH_SECONDS}::int), false) as fresh
+        from r),
+      today_rolled as (
+        select x.organization_id, r.today as day, x.active_users, x.sign_ins, x.firsts
+        from r, tc, jsonb_to_recordset(coalesce(${todayRows}::jsonb, '[]'::jsonb))
+          as x(organization_id uuid, active_users int, sign_ins int, firsts int)
+        where tc.fresh),
       -- The range's first instant as a timestamptz (midnight UTC), for created_at comparisons.
       rt as (select (r.start_day::timestamp at time zone 'UTC') as start_at from r),
       -- Past days already rolled up (rollup.ts): per day and organization (and everyone), the
@@ -189,11 +216,13 @@ export async function getUsageAnalytics(
           on ru.day >= r.start_day and ru.day < r.today),
       -- The other days of the range (today, and any past day not rolled up yet), live: each
       -- activity row, first of the range when its user has no row between the start and it.
-      -- Today, and the past days of the range not rolled up yet (none once the job caught up).
+      -- Today (unless its fresh rollup is used), and the past days of the range not rolled up
+      -- yet (none once the job caught up).
       live_days as (
-        select d::date as day from r, generate_series(r.start_day::timestamp,
+        select d::date as day from r, tc, generate_series(r.start_day::timestamp,
           r.today::timestamp, interval '1 day') d
-        where not exists (select 1 from analytics_rollup_days rd where rd.day = d::date)),
+        where not exists (select 1 from analytics_rollup_days rd where rd.day = d::date)
+          and not (tc.fresh and d::date = r.today)),
       -- Their activity, each row first of the range when its user has no row between the
       -- range's start and it (an index probe of (user_id, day)).
       live_act as materialized (
@@ -217,6 +246,8 @@ export async function getUsageAnalytics(
           join organization_admins oa on oa.user_id = la.user_id) m),
       org_days as materialized (
         select organization_id, day, active_users, sign_ins, firsts from rolled
+        union all
+        select organization_id, day, active_users, sign_ins, firsts from today_rolled
         union all
         select organization_id, day, count(*), sum(sign_ins), count(*) filter (where first)
         from live_scoped group by organization_id, day),
@@ -287,6 +318,8 @@ export async function getUsageAnalytics(
       select
         to_char(r.start_day, 'YYYY-MM-DD') as range_from,
         to_char(r.today, 'YYYY-MM-DD') as range_to,
+        case when (select fresh from tc) then ${today?.asOf ?? null}::text
+          else ${isoUtc(sql`now()`)} end as today_as_of,
         ${
           orgId
             ? sql`(select json_build_object('id', o.id, 'name', o.name) from organizations o
@@ -342,6 +375,7 @@ export async function getUsageAnalytics(
     days: row!.days,
     weeks: row!.weeks,
     totals: row!.totals,
+    todayAsOf: row!.today_as_of,
     mostActive: row!.most_active,
     leastActive: row!.least_active,
   };

@@ -10,7 +10,11 @@ import {
   createRollupJob,
   EVERYONE,
   rollUpActivity,
+  rollUpToday,
   ROLLUP_WINDOW_DAYS,
+  setTodayRollup,
+  todayRollupOf,
+  type TodayRollup,
 } from '../../../src/modules/analytics/rollup.js';
 import {
   makeAdminOf,
@@ -68,8 +72,9 @@ async function history() {
   return { orgA, orgB };
 }
 
+/** Every range and filter's answer, without todayAsOf (the time of the call when live). */
 async function everyFigure(token: string, orgIds: string[]) {
-  const answers: UsageAnalytics[] = [];
+  const answers: Omit<UsageAnalytics, 'todayAsOf'>[] = [];
   for (const range of [7, 30, 90]) {
     for (const org of ['', ...orgIds]) {
       const query = `?range=${range}${org ? `&organizationId=${org}` : ''}`;
@@ -79,7 +84,8 @@ async function everyFigure(token: string, orgIds: string[]) {
         `/analytics/usage${query}`,
       );
       expect(status, query).toBe(200);
-      answers.push(body.data);
+      const { todayAsOf: _asOf, ...figures } = body.data;
+      answers.push(figures);
     }
   }
   return answers;
@@ -172,6 +178,60 @@ describe('analytics rollup', () => {
     expect(await everyFigure(token, [orgA.id, orgB.id])).toEqual(live);
   });
 
+  it("reads today from the job's fresh rollup of today, computes it live when that is old", async () => {
+    const { token } = await quietSuperadmin(app);
+    const { orgA, orgB } = await history();
+    setTodayRollup(app.db, undefined);
+    const live = await everyFigure(token, [orgA.id, orgB.id]);
+    const usage = async () =>
+      (await getJson<UsageAnalytics>(app, token, '/analytics/usage?range=7')).body.data;
+    const todayOf = (u: UsageAnalytics) => u.days.find((d) => d.day === dayAgo(0))!;
+
+    // A fresh rollup of today: the same answer as live, as of the rollup's time.
+    const first = await rollUpToday(app.db);
+    expect(first.day).toBe(dayAgo(0));
+    expect(await everyFigure(token, [orgA.id, orgB.id])).toEqual(live);
+    expect((await usage()).todayAsOf).toBe(first.asOf);
+
+    // Idempotent: a second run computes the same rows (a new time) and replaces the first.
+    const byOrg = (t: TodayRollup) =>
+      [...t.rows].sort((a, b) => a.organizationId.localeCompare(b.organizationId));
+    const second = await rollUpToday(app.db);
+    expect(byOrg(second)).toEqual(byOrg(first));
+    expect(todayRollupOf(app.db)).toBe(second);
+    expect(await everyFigure(token, [orgA.id, orgB.id])).toEqual(live);
+
+    // Someone active since: the fresh rollup does not have them yet (that is what it costs)...
+    const late = await makeUser();
+    await createdAgo([late.id], 400);
+    await activity(late.id, 0, 1);
+    const before = todayOf(await usage());
+    expect(before.activeUsers).toBe(todayOf(live[0] as UsageAnalytics).activeUsers);
+
+    // ...an old one (three minutes) is ignored: today is live, as of the call.
+    const old = new Date(Date.parse(second.asOf) - 3 * 60_000).toISOString();
+    setTodayRollup(app.db, { ...second, asOf: old });
+    const stale = await usage();
+    expect(todayOf(stale)).toEqual({
+      ...before,
+      activeUsers: before.activeUsers + 1,
+      signIns: before.signIns + 1,
+    });
+    expect(Date.parse(stale.todayAsOf)).toBeGreaterThan(Date.parse(second.asOf));
+    // So is yesterday's, however fresh.
+    setTodayRollup(app.db, { ...second, day: dayAgo(1), asOf: new Date().toISOString() });
+    expect(todayOf(await usage())).toEqual(todayOf(stale));
+
+    // The next run has them.
+    const third = await rollUpToday(app.db);
+    const fresh = await usage();
+    expect(fresh.todayAsOf).toBe(third.asOf);
+    const { todayAsOf: _a, ...freshFigures } = fresh;
+    const { todayAsOf: _b, ...staleFigures } = stale;
+    expect(freshFigures).toEqual(staleFigures);
+    setTodayRollup(app.db, undefined);
+  });
+
   it('the scheduled job runs once at a time and stops cleanly', async () => {
     const { db } = await getWorkerDb();
     await history();
@@ -179,6 +239,10 @@ describe('analytics rollup', () => {
     const [a, b] = await Promise.all([job.runOnce(), job.runOnce()]);
     expect(a).toBe(b); // the second call joined the run in progress
     expect(a.days.length).toBeGreaterThanOrEqual(ROLLUP_WINDOW_DAYS - 2);
+    const [t1, t2] = await Promise.all([job.runToday(), job.runToday()]);
+    expect(t1).toBe(t2);
+    expect(todayRollupOf(db)).toBe(t1);
     await job.stop();
+    setTodayRollup(db, undefined);
   });
 });

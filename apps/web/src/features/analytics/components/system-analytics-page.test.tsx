@@ -42,6 +42,8 @@ describe('System Analytics (/s/health)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'System Analytics' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Sign-ins').nextSibling).toHaveTextContent('90');
+    // How fresh today's figures are (the time of the rollup the server used, in UTC).
+    expect(screen.getByText(/Today's figures as of 17:58 UTC\./)).toBeVisible();
     for (const name of ['Sign-ins and active users', 'Teams formed', 'New users', 'CSV uploads']) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }

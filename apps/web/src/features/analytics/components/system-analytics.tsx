@@ -3,7 +3,7 @@ import type { AnalyticsRange, UsageTotals } from '@teamup/shared';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useUsageAnalytics } from '../api/get-usage-analytics';
 import { RANGE_OPTIONS, type AnalyticsSearch } from '../utils/analytics-search';
-import { formatCount, formatLongDay, formatRate } from '../utils/format';
+import { formatCount, formatLongDay, formatRate, formatTime } from '../utils/format';
 import { FigureCard } from './figure-card';
 import { OrganizationFilter } from './organization-filter';
 import { OrganizationRanking } from './organization-ranking';
@@ -80,7 +80,8 @@ export function SystemAnalytics({ range, organizationId, onChange }: SystemAnaly
           </Title>
           <Text size="sm" c="dimmed" aria-live="polite" mt={-12}>
             {data!.organization ? `${data!.organization.name}: ` : 'All organizations: '}
-            {formatLongDay(data!.from)} to {formatLongDay(data!.to)} (UTC)
+            {formatLongDay(data!.from)} to {formatLongDay(data!.to)} (UTC). Today&apos;s figures as
+            of {formatTime(data!.todayAsOf)} UTC.
           </Text>
           <TotalsGrid totals={data!.totals} />
           {nothingHappened(data!.totals) ? (

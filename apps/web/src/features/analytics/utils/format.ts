@@ -17,6 +17,13 @@ const dateTime = new Intl.DateTimeFormat('en', {
   timeZoneName: 'short',
 });
 
+const time = new Intl.DateTimeFormat('en', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
 const atMidnight = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** "Nov 25": chart axes. */
@@ -28,6 +35,8 @@ export const formatWeek = (from: string, to: string) =>
   from === to ? formatShortDay(from) : `${formatShortDay(from)} – ${formatShortDay(to)}`;
 /** An ISO time as "Nov 25, 04:08 PM UTC". */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+/** An ISO time as "17:58" (UTC). */
+export const formatTime = (iso: string) => time.format(new Date(iso));
 /** A share (0 to 1) as a percentage; "–" when there is none. */
 export const formatRate = (rate: number | null) =>
   rate === null ? '–' : `${Math.round(rate * 1000) / 10}%`;
