@@ -68,24 +68,50 @@ CREATE FUNCTION "enrollments_count_status"() RETURNS trigger LANGUAGE plpgsql AS
 DECLARE
 	was boolean := TG_OP <> 'INSERT' AND OLD."removed_at" IS NULL;
 	is_now boolean := TG_OP <> 'DELETE' AND NEW."removed_at" IS NULL;
+	course uuid;
+	seen text;
 BEGIN
 	IF was AND is_now AND OLD."course_id" = NEW."course_id" AND OLD."status" = NEW."status" THEN
 		RETURN NULL;
 	END IF;
-	IF was THEN
-		UPDATE "courses" SET
-			"pending_count" = "pending_count" - (OLD."status" = 'PENDING')::int,
-			"active_count" = "active_count" - (OLD."status" = 'ACTIVE')::int,
-			"inactive_count" = "inactive_count" - (OLD."status" = 'INACTIVE')::int
-		WHERE "id" = OLD."course_id";
-	END IF;
-	IF is_now THEN
-		UPDATE "courses" SET
-			"pending_count" = "pending_count" + (NEW."status" = 'PENDING')::int,
-			"active_count" = "active_count" + (NEW."status" = 'ACTIVE')::int,
-			"inactive_count" = "inactive_count" + (NEW."status" = 'INACTIVE')::int
-		WHERE "id" = NEW."course_id";
-	END IF;
+	-- A roster import changes thousands of enrollments of one course in a transaction, and every
+	-- update of the course row in it lengthens the row's chain of versions that the next update
+	-- walks. So per course and transaction: the first change is applied as it is; a second one
+	-- recounts the course (at commit every change of the transaction is in place, and the row is
+	-- locked before the count so the count sees every other commit); later ones are in that count.
+	FOREACH course IN ARRAY ARRAY[
+		CASE WHEN was THEN OLD."course_id" END, CASE WHEN is_now THEN NEW."course_id" END
+	] LOOP
+		CONTINUE WHEN course IS NULL;
+		seen := coalesce(current_setting('teamup.enrollment_counts_' || replace(course::text, '-', ''), true), '');
+		CONTINUE WHEN seen = 'recounted';
+		IF seen = '' THEN
+			PERFORM set_config('teamup.enrollment_counts_' || replace(course::text, '-', ''), 'applied', true);
+			UPDATE "courses" SET
+				"pending_count" = "pending_count"
+					- CASE WHEN was AND OLD."course_id" = course THEN (OLD."status" = 'PENDING')::int ELSE 0 END
+					+ CASE WHEN is_now AND NEW."course_id" = course THEN (NEW."status" = 'PENDING')::int ELSE 0 END,
+				"active_count" = "active_count"
+					- CASE WHEN was AND OLD."course_id" = course THEN (OLD."status" = 'ACTIVE')::int ELSE 0 END
+					+ CASE WHEN is_now AND NEW."course_id" = course THEN (NEW."status" = 'ACTIVE')::int ELSE 0 END,
+				"inactive_count" = "inactive_count"
+					- CASE WHEN was AND OLD."course_id" = course THEN (OLD."status" = 'INACTIVE')::int ELSE 0 END
+					+ CASE WHEN is_now AND NEW."course_id" = course THEN (NEW."status" = 'INACTIVE')::int ELSE 0 END
+			WHERE "id" = course;
+		ELSE
+			PERFORM set_config('teamup.enrollment_counts_' || replace(course::text, '-', ''), 'recounted', true);
+			PERFORM 1 FROM "courses" WHERE "id" = course FOR NO KEY UPDATE;
+			UPDATE "courses" SET "pending_count" = s."pending", "active_count" = s."active",
+				"inactive_count" = s."inactive"
+			FROM (
+				SELECT count(*) FILTER (WHERE e."status" = 'PENDING') AS "pending",
+					count(*) FILTER (WHERE e."status" = 'ACTIVE') AS "active",
+					count(*) FILTER (WHERE e."status" = 'INACTIVE') AS "inactive"
+				FROM "enrollments" AS e WHERE e."course_id" = course AND e."removed_at" IS NULL
+			) AS s
+			WHERE "id" = course;
+		END IF;
+	END LOOP;
 	RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -34,25 +34,53 @@ CREATE CONSTRAINT TRIGGER "team_members_count_placed"
 UPDATE "courses" AS c SET "placed_count" = s."n"
 FROM (SELECT "course_id", count(*) AS "n" FROM "team_members" GROUP BY "course_id") AS s
 WHERE s."course_id" = c."id";--> statement-breakpoint
+CREATE FUNCTION "formation_day_add"(course uuid, on_day date, active int, placed int)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	key text := 'teamup.formation_' || replace(course::text, '-', '') || '_' || to_char(on_day, 'YYYYMMDD');
+	seen text := coalesce(current_setting(key, true), '');
+BEGIN
+	-- As for the enrollment counts (0012): per course, day and transaction, the first event is
+	-- added as it is, a second one recounts the day from the events, later ones are in that count.
+	IF seen = 'recounted' THEN
+		RETURN;
+	END IF;
+	PERFORM 1 FROM "courses" WHERE "id" = course FOR NO KEY UPDATE;
+	IF NOT FOUND THEN
+		RETURN;
+	END IF;
+	IF seen = '' THEN
+		PERFORM set_config(key, 'applied', true);
+		INSERT INTO "course_formation_days" ("course_id", "day", "active", "placed")
+		VALUES (course, on_day, active, placed)
+		ON CONFLICT ("course_id", "day") DO UPDATE
+		SET "active" = "course_formation_days"."active" + EXCLUDED."active",
+			"placed" = "course_formation_days"."placed" + EXCLUDED."placed";
+	ELSE
+		PERFORM set_config(key, 'recounted', true);
+		INSERT INTO "course_formation_days" ("course_id", "day", "active", "placed")
+		SELECT course, on_day, coalesce(sum(a."formation_active"), 0), coalesce(sum(a."formation_placed"), 0)
+		FROM "audit_events" AS a
+		WHERE a."course_id" = course
+			AND a."created_at" >= on_day::timestamp AT TIME ZONE 'UTC'
+			AND a."created_at" < (on_day + 1)::timestamp AT TIME ZONE 'UTC'
+			AND (a."formation_active" <> 0 OR a."formation_placed" <> 0)
+		ON CONFLICT ("course_id", "day") DO UPDATE
+		SET "active" = EXCLUDED."active", "placed" = EXCLUDED."placed";
+	END IF;
+END
+$$;--> statement-breakpoint
 CREATE FUNCTION "audit_events_roll_formation"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP <> 'INSERT' AND OLD."course_id" IS NOT NULL
 		AND (OLD."formation_active" <> 0 OR OLD."formation_placed" <> 0) THEN
-		PERFORM 1 FROM "courses" WHERE "id" = OLD."course_id" FOR NO KEY UPDATE;
-		UPDATE "course_formation_days"
-		SET "active" = "active" - OLD."formation_active", "placed" = "placed" - OLD."formation_placed"
-		WHERE "course_id" = OLD."course_id" AND "day" = (OLD."created_at" AT TIME ZONE 'UTC')::date;
+		PERFORM "formation_day_add"(OLD."course_id", (OLD."created_at" AT TIME ZONE 'UTC')::date,
+			-OLD."formation_active", -OLD."formation_placed");
 	END IF;
 	IF TG_OP <> 'DELETE' AND NEW."course_id" IS NOT NULL
 		AND (NEW."formation_active" <> 0 OR NEW."formation_placed" <> 0) THEN
-		PERFORM 1 FROM "courses" WHERE "id" = NEW."course_id" FOR NO KEY UPDATE;
-		INSERT INTO "course_formation_days" ("course_id", "day", "active", "placed")
-		SELECT NEW."course_id", (NEW."created_at" AT TIME ZONE 'UTC')::date,
-			NEW."formation_active", NEW."formation_placed"
-		WHERE EXISTS (SELECT 1 FROM "courses" WHERE "id" = NEW."course_id")
-		ON CONFLICT ("course_id", "day") DO UPDATE
-		SET "active" = "course_formation_days"."active" + EXCLUDED."active",
-			"placed" = "course_formation_days"."placed" + EXCLUDED."placed";
+		PERFORM "formation_day_add"(NEW."course_id", (NEW."created_at" AT TIME ZONE 'UTC')::date,
+			NEW."formation_active", NEW."formation_placed");
 	END IF;
 	RETURN NULL;
 END
