@@ -23,7 +23,7 @@ const On = ({ iso }: { iso: string }) => (
 );
 
 const TeamLink = ({ id, name }: { id: string; name: string }) => (
-  <AnchorLink to="/teams/$teamId" params={{ teamId: id }} inherit>
+  <AnchorLink to="/teams/$teamId" params={{ teamId: id }} inherit underline="always">
     {name}
   </AnchorLink>
 );
@@ -117,7 +117,12 @@ export function JoinRequestItem({ request }: { request: DashboardJoinRequest }) 
       label={`Request from ${who} to join ${request.teamName}`}
       title={
         <>
-          <AnchorLink to="/community/$userId" params={{ userId: request.applicant.id }} inherit>
+          <AnchorLink
+            to="/community/$userId"
+            params={{ userId: request.applicant.id }}
+            inherit
+            underline="always"
+          >
             {who}
           </AnchorLink>{' '}
           wants to join <TeamLink id={request.teamId} name={request.teamName} />

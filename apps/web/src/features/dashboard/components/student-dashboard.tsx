@@ -146,7 +146,12 @@ function MyCourses({ data }: { data: Dashboard }) {
             {c.team ? (
               <Text size="xs" component="span">
                 Team:{' '}
-                <AnchorLink to="/teams/$teamId" params={{ teamId: c.team.id }} inherit>
+                <AnchorLink
+                  to="/teams/$teamId"
+                  params={{ teamId: c.team.id }}
+                  inherit
+                  underline="always"
+                >
                   {c.team.name}
                 </AnchorLink>
               </Text>
@@ -214,7 +219,7 @@ function NoEnrollment() {
         </Text>
         <Text size="sm" c="dimmed">
           Meanwhile, fill in your{' '}
-          <AnchorLink to="/profile" inherit>
+          <AnchorLink to="/profile" inherit underline="always">
             profile
           </AnchorLink>{' '}
           so classmates can see your skills.

@@ -21,7 +21,12 @@ export function TeamlessCourse({ course }: { course: DashboardTeamlessCourse }) 
         <Stack gap={2}>
           <Title order={4} fz="sm" id={headingId} style={{ overflowWrap: 'anywhere' }}>
             No team yet in{' '}
-            <AnchorLink to="/courses/$courseId" params={{ courseId: course.courseId }} inherit>
+            <AnchorLink
+              to="/courses/$courseId"
+              params={{ courseId: course.courseId }}
+              inherit
+              underline="always"
+            >
               {course.code} · {course.title}
             </AnchorLink>
           </Title>
