@@ -55,6 +55,9 @@ export const teams = pgTable(
       .on(t.courseId, sql`lower(${t.name})`)
       .where(sql`${t.disbandedAt} IS NULL`),
     index('teams_course_idx').on(t.courseId, t.disbandedAt),
+    // System Analytics' teams formed per day: the teams created in its range with their course,
+    // from the index alone (migration 0015).
+    index('teams_created_at_idx').on(t.createdAt, t.courseId),
     // The target of the (team, course) foreign keys below: rows that copy a team's course
     // must copy it right.
     unique('teams_id_course_unique').on(t.id, t.courseId),

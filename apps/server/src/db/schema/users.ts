@@ -67,6 +67,9 @@ export const users = pgTable(
     index('users_organization_visible_idx')
       .on(t.id)
       .where(sql`${t.profileVisibility} = 'ORGANIZATION'`),
+    // System Analytics' new users per week reads the accounts created in its range, not every
+    // user (migration 0015).
+    index('users_created_at_idx').on(t.createdAt),
   ],
 );
 
