@@ -24,6 +24,13 @@ import { metricsRoutes } from './modules/health/metrics-routes.js';
 import { createHealthMonitor, type HealthMonitorOptions } from './modules/health/monitor.js';
 import { createRetentionJob, type RetentionJobOptions } from './modules/maintenance/retention.js';
 import { createRollupJob, type RollupJobOptions } from './modules/analytics/rollup.js';
+import { createEventHub, type EventHubOptions } from './modules/events/hub.js';
+import { eventRoutes } from './modules/events/routes.js';
+import {
+  createDeadlineReminderJob,
+  type DeadlineReminderJobOptions,
+} from './modules/notifications/deadline-job.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { lockStudentWithTeam, releaseFromCourse } from './modules/teams/membership.js';
@@ -66,6 +73,13 @@ export interface BuildOptions {
   analyticsRollup?: Partial<RollupJobOptions> | false;
   /** The health monitor's probe and windows (decision 110); tests replace its clock. */
   health?: Partial<HealthMonitorOptions>;
+  /**
+   * The DEADLINE_SOON job (decision 111): settings, or false for none. Unset: it runs, except
+   * under NODE_ENV=test, where the tests run it themselves.
+   */
+  deadlineReminders?: Partial<DeadlineReminderJobOptions> | false;
+  /** The live stream's hub (decision 111); tests shorten its heartbeat. */
+  events?: Partial<EventHubOptions>;
 }
 
 /** Builds the whole application, ready to `listen()` or `inject()`. */
@@ -115,6 +129,15 @@ export async function buildApp(
   // Requests, 5xx and durations of every route (added before any route, so it reaches them all).
   const health = createHealthMonitor(handle, options.health);
   app.addHook('onClose', () => health.stop());
+  const deadlineReminders = createDeadlineReminderJob(
+    handle.db,
+    app.log,
+    options.deadlineReminders || {},
+  );
+  app.addHook('onClose', () => deadlineReminders.stop());
+  // Closed before the database: its streams end and its listening connection goes first.
+  const eventHub = createEventHub(handle, app.log, options.events);
+  app.addHook('onClose', () => eventHub.stop());
   app.addHook('onResponse', async (request, reply) => {
     health.recordResponse({
       method: request.method,
@@ -178,6 +201,8 @@ export async function buildApp(
         await api.register(studentDashboardRoutes);
         await api.register(adminDashboardRoutes);
         await api.register(analyticsRoutes);
+        await api.register(notificationRoutes);
+        await api.register(eventRoutes, { hub: eventHub });
       },
       { prefix: API_PREFIX },
     );
@@ -197,6 +222,12 @@ export async function buildApp(
         : options.analyticsRollup !== false;
     if (rollupOn) analyticsRollup.start();
     health.start();
+    const remindersOn =
+      options.deadlineReminders === undefined
+        ? config.NODE_ENV !== 'test'
+        : options.deadlineReminders !== false;
+    if (remindersOn) deadlineReminders.start();
+    await eventHub.start();
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -12,3 +12,4 @@ export * from './community.js';
 export * from './student-dashboard.js';
 export * from './admin-dashboard.js';
 export * from './analytics.js';
+export * from './notifications.js';

@@ -137,4 +137,6 @@ export const MATRIX: Record<string, Row> = {
   getAnalyticsOverview: [401, 403, 403, 403, 403, 403, 403, '2xx'],
   getAnalyticsUsage: [401, 403, 403, 403, 403, 403, 403, '2xx'],
   // Issue 13: health and metrics (rows below this line).
+  // Issue 14: notifications (rows below this line).
+  // Issue 14: live stream (rows below this line).
 };

@@ -141,6 +141,8 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
   getAdminDashboardStatsCsv: (w) => ({ query: { organizationId: w.orgA.id } }),
   // Issue 13: analytics (entries below this line).
   // Issue 13: health and metrics (entries below this line).
+  // Issue 14: notifications (entries below this line).
+  // Issue 14: live stream (entries below this line).
 };
 
 export function requestOf(

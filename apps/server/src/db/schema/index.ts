@@ -4,3 +4,4 @@ export * from './organizations.js';
 export * from './csv-uploads.js';
 export * from './teams.js';
 export * from './analytics.js';
+export * from './notifications.js';

@@ -48,6 +48,14 @@ export const users = pgTable(
     profileVisibility: profileVisibilityEnum('profile_visibility').notNull().default('CLASSMATES'),
     /** Whether other students see the email (teammates always do). */
     showEmail: boolean('show_email').notNull().default(false),
+    /**
+     * Notification kinds the user muted (issue 14, decision 111): the writers of notifications
+     * skip them, so a muted kind is neither stored nor streamed.
+     */
+    mutedNotificationKinds: text('muted_notification_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),

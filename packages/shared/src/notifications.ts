@@ -1,0 +1,131 @@
+// Notifications and the live stream (issue 14, decision 111). A notification is stored per user
+// in the same transaction as the change that causes it; GET /events streams them (and "changed"
+// hints that tell open screens what to refetch) as Server-Sent Events.
+import { z } from 'zod';
+import { paginationQuerySchema } from './api.js';
+
+/** What happened, one kind per sentence a user reads. Preferences mute kinds. */
+export const NOTIFICATION_KINDS = [
+  'JOIN_REQUEST_RECEIVED',
+  'JOIN_REQUEST_ACCEPTED',
+  'JOIN_REQUEST_REJECTED',
+  'JOIN_REQUEST_WITHDRAWN',
+  'INVITATION_RECEIVED',
+  'INVITATION_ACCEPTED',
+  'INVITATION_REJECTED',
+  'INVITATION_CANCELLED',
+  'REMOVED_FROM_TEAM',
+  'TEAM_DISBANDED',
+  'BECAME_LEADER',
+  'NOTICE_PINNED',
+  'ENROLLMENT_ACTIVATED',
+  'ENROLLMENT_ADDED',
+  'PLACED_IN_TEAM',
+  'CSV_UPLOAD_FINISHED',
+  'CSV_UPLOAD_FAILED',
+  'DEADLINE_SOON',
+] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** How each kind is named in the preferences (on /profile). */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  JOIN_REQUEST_RECEIVED: 'Someone asks to join my team',
+  JOIN_REQUEST_ACCEPTED: 'My join request is accepted',
+  JOIN_REQUEST_REJECTED: 'My join request is declined',
+  JOIN_REQUEST_WITHDRAWN: 'A join request to my team is withdrawn',
+  INVITATION_RECEIVED: 'I am invited to a team',
+  INVITATION_ACCEPTED: 'My invitation is accepted',
+  INVITATION_REJECTED: 'My invitation is declined',
+  INVITATION_CANCELLED: 'An invitation to me is cancelled',
+  REMOVED_FROM_TEAM: 'I am removed from a team',
+  TEAM_DISBANDED: 'My team is disbanded',
+  BECAME_LEADER: 'I become a team leader',
+  NOTICE_PINNED: 'A notice is pinned in my team',
+  ENROLLMENT_ACTIVATED: 'My enrollment is activated',
+  ENROLLMENT_ADDED: 'I am added to a course',
+  PLACED_IN_TEAM: 'An admin places me in a team',
+  CSV_UPLOAD_FINISHED: 'My CSV upload finished',
+  CSV_UPLOAD_FAILED: 'My CSV upload failed',
+  DEADLINE_SOON: 'A team formation deadline is in 24 hours and I have no team',
+};
+
+/** Notifications are kept this long, read or not (the retention job deletes older ones). */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+/** DEADLINE_SOON goes out once per course and deadline, this long before it. */
+export const DEADLINE_REMINDER_HOURS = 24;
+/** The live stream's heartbeat (a comment line), so proxies keep the connection open. */
+export const EVENTS_HEARTBEAT_SECONDS = 25;
+/** Open streams per user; opening one more closes the oldest. */
+export const EVENTS_MAX_STREAMS_PER_USER = 5;
+/** The PostgreSQL channel every process LISTENs on (server side; payloads are internal). */
+export const EVENTS_CHANNEL = 'teamup_events';
+
+const refSchema = z.object({ id: z.uuid(), name: z.string() });
+
+/** One notification as the API shows it: a sentence and the place to act. */
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  /** Ordered per user; the live stream's event id, sent back as Last-Event-ID on reconnect. */
+  seq: z.number().int(),
+  kind: notificationKindSchema,
+  /** What happened, in a sentence a student understands ("Ada Lovelace asked to join Rockets"). */
+  text: z.string(),
+  /** The web app's path of the place to act ("/teams/…", "/courses/…"). */
+  link: z.string(),
+  /** Who caused it; null for the system (a reminder) or an account that is gone. */
+  actor: z
+    .object({ id: z.uuid(), fullname: z.string(), avatar: z.string().nullable() })
+    .nullable(),
+  team: refSchema.nullable(),
+  course: z.object({ id: z.uuid(), code: z.string(), title: z.string() }).nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuerySchema = paginationQuerySchema.extend({
+  /** `true`: only the unread ones. */
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const readAllResultSchema = z.object({ marked: z.number().int().min(0) });
+export type ReadAllResult = z.infer<typeof readAllResultSchema>;
+
+export const notificationPreferencesSchema = z.object({
+  /** Every kind with whether it is muted: a muted kind is neither stored nor streamed. */
+  kinds: z.array(
+    z.object({ kind: notificationKindSchema, label: z.string(), muted: z.boolean() }),
+  ),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const updateNotificationPreferencesSchema = z.object({
+  /** The kinds to mute; every other kind is shown. */
+  muted: z.array(notificationKindSchema).max(NOTIFICATION_KINDS.length),
+});
+export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
+
+/**
+ * What the live stream sends (`event:` names). `notification`: a Notification as data, with its
+ * seq as the event id. `changed`: what to refetch. `unread`: the new unread count after reads
+ * elsewhere (another tab marked them read).
+ */
+export const STREAM_EVENTS = ['notification', 'changed', 'unread'] as const;
+export type StreamEventName = (typeof STREAM_EVENTS)[number];
+
+/** A "changed" event: the things that changed; open screens refresh the matching queries. */
+export const changedEventSchema = z.object({
+  teamIds: z.array(z.uuid()),
+  courseIds: z.array(z.uuid()),
+  /** My own enrollments changed (added, activated, ended). */
+  enrollments: z.boolean(),
+});
+export type ChangedEvent = z.infer<typeof changedEventSchema>;
