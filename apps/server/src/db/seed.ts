@@ -1105,5 +1105,31 @@ async function seedDemoIn(
     .returning({ id: users.id });
   const organizationsCreated = await seedOrganizations(db, now);
   const teamsCreated = await seedTeams(db, now);
+  // Only with the accounts themselves: a later start must not make up use of days it was off.
+  if (created.length > 0) await seedActivity(db);
   return { usersCreated: created.length, organizationsCreated, teamsCreated };
+}
+
+/** Demo use goes back this many days (System Analytics' default range is 30). */
+const DEMO_ACTIVITY_DAYS = 45;
+
+/**
+ * A history of use for System Analytics (decision 109), so its charts on a fresh demo show days
+ * with sign-ins and active people instead of a flat line: each demo account is active on about
+ * one day in three since it was made (at most DEMO_ACTIVITY_DAYS back), signing in on about half
+ * of those. Picked by a hash of the email and the day, so every fresh demo has the same shape.
+ */
+async function seedActivity(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    insert into user_activity_days (day, user_id, sign_ins)
+    select d::date, u.id,
+      case when abs(hashtext(u.email || d::date::text || '+')) % 2 = 0 then 1 else 0 end
+    from users u
+    cross join generate_series(
+      (now() at time zone 'UTC')::date - ${DEMO_ACTIVITY_DAYS - 1}::int,
+      (now() at time zone 'UTC')::date - 1, interval '1 day') d
+    where u.email = any(${`{${[...DEMO_EMAILS, ...ROSTER_STUDENTS.map((r) => r.email)].join(',')}}`}::text[])
+      and d::date >= (u.created_at at time zone 'UTC')::date
+      and abs(hashtext(u.email || d::date::text)) % 3 = 0
+    on conflict do nothing`);
 }

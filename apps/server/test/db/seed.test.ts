@@ -42,6 +42,37 @@ describe('demo seed', () => {
     // The first test of a worker also opens and migrates its database.
   }, 60_000);
 
+  it('gives the demo a history of use for System Analytics, once, on past days after each account was made', async () => {
+    const { db } = await getWorkerDb();
+    await seedDemo(db);
+    const summary = async () =>
+      (
+        await queryRows<{
+          rows: string;
+          days: string;
+          sign_ins: string;
+          early: string;
+          today: string;
+        }>(
+          db,
+          sql`select count(*) as rows, count(distinct a.day) as days, sum(a.sign_ins) as sign_ins,
+            count(*) filter (where a.day < (u.created_at at time zone 'UTC')::date) as early,
+            count(*) filter (where a.day >= (now() at time zone 'UTC')::date) as today
+          from user_activity_days a join users u on u.id = a.user_id`,
+        )
+      )[0]!;
+    const first = await summary();
+    // Every past day of the last 30 has someone (about one account in three each day).
+    expect(Number(first.days)).toBeGreaterThanOrEqual(30);
+    expect(Number(first.sign_ins)).toBeGreaterThan(0);
+    expect(Number(first.sign_ins)).toBeLessThan(Number(first.rows));
+    expect(Number(first.early)).toBe(0);
+    expect(Number(first.today)).toBe(0);
+    // A later start makes up nothing.
+    await seedDemo(db);
+    expect(await summary()).toEqual(first);
+  });
+
   it('seeds two organizations with courses and enrollments in every status', async () => {
     const { db } = await getWorkerDb();
     await seedDemo(db);
