@@ -155,7 +155,9 @@ describe('openEventStream', () => {
     const { net, stream, onOpen } = open();
     const first = streamResponse();
     net.answer(first.response);
-    first.send('event: notification\nid: 12\ndata: {}\n\nevent: notification\nid: 11\ndata: {}\n\n');
+    first.send(
+      'event: notification\nid: 12\ndata: {}\n\nevent: notification\nid: 11\ndata: {}\n\n',
+    );
     first.end();
     await flush();
     expect(net.calls).toHaveLength(1);

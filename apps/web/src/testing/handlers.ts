@@ -12,6 +12,7 @@ import { createAdminDashboardStats } from './admin-dashboard-data';
 import { createAnalyticsOverview, createUsageAnalytics } from './analytics-data';
 import { createCommunityProfile, createCommunityStats } from './community-data';
 import { createStudentDashboard } from './dashboard-data';
+import { createNotification, createNotificationPreferences } from './notifications-data';
 import { createProfileStats } from './profile-data';
 import {
   createDirectoryUser,
@@ -184,4 +185,24 @@ handlers.push(
 handlers.push(
   http.get(api('/admin/dashboard/stats'), () => ok(createAdminDashboardStats())),
   http.get(api('/courses'), () => ok({ items: [], page: 1, limit: 100, total: 0 })),
+);
+
+// Notifications (issue 14): none yet, nothing muted; the live stream answers 204 (SSE's "do not
+// reconnect"), so pages under test hold no open stream. Tests of the stream give it a body.
+handlers.push(
+  http.get(api('/notifications'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+  http.get(api('/notifications/unread-count'), () => ok({ unread: 0 })),
+  http.post(api('/notifications/read-all'), () => ok({ marked: 0 })),
+  http.post(api('/notifications/:id/read'), ({ params }) =>
+    ok(createNotification({ id: String(params.id), readAt: new Date().toISOString() })),
+  ),
+  http.get(api('/notifications/preferences'), () => ok(createNotificationPreferences())),
+  http.put(api('/notifications/preferences'), async ({ request }) => {
+    const { muted } = (await request.json()) as { muted: string[] };
+    return ok(createNotificationPreferences(muted));
+  }),
+  http.get(api('/events'), () => new HttpResponse(null, { status: 204 })),
 );

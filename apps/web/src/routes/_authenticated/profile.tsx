@@ -5,6 +5,8 @@ import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { profileActivityQueryOptions } from '@/features/profile/api/get-profile-activity';
 import { profileStatsQueryOptions } from '@/features/profile/api/get-profile-stats';
 import { sessionsQueryOptions } from '@/features/profile/api/get-sessions';
+import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
+import { notificationPreferencesQueryOptions } from '@/features/notifications/api/preferences';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
@@ -16,6 +18,7 @@ export const Route = createFileRoute('/_authenticated/profile')({
       context.queryClient.prefetchQuery(profileStatsQueryOptions()),
       context.queryClient.prefetchInfiniteQuery(profileActivityQueryOptions()),
       context.queryClient.prefetchQuery(sessionsQueryOptions()),
+      context.queryClient.prefetchQuery(notificationPreferencesQueryOptions()),
       // "Looking for a team" is per course, for students only.
       useAuthStore.getState().user?.role === 'STUDENT'
         ? context.queryClient.prefetchQuery(myCoursesQueryOptions())
@@ -26,5 +29,5 @@ export const Route = createFileRoute('/_authenticated/profile')({
 
 function ProfilePageRoute() {
   useDocumentTitle(['My Profile']);
-  return <ProfilePage />;
+  return <ProfilePage notificationsCard={<NotificationPreferencesCard />} />;
 }

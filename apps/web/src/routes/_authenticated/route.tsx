@@ -1,8 +1,12 @@
+import { Group } from '@mantine/core';
 import { Outlet, createFileRoute, useLocation } from '@tanstack/react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { FullPageLoader } from '@/components/ui/page-loader';
 import { AccountMenu } from '@/features/auth/components/account-menu';
+import { refreshSession } from '@/features/auth/utils/refresh-session';
 import { requireSession } from '@/features/auth/utils/route-guards';
+import { LiveEvents } from '@/features/notifications/components/live-events';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useIsOwnTeam } from '@/features/teams/hooks/use-is-own-team';
 import { useAuthStore } from '@/lib/auth-store';
 import { getRoleHome } from '@/lib/roles';
@@ -27,9 +31,15 @@ function AuthenticatedLayout() {
     <AppLayout
       role={role}
       homeTo={getRoleHome(role)}
-      accountMenu={<AccountMenu />}
+      accountMenu={
+        <Group gap="xs" wrap="nowrap">
+          <NotificationBell />
+          <AccountMenu />
+        </Group>
+      }
       activePath={ownTeam ? '/teams/my' : undefined}
     >
+      <LiveEvents refreshSession={refreshSession} />
       <Outlet />
     </AppLayout>
   );

@@ -1,6 +1,6 @@
 import { Button, Grid, Group, Paper, Stack } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ButtonLink } from '@/components/ui/router-link';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
@@ -13,7 +13,12 @@ import { ProfileForm } from './profile-form';
 import { ProfileStats } from './profile-stats';
 import { SessionsCard } from './sessions-card';
 
-export function ProfilePage() {
+type ProfilePageProps = {
+  /** The notification preferences card, composed in by the route (no feature imports another). */
+  notificationsCard?: ReactNode;
+};
+
+export function ProfilePage({ notificationsCard }: ProfilePageProps = {}) {
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const role = useAuthStore((s) => s.user?.role);
@@ -84,7 +89,10 @@ export function ProfilePage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <SessionsCard />
+          <Stack gap="lg">
+            <SessionsCard />
+            {notificationsCard}
+          </Stack>
         </Grid.Col>
       </Grid>
     </>

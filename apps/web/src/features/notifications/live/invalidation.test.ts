@@ -1,0 +1,152 @@
+import { QueryClient } from '@tanstack/react-query';
+import { NOTIFICATION_KINDS, REFETCH_ALL_EVENT } from '@teamup/shared';
+import { describe, expect, it } from 'vitest';
+import { invalidateKeys, keysForChanged, keysForNotification } from './invalidation';
+
+const TEAM = '10000000-0000-4000-8000-000000000001';
+const COURSE = '30000000-0000-4000-8000-000000000001';
+const OTHER_COURSE = '30000000-0000-4000-8000-000000000002';
+
+/** The screens' real keys (as the features build them), to check which ones a mapping hits. */
+const SCREENS = {
+  teamPage: ['teams', 'detail', TEAM],
+  teamRequests: ['teams', 'detail', TEAM, 'join-requests', {}],
+  adminTeam: ['admin', 'teams', 'detail', TEAM],
+  myTeams: ['teams', 'mine'],
+  allTeams: ['teams', 'all', { page: 1 }],
+  studentCourse: ['enrollments', 'student-course', COURSE],
+  courseTeams: ['teams', 'course', COURSE, {}],
+  studentDashboard: ['dashboard', 'student'],
+  adminDashboard: ['admin-dashboard', 'stats', {}],
+  adminCourse: ['courses', 'detail', COURSE],
+  adminCourseTeams: ['admin', 'teams', 'course', COURSE, {}],
+  roster: ['enrollments', 'roster', COURSE, { page: 1 }],
+  myCourses: ['enrollments', 'my-courses'],
+  otherRoster: ['enrollments', 'roster', OTHER_COURSE, {}],
+  notifications: ['notifications', 'list', {}],
+  unread: ['notifications', 'unread-count'],
+  csvHistory: ['csv', 'history', {}],
+  authConfig: ['auth', 'config'],
+} as const;
+type Screen = keyof typeof SCREENS;
+
+/** Which of the screens' queries the keys invalidate. */
+async function hit(keys: ReturnType<typeof keysForChanged>): Promise<Screen[]> {
+  const client = new QueryClient();
+  for (const key of Object.values(SCREENS)) client.setQueryData(key, 1);
+  await invalidateKeys(client, keys);
+  return (Object.keys(SCREENS) as Screen[]).filter(
+    (name) => client.getQueryState(SCREENS[name])?.isInvalidated,
+  );
+}
+
+describe('keysForChanged', () => {
+  it('refreshes the team page, its course screens and the lists and dashboards', async () => {
+    const screens = await hit(
+      keysForChanged({ teamIds: [TEAM], courseIds: [COURSE], enrollments: false }),
+    );
+    expect(screens).toEqual([
+      'teamPage',
+      'teamRequests',
+      'adminTeam',
+      'myTeams',
+      'allTeams',
+      'studentCourse',
+      'courseTeams',
+      'studentDashboard',
+      'adminDashboard',
+      'adminCourse',
+      'adminCourseTeams',
+      'roster',
+    ]);
+  });
+
+  it('a course named without teams stands for all its teams: any team page refreshes', async () => {
+    const screens = await hit(
+      keysForChanged({ teamIds: [], courseIds: [COURSE], enrollments: false }),
+    );
+    expect(screens).toContain('teamPage');
+    expect(screens).toContain('roster');
+    expect(screens).not.toContain('otherRoster');
+  });
+
+  it('my enrollments: my course lists, My Teams and the dashboard', async () => {
+    const screens = await hit(
+      keysForChanged({ teamIds: [], courseIds: [OTHER_COURSE], enrollments: true }),
+    );
+    expect(screens).toEqual(
+      expect.arrayContaining([
+        'myCourses',
+        'studentCourse',
+        'myTeams',
+        'studentDashboard',
+        'otherRoster',
+      ]),
+    );
+    expect(screens).not.toContain('roster');
+    expect(screens).not.toContain('notifications');
+  });
+
+  it('the refetch-all event (missed events) refreshes every query', async () => {
+    expect(await hit(keysForChanged(REFETCH_ALL_EVENT))).toEqual(Object.keys(SCREENS));
+  });
+
+  it('names no key twice', () => {
+    const keys = keysForChanged({ teamIds: [TEAM, TEAM], courseIds: [COURSE], enrollments: true });
+    expect(new Set(keys.map((k) => JSON.stringify(k))).size).toBe(keys.length);
+  });
+});
+
+describe('keysForNotification', () => {
+  const team = { id: TEAM, name: 'Rockets' };
+  const course = { id: COURSE, code: 'CS-401', title: 'Project' };
+
+  it('every kind refreshes the notifications and the student dashboard', async () => {
+    for (const kind of NOTIFICATION_KINDS) {
+      const screens = await hit(keysForNotification({ kind, team, course }));
+      expect(screens, kind).toEqual(
+        expect.arrayContaining(['notifications', 'unread', 'studentDashboard']),
+      );
+      expect(screens, kind).not.toContain('authConfig');
+    }
+  });
+
+  it('a join request received refreshes the team page (its requests) and the dashboard', async () => {
+    const screens = await hit(keysForNotification({ kind: 'JOIN_REQUEST_RECEIVED', team, course }));
+    expect(screens).toEqual([
+      'teamPage',
+      'teamRequests',
+      'adminTeam',
+      'studentDashboard',
+      'notifications',
+      'unread',
+    ]);
+  });
+
+  it('an accepted request refreshes my teams, the course screens and the team', async () => {
+    const screens = await hit(keysForNotification({ kind: 'JOIN_REQUEST_ACCEPTED', team, course }));
+    expect(screens).toEqual(
+      expect.arrayContaining(['teamPage', 'myTeams', 'allTeams', 'studentCourse', 'courseTeams']),
+    );
+  });
+
+  it('an enrollment added refreshes my course lists', async () => {
+    const screens = await hit(
+      keysForNotification({ kind: 'ENROLLMENT_ADDED', team: null, course }),
+    );
+    expect(screens).toEqual(expect.arrayContaining(['myCourses', 'studentCourse']));
+    expect(screens).not.toContain('teamPage');
+  });
+
+  it('a finished CSV upload refreshes the history and what the import changed', async () => {
+    const screens = await hit(
+      keysForNotification({ kind: 'CSV_UPLOAD_FINISHED', team: null, course }),
+    );
+    expect(screens).toEqual(expect.arrayContaining(['csvHistory', 'roster', 'adminCourse']));
+    const failed = await hit(
+      keysForNotification({ kind: 'CSV_UPLOAD_FAILED', team: null, course }),
+    );
+    expect(failed).toContain('csvHistory');
+    expect(failed).not.toContain('roster');
+  });
+});
