@@ -138,5 +138,13 @@ export const MATRIX: Record<string, Row> = {
   getAnalyticsUsage: [401, 403, 403, 403, 403, 403, 403, '2xx'],
   // Issue 13: health and metrics (rows below this line).
   // Issue 14: notifications (rows below this line).
+  // Every signed-in caller reads and changes their own notifications and preferences.
+  getNotifications: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getNotificationsUnreadCount: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  // The id is the leader's notification: nobody else's (404, not 403: no oracle).
+  postNotificationsByIdRead: [401, 404, 404, 404, '2xx', 404, 404, 404],
+  postNotificationsReadAll: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getNotificationsPreferences: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  putNotificationsPreferences: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   // Issue 14: live stream (rows below this line).
 };

@@ -49,6 +49,8 @@ function pathParam(w: AuthzWorld, name: string, before: string, path: string): s
     'join-requests': w.joinRequest.id,
     invitations: w.invitation.id,
     notices: w.notice.id,
+    // Issue 14: the leader's notification.
+    notifications: w.notification.id,
     session: w.leaderSessionId,
     // Community profiles: the classmate's (decision 105).
     students: w.classmate.id,
@@ -142,6 +144,7 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
   // Issue 13: analytics (entries below this line).
   // Issue 13: health and metrics (entries below this line).
   // Issue 14: notifications (entries below this line).
+  putNotificationsPreferences: () => ({ payload: { muted: ['DEADLINE_SOON'] } }),
   // Issue 14: live stream (entries below this line).
 };
 

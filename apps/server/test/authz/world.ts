@@ -94,6 +94,17 @@ export async function authzWorld() {
       finishedAt: new Date(),
     })
     .returning();
+  // Issue 14: a notification of the leader's (POST /notifications/{id}/read: hers alone).
+  const { notifications } = await import('../../src/db/schema/index.js');
+  const [notification] = await db
+    .insert(notifications)
+    .values({
+      userId: leader.id,
+      kind: 'JOIN_REQUEST_RECEIVED',
+      actorId: classmate.id,
+      teamId: team.id,
+    })
+    .returning({ id: notifications.id });
   const users = { outsider, classmate, member, leader, otherAdmin, admin, superadmin };
   // Sessions are written directly and their access tokens signed with the app's secret: the
   // same as signing in (the auth plugin loads the session on every call), at a fraction of
@@ -140,6 +151,7 @@ export async function authzWorld() {
     joinRequest,
     invitation,
     notice,
+    notification: notification!,
     upload: upload!,
     ...users,
     /** The leader's own session (the one her token belongs to). */

@@ -142,26 +142,56 @@ export async function completeJob(
     })
     .where(held(job))
     .returning({ id: csvUploads.id });
+  // The uploader's notification, in the transaction that records the result (issue 14).
+  if (rows.length > 0) await notifyUploadResult(tx, job.id, 'CSV_UPLOAD_FINISHED');
   return rows.length > 0;
 }
 
 /** FAILED: nothing of the upload was applied, so its counts say so. */
 export async function failJob(db: DbOrTx, job: ClaimedJob, message: string): Promise<void> {
-  await db
-    .update(csvUploads)
-    .set({
-      status: 'FAILED',
-      failureMessage: message,
-      createdCount: 0,
-      pendingCount: 0,
-      alreadyEnrolledCount: 0,
-      reactivatedCount: 0,
-      rejectedCount: 0,
-      errors: [],
-      leaseExpiresAt: null,
-      finishedAt: sql`now()`,
-    })
-    .where(held(job));
+  // With the uploader's notification, in one transaction (issue 14).
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(csvUploads)
+      .set({
+        status: 'FAILED',
+        failureMessage: message,
+        createdCount: 0,
+        pendingCount: 0,
+        alreadyEnrolledCount: 0,
+        reactivatedCount: 0,
+        rejectedCount: 0,
+        errors: [],
+        leaseExpiresAt: null,
+        finishedAt: sql`now()`,
+      })
+      .where(held(job))
+      .returning({ id: csvUploads.id });
+    if (rows.length > 0) await notifyUploadResult(tx, job.id, 'CSV_UPLOAD_FAILED');
+  });
+}
+
+/**
+ * Tells the uploader how their upload ended (issue 14, decision 112), from the upload's row as
+ * the transaction just recorded it (file name, counts): one statement, nothing when the
+ * uploader's account is gone or muted the kind. No audit event to derive it from, so the worker
+ * writes it itself, inside the transaction that records the result.
+ */
+async function notifyUploadResult(
+  tx: DbOrTx,
+  uploadId: string,
+  kind: 'CSV_UPLOAD_FINISHED' | 'CSV_UPLOAD_FAILED',
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO notifications (user_id, kind, organization_id, course_id, data)
+    SELECT cu.uploaded_by, ${kind}, cu.organization_id, cu.course_id,
+      jsonb_build_object('uploadId', cu.id, 'fileName', cu.file_name,
+        'created', cu.created_count, 'pending', cu.pending_count,
+        'reactivated', cu.reactivated_count, 'alreadyEnrolled', cu.already_enrolled_count,
+        'rejected', cu.rejected_count)
+    FROM csv_uploads cu JOIN users u ON u.id = cu.uploaded_by
+    WHERE cu.id = ${uploadId} AND NOT (${kind} = ANY (u.muted_notification_kinds))
+  `);
 }
 
 /** Back in the queue for any process to take (a retry, or this process shutting down). */

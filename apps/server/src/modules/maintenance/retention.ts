@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { NOTIFICATION_RETENTION_DAYS } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../csv/apply-roster.js';
 
@@ -20,6 +21,8 @@ import { queryRows } from '../csv/apply-roster.js';
  * - A day of a user's activity (user_activity_days, System Analytics, decision 109) is deleted
  *   ACTIVITY_DAY_RETENTION_DAYS after that day: the analytics look back 90 days at most, and a
  *   year and a month keeps a day's figures comparable with the same day a year before.
+ * - A notification (issue 14, decision 111) is deleted NOTIFICATION_RETENTION_DAYS after it was
+ *   written, read or not.
  *
  * Every statement touches at most one batch of rows, each its own transaction, and takes only
  * rows nobody holds (FOR UPDATE SKIP LOCKED): several processes running it at once take
@@ -35,7 +38,7 @@ export const USED_REFRESH_TOKEN_MARGIN_SECONDS = 86_400;
 export const CSV_CONTENT_RETENTION_DAYS = 30;
 /** How long a day of a user's activity is kept (days after that day, UTC). */
 export const ACTIVITY_DAY_RETENTION_DAYS = 400;
-/** Rows per statement for sessions, refresh tokens and activity days. */
+/** Rows per statement for sessions, refresh tokens, activity days and notifications. */
 export const RETENTION_BATCH_ROWS = 1000;
 /** Uploads per statement: each may hold megabytes of file, so fewer of them. */
 export const RETENTION_CSV_BATCH_ROWS = 100;
@@ -49,6 +52,7 @@ export interface RetentionLimits {
   usedTokenMarginSeconds: number;
   csvContentDays: number;
   activityDays: number;
+  notificationDays: number;
   batchRows: number;
   csvBatchRows: number;
   maxBatches: number;
@@ -63,6 +67,8 @@ export interface RetentionCounts {
   csvContents: number;
   /** Days of users' activity deleted. */
   activityDays: number;
+  /** Notifications deleted. */
+  notifications: number;
   /** Some kind filled all its batches: more may be waiting. */
   capped: boolean;
 }
@@ -77,6 +83,7 @@ export function retentionLimits(
     usedTokenMarginSeconds: USED_REFRESH_TOKEN_MARGIN_SECONDS,
     csvContentDays: CSV_CONTENT_RETENTION_DAYS,
     activityDays: ACTIVITY_DAY_RETENTION_DAYS,
+    notificationDays: NOTIFICATION_RETENTION_DAYS,
     batchRows: RETENTION_BATCH_ROWS,
     csvBatchRows: RETENTION_CSV_BATCH_ROWS,
     maxBatches: RETENTION_MAX_BATCHES,
@@ -161,7 +168,20 @@ function statements(limits: RetentionLimits) {
     )
     SELECT count(*)::int AS n FROM gone
   `;
-  return { usedTokens, deadSessionTokens, deadSessions, csvContents, activityDays };
+  // Old rows are one range of notifications_created_at_idx.
+  const notifications = sql`
+    WITH gone AS (
+      DELETE FROM notifications WHERE id IN (
+        SELECT id FROM notifications
+        WHERE created_at < now() - make_interval(days => ${limits.notificationDays}::int)
+        LIMIT ${limits.batchRows}::int
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM gone
+  `;
+  return { usedTokens, deadSessionTokens, deadSessions, csvContents, activityDays, notifications };
 }
 
 /**
@@ -193,7 +213,8 @@ export async function runRetention(
   const sessions = await batches(q.deadSessions, limits.batchRows);
   const csvContents = await batches(q.csvContents, limits.csvBatchRows);
   const activityDays = await batches(q.activityDays, limits.batchRows);
-  return { sessions, refreshTokens, csvContents, activityDays, capped };
+  const notifications = await batches(q.notifications, limits.batchRows);
+  return { sessions, refreshTokens, csvContents, activityDays, notifications, capped };
 }
 
 export interface RetentionJobOptions {

@@ -1,9 +1,19 @@
 // A user's notifications (issue 14, decision 111). The rows are written in the transaction of the
 // change that causes them (see decision 111); this module reads them as the API and the live
 // stream show them.
-import { sql } from 'drizzle-orm';
-import type { Notification, NotificationKind } from '@teamup/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type Notification,
+  type NotificationKind,
+  type NotificationPreferences,
+  type NotificationsQuery,
+  type Paginated,
+} from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { executeNamed } from '../../db/named-statement.js';
+import { notFound } from '../../plugins/errors.js';
 import { describeNotification } from './text.js';
 
 interface NotificationRow {
@@ -82,4 +92,120 @@ export async function notificationsAfter(
       where n.user_id = ${userId} and n.seq > ${afterSeq} order by n.seq limit ${limit}`),
   );
   return rows.map(toNotification);
+}
+
+// ---------------------------------------------------------------------------------------
+// The API: one statement per call, the caller's own rows only (another user's id is a 404).
+
+const named = (db: DbOrTx, query: SQL) => rowsOf(executeNamed(db, 'notifications', query));
+async function namedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await executeNamed(db, 'notifications', query)) as { rows: T[] }).rows;
+}
+
+/** A page of the user's notifications, newest first (only the unread ones when asked). */
+export async function listNotifications(
+  db: DbOrTx,
+  userId: string,
+  query: NotificationsQuery,
+): Promise<Paginated<Notification>> {
+  const unread = query.unread ? sql`and n.read_at is null` : sql``;
+  const offset = (query.page - 1) * query.limit;
+  const rows = await namedRows<Partial<NotificationRow> & { total: string | number }>(
+    db,
+    sql`select (select count(*) from notifications n where n.user_id = ${userId} ${unread}) as total,
+        p.*
+      from (select 1) as one
+      left join lateral (
+        select ${NOTIFICATION_COLUMNS} from notifications n ${NOTIFICATION_JOINS}
+        where n.user_id = ${userId} ${unread}
+        order by n.seq desc limit ${query.limit} offset ${offset}
+      ) as p on true
+      order by p.seq desc`,
+  );
+  return {
+    items: rows
+      .filter((row): row is NotificationRow & { total: string } => Boolean(row.id))
+      .map(toNotification),
+    page: query.page,
+    limit: query.limit,
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+/** How many of the user's notifications are unread (the bell's figure). */
+export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await namedRows<{ unread: number }>(
+    db,
+    sql`select count(*)::int as unread from notifications
+      where user_id = ${userId} and read_at is null`,
+  );
+  return row?.unread ?? 0;
+}
+
+/** Marks one of the user's notifications read (again: it keeps its first read time); 404 else. */
+export async function markRead(
+  db: DbOrTx,
+  userId: string,
+  notificationId: string,
+): Promise<Notification> {
+  const [row] = await named(
+    db,
+    sql`with n as (
+        update notifications set read_at = coalesce(read_at, now())
+        where id = ${notificationId} and user_id = ${userId}
+        returning *)
+      select ${NOTIFICATION_COLUMNS} from n ${NOTIFICATION_JOINS}`,
+  );
+  if (!row) throw notFound('Notification not found');
+  return toNotification(row);
+}
+
+/** Marks every unread notification of the user read; answers how many it marked. */
+export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await namedRows<{ marked: number }>(
+    db,
+    sql`with n as (
+        update notifications set read_at = now()
+        where user_id = ${userId} and read_at is null
+        returning 1)
+      select count(*)::int as marked from n`,
+  );
+  return row?.marked ?? 0;
+}
+
+function preferencesOf(muted: readonly string[]): NotificationPreferences {
+  return {
+    kinds: NOTIFICATION_KINDS.map((kind) => ({
+      kind,
+      label: NOTIFICATION_KIND_LABELS[kind],
+      muted: muted.includes(kind),
+    })),
+  };
+}
+
+/** Every kind with whether the user muted it. */
+export async function getPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
+  const [row] = await namedRows<{ muted: string[] }>(
+    db,
+    sql`select muted_notification_kinds as muted from users where id = ${userId}`,
+  );
+  if (!row) throw notFound('User not found');
+  return preferencesOf(row.muted);
+}
+
+/** Mutes exactly `muted` (the writers skip these kinds from now on); shows every other kind. */
+export async function setPreferences(
+  db: DbOrTx,
+  userId: string,
+  muted: readonly NotificationKind[],
+): Promise<NotificationPreferences> {
+  // In the contract's order, each once.
+  const kinds = NOTIFICATION_KINDS.filter((kind) => muted.includes(kind));
+  const [row] = await namedRows<{ muted: string[] }>(
+    db,
+    sql`update users set muted_notification_kinds = ${`{${kinds.join(',')}}`}::text[]
+      where id = ${userId} returning muted_notification_kinds as muted`,
+  );
+  if (!row) throw notFound('User not found');
+  return preferencesOf(row.muted);
 }

@@ -7,19 +7,121 @@ export interface NotificationContext {
   data: Record<string, unknown>;
 }
 
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value) || 0);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /**
- * The sentence and the place to act for a notification (issue 14). Owned by the notifications
- * module: one sentence per kind, in words a student understands.
+ * The sentence and the place to act for a notification (issue 14, decision 112): one sentence
+ * per kind, in words a student understands, and the web app's path where they act on it. Pure:
+ * the names come from the joined actor, team and course (current names), `data` holds what the
+ * sentence needs beyond them.
  */
 export function describeNotification(
   kind: NotificationKind,
   ctx: NotificationContext,
 ): { text: string; link: string } {
-  const team = ctx.team?.name ?? 'a team';
-  const link = ctx.team
-    ? `/teams/${ctx.team.id}`
-    : ctx.course
-      ? `/courses/${ctx.course.id}`
-      : '/dashboard';
-  return { text: `${kind} (${team})`, link };
+  const who = ctx.actor?.fullname ?? 'Someone';
+  const team = ctx.team?.name ?? 'your team';
+  const aTeam = ctx.team?.name ?? 'a team';
+  const code = ctx.course?.code ?? null;
+  const inCourse = code ? ` (${code})` : '';
+  const teamLink = ctx.team ? `/teams/${ctx.team.id}` : null;
+  const courseLink = ctx.course ? `/courses/${ctx.course.id}` : null;
+  const reason = str(ctx.data.reason);
+  const withReason = (sentence: string) =>
+    reason ? `${sentence.slice(0, -1)}: “${reason}”.` : sentence;
+
+  switch (kind) {
+    case 'JOIN_REQUEST_RECEIVED':
+      return { text: `${who} asked to join ${team}${inCourse}.`, link: teamLink ?? '/teams/my' };
+    case 'JOIN_REQUEST_ACCEPTED':
+      return {
+        text: `Your request to join ${aTeam} was accepted.`,
+        link: teamLink ?? '/teams/my',
+      };
+    case 'JOIN_REQUEST_REJECTED':
+      return {
+        text: withReason(`Your request to join ${aTeam} was declined.`),
+        link: courseLink ?? '/teams/my',
+      };
+    case 'JOIN_REQUEST_WITHDRAWN':
+      return {
+        text: `${who} withdrew their request to join ${team}.`,
+        link: teamLink ?? '/teams/my',
+      };
+    case 'INVITATION_RECEIVED':
+      return { text: `${who} invited you to join ${aTeam}${inCourse}.`, link: '/teams/my' };
+    case 'INVITATION_ACCEPTED':
+      return { text: `${who} accepted your invitation to ${team}.`, link: teamLink ?? '/teams/my' };
+    case 'INVITATION_REJECTED':
+      return { text: `${who} declined your invitation to ${team}.`, link: teamLink ?? '/teams/my' };
+    case 'INVITATION_CANCELLED':
+      return {
+        text:
+          reason === 'The team was disbanded'
+            ? `Your invitation to join ${aTeam} was cancelled: the team was disbanded.`
+            : `Your invitation to join ${aTeam} was cancelled.`,
+        link: courseLink ?? '/teams/my',
+      };
+    case 'REMOVED_FROM_TEAM':
+      return {
+        text: withReason(`You were removed from ${aTeam}${inCourse}.`),
+        link: courseLink ?? '/teams/my',
+      };
+    case 'TEAM_DISBANDED':
+      return {
+        text: ctx.team
+          ? `${aTeam}${inCourse} was disbanded; you are no longer in a team in this course.`
+          : 'Your team was disbanded; you are no longer in a team in this course.',
+        link: courseLink ?? '/teams/my',
+      };
+    case 'BECAME_LEADER':
+      return { text: `You are now the leader of ${aTeam}.`, link: teamLink ?? '/teams/my' };
+    case 'NOTICE_PINNED':
+      return { text: `${who} pinned a notice in ${team}.`, link: teamLink ?? '/teams/my' };
+    case 'ENROLLMENT_ADDED':
+      return {
+        text: `You were added to ${code ?? 'a course'}${ctx.course ? ` ${ctx.course.title}` : ''}.`,
+        link: courseLink ?? '/dashboard',
+      };
+    case 'ENROLLMENT_ACTIVATED':
+      return {
+        text: `Your enrollment in ${code ?? 'a course'} is active again.`,
+        link: courseLink ?? '/dashboard',
+      };
+    case 'PLACED_IN_TEAM': {
+      const from = str(ctx.data.fromTeamName);
+      return {
+        text: from
+          ? `An admin moved you from ${from} to ${aTeam}${inCourse}.`
+          : `An admin placed you in ${aTeam}${inCourse}.`,
+        link: teamLink ?? '/teams/my',
+      };
+    }
+    case 'CSV_UPLOAD_FINISHED': {
+      const file = str(ctx.data.fileName) ?? 'Your roster';
+      const added = num(ctx.data.created) + num(ctx.data.pending) + num(ctx.data.reactivated);
+      const rejected = num(ctx.data.rejected);
+      return {
+        text:
+          `${file} was imported into ${code ?? 'the course'}: ${plural(added, 'student')} added` +
+          (rejected ? `, ${plural(rejected, 'row')} rejected.` : '.'),
+        link: '/admin/csv',
+      };
+    }
+    case 'CSV_UPLOAD_FAILED': {
+      const file = str(ctx.data.fileName) ?? 'Your roster';
+      return {
+        text: `${file} could not be imported into ${code ?? 'the course'}; nothing was changed.`,
+        link: '/admin/csv',
+      };
+    }
+    case 'DEADLINE_SOON':
+      return {
+        text: `Team formation in ${code ?? 'your course'} closes in 24 hours and you have no team yet.`,
+        link: courseLink ?? '/dashboard',
+      };
+  }
 }

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CsvRowError } from '@teamup/shared';
-import { csvUploads, refreshTokens, sessions } from '../../../src/db/schema/index.js';
+import {
+  csvUploads,
+  notifications,
+  refreshTokens,
+  sessions,
+} from '../../../src/db/schema/index.js';
 import {
   createRetentionJob,
   retentionLimits,
@@ -109,6 +114,7 @@ describe('retention: sessions and refresh tokens', () => {
       refreshTokens: 5,
       csvContents: 0,
       activityDays: 0,
+      notifications: 0,
       capped: false,
     });
     expect(await sessionIds()).toEqual([expiredRecently, revokedRecently, live].sort());
@@ -336,6 +342,7 @@ describe('retention: batches and concurrency', () => {
       refreshTokens: 0,
       csvContents: 0,
       activityDays: 0,
+      notifications: 0,
       capped: true,
     });
     expect(await sessionIds()).toHaveLength(5);
@@ -464,5 +471,34 @@ describe('retention job in the app', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('retention: notifications', () => {
+  it('deletes notifications older than 90 days, read or not, in batches, and keeps the newer ones', async () => {
+    const { db } = await getWorkerDb();
+    const user = await makeUser();
+    const write = (days: number, read: boolean) =>
+      db
+        .insert(notifications)
+        .values({
+          userId: user.id,
+          kind: 'DEADLINE_SOON',
+          createdAt: daysAgo(days),
+          readAt: read ? daysAgo(days) : null,
+        })
+        .returning({ id: notifications.id })
+        .then(([row]) => row!.id);
+    const old = [await write(91, true), await write(91, false), await write(120, false)];
+    const kept = [await write(89, false), await write(1, true)];
+
+    const counts = await runRetention(db, limits({ batchRows: 2 }));
+
+    expect(counts.notifications).toBe(3);
+    const left = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(inArray(notifications.id, [...old, ...kept]));
+    expect(left.map((r) => r.id).sort()).toEqual([...kept].sort());
   });
 });
