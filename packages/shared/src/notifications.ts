@@ -129,3 +129,27 @@ export const changedEventSchema = z.object({
   enrollments: z.boolean(),
 });
 export type ChangedEvent = z.infer<typeof changedEventSchema>;
+
+/**
+ * The "changed" event that names nothing (no team, no course) and says my enrollments changed:
+ * refetch everything. The stream sends it when it may have missed events: the server's
+ * listening connection was lost and is back, or a replay after Last-Event-ID was cut at
+ * EVENTS_REPLAY_LIMIT (decision 113). An ordinary "changed" event always names a course; its
+ * `teamIds` is empty when more teams of the course changed at once than a payload names (50),
+ * so a course id stands for all of its teams then.
+ */
+export const REFETCH_ALL_EVENT: ChangedEvent = { teamIds: [], courseIds: [], enrollments: true };
+export function isRefetchAll(event: ChangedEvent): boolean {
+  return event.courseIds.length === 0 && event.teamIds.length === 0;
+}
+/** Notifications replayed after a Last-Event-ID at most; more missed: REFETCH_ALL_EVENT. */
+export const EVENTS_REPLAY_LIMIT = 100;
+/** GET /events' query (for clients that cannot send the Last-Event-ID header). */
+export const eventsQuerySchema = z.object({
+  /** The seq of the last notification received: the ones after it are replayed first. */
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'A notification seq (digits)')
+    .optional(),
+});
+export type EventsQuery = z.infer<typeof eventsQuerySchema>;

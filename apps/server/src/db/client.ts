@@ -50,7 +50,28 @@ export interface DbHandle {
   close(): Promise<void>;
   /** PostgreSQL's pool counters; absent on PGlite (one in-process connection, not pooled). */
   poolStats?(): DbPoolStats;
+  /**
+   * Subscribes to a NOTIFY channel (the live stream, decision 113). One listening connection per
+   * handle, shared by every subscriber (several apps on one handle in tests): on PostgreSQL a
+   * dedicated client outside the pool that reconnects with backoff and then calls each
+   * `onReconnect` (what was sent meanwhile is lost); on PGlite `PGlite.listen`, in process.
+   * Resolves with the unsubscribe. Absent on stand-in handles of tests.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
 }
+
+/** What a `DbHandle.listen` subscriber is told. */
+export interface ListenHandlers {
+  /** A payload of the channel, in commit order as the database delivers them. */
+  onPayload(payload: string): void;
+  /** Listening again after the connection was lost: payloads may have been missed. */
+  onReconnect?(): void;
+  /** The listening connection failed (it is being re-established). */
+  onError?(error: unknown): void;
+}
+
+/** Backoff of the listening connection's reconnects: 100 ms doubling, at most 5 s, plus jitter. */
+export const LISTEN_BACKOFF = { firstMs: 100, maxMs: 5_000 };
 
 /** node-postgres' own default; DATABASE_POOL_MAX overrides it. */
 export const DEFAULT_POOL_MAX = 10;
@@ -103,6 +124,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   const pool = new pg.Pool({ connectionString, max: options.poolMax ?? DEFAULT_POOL_MAX });
   const db = drizzlePg(pool, { schema });
   const laneCount = options.readLanes ?? DEFAULT_READ_LANES;
+  const listener = new PostgresListener(connectionString);
   const lanes = laneCount > 0 ? new ReadLanes(connectionString, laneCount) : undefined;
   readSources.set(
     db as unknown as Db,
@@ -122,10 +144,179 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
         readLanes: lanes?.stats() ?? { size: 0, open: 0, inFlight: 0 },
       };
     },
+    listen: (channel, handlers) => listener.subscribe(channel, handlers),
     close: async () => {
+      await listener.close();
       await lanes?.close();
       await pool.end();
     },
+  };
+}
+
+type Subscribers = Map<string, Set<ListenHandlers>>;
+
+function deliver(subscribers: Subscribers, channel: string, payload: string): void {
+  for (const handlers of subscribers.get(channel) ?? []) {
+    try {
+      handlers.onPayload(payload);
+    } catch (error) {
+      handlers.onError?.(error);
+    }
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * The one LISTENing connection of a PostgreSQL handle: opened at the first subscription, closed
+ * with the last one or the handle. Lost (an error, the server ending it): reconnects with
+ * backoff, LISTENs again on every channel, then tells every subscriber (`onReconnect`).
+ */
+class PostgresListener {
+  private readonly subscribers: Subscribers = new Map();
+  private client: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private closed = false;
+
+  constructor(private readonly connectionString: string) {}
+
+  async subscribe(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+    if (this.closed) throw new Error('the database handle is closed');
+    let set = this.subscribers.get(channel);
+    const newChannel = !set;
+    if (!set) this.subscribers.set(channel, (set = new Set()));
+    set.add(handlers);
+    if (!this.client && !this.connecting && !this.retry) {
+      await this.connect(false);
+    } else if (this.connecting) {
+      await this.connecting.catch(() => undefined);
+    } else if (newChannel && this.client) {
+      await this.client.query(`LISTEN ${quoteIdent(channel)}`);
+    }
+    return async () => {
+      set.delete(handlers);
+      if (set.size === 0) this.subscribers.delete(channel);
+      if (this.subscribers.size === 0) await this.disconnect();
+      else if (set.size === 0) await this.client?.query(`UNLISTEN ${quoteIdent(channel)}`);
+    };
+  }
+
+  private connect(reconnect: boolean): Promise<void> {
+    const attempt = (async () => {
+      const client = new pg.Client({
+        connectionString: this.connectionString,
+        application_name: 'teamup-listener',
+        keepAlive: true,
+      });
+      client.on('notification', (message) => {
+        deliver(this.subscribers, message.channel, message.payload ?? '');
+      });
+      const lost = (error?: unknown) => {
+        if (this.client !== client) return;
+        this.client = null;
+        client.removeAllListeners('notification');
+        client.end().catch(() => undefined);
+        this.notifyError(error ?? new Error('the listening connection ended'));
+        this.scheduleReconnect();
+      };
+      client.on('error', lost);
+      client.on('end', () => lost());
+      try {
+        await client.connect();
+        for (const channel of this.subscribers.keys()) {
+          await client.query(`LISTEN ${quoteIdent(channel)}`);
+        }
+      } catch (error) {
+        client.removeAllListeners();
+        client.on('error', () => undefined);
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      if (this.closed || this.subscribers.size === 0) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      this.client = client;
+      this.failures = 0;
+      if (reconnect) {
+        for (const set of this.subscribers.values()) {
+          for (const handlers of set) handlers.onReconnect?.();
+        }
+      }
+    })();
+    this.connecting = attempt;
+    return attempt
+      .catch((error: unknown) => {
+        this.notifyError(error);
+        this.scheduleReconnect();
+      })
+      .finally(() => {
+        if (this.connecting === attempt) this.connecting = null;
+      });
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.retry || this.subscribers.size === 0) return;
+    const base = Math.min(LISTEN_BACKOFF.maxMs, LISTEN_BACKOFF.firstMs * 2 ** this.failures);
+    this.failures += 1;
+    this.retry = setTimeout(
+      () => {
+        this.retry = null;
+        void this.connect(true);
+      },
+      base + Math.random() * base * 0.2,
+    );
+    this.retry.unref();
+  }
+
+  private notifyError(error: unknown): void {
+    for (const set of this.subscribers.values()) {
+      for (const handlers of set) handlers.onError?.(error);
+    }
+  }
+
+  private async disconnect(): Promise<void> {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    await this.connecting?.catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners('notification');
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.subscribers.clear();
+    await this.disconnect();
+  }
+}
+
+/** PGlite's NOTIFY, in process: one `PGlite.listen` per channel, shared by its subscribers. */
+function pgliteListener(client: PGlite) {
+  const subscribers: Subscribers = new Map();
+  const unlisteners = new Map<string, Promise<() => Promise<void>>>();
+  return async (channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> => {
+    let set = subscribers.get(channel);
+    if (!set) subscribers.set(channel, (set = new Set()));
+    set.add(handlers);
+    let unlisten = unlisteners.get(channel);
+    if (!unlisten) {
+      unlisten = client.listen(channel, (payload) => deliver(subscribers, channel, payload));
+      unlisteners.set(channel, unlisten);
+    }
+    await unlisten;
+    return async () => {
+      set.delete(handlers);
+      if (set.size > 0 || unlisteners.get(channel) !== unlisten) return;
+      subscribers.delete(channel);
+      unlisteners.delete(channel);
+      if (!client.closed) await (await unlisten)().catch(() => undefined);
+    };
   };
 }
 
@@ -137,6 +328,7 @@ export function openPglite(dataDir?: string): DbHandle {
     db: db as unknown as Db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: pgliteListener(client),
     close: () => client.close(),
   };
 }

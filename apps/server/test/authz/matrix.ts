@@ -147,4 +147,6 @@ export const MATRIX: Record<string, Row> = {
   getNotificationsPreferences: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   putNotificationsPreferences: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   // Issue 14: live stream (rows below this line).
+  // Any signed-in caller gets their own stream (an injected call: the opening, then the end).
+  getEvents: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
 };
