@@ -113,6 +113,35 @@ describe('GET /events', () => {
     expect(notification).toMatchObject({ id: row.id, seq: row.seq, kind: 'JOIN_REQUEST_RECEIVED' });
   });
 
+  it('a real change (a join request through the API) reaches the leader as a notification and a "changed"', async () => {
+    const w = await world();
+    const dee = await makeUser({ email: 'stream-dee@example.edu', fullname: 'Dee' });
+    await makeEnrollment(w.courseA.id, { email: dee.email, userId: dee.id });
+    const deeToken = (await signIn(app, dee.email)).token;
+    const leader = await stream(w.tokens.ada);
+    const applicant = await stream(deeToken);
+    await expect.poll(() => leader.comments).toContain('connected');
+    await expect.poll(() => applicant.comments).toContain('connected');
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/student/teams/${w.team.id}/join-requests`,
+      headers: bearer(deeToken),
+      payload: {},
+    });
+    expect(res.statusCode).toBe(201);
+    const event = await leader.next((e) => e.event === 'notification');
+    expect(notificationSchema.parse(JSON.parse(event.data))).toMatchObject({
+      kind: 'JOIN_REQUEST_RECEIVED',
+      team: { id: w.team.id },
+    });
+    const changed = await leader.next(changedFor(w.courseA.id));
+    expect(JSON.parse(changed.data).teamIds).toContain(w.team.id);
+    // The applicant sees the course change; the notification is the leader's alone.
+    await applicant.next(changedFor(w.courseA.id));
+    await sleep(100);
+    expect(applicant.events.filter((e) => e.event === 'notification')).toEqual([]);
+  });
+
   it('never sends a notification of a transaction that rolled back, nor another user’s', async () => {
     const w = await world();
     const s = await stream(w.tokens.ada);
