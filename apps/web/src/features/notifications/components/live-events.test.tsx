@@ -84,6 +84,24 @@ describe('live events', () => {
     expect(opened[2]!.request.headers.get('last-event-id')).toBe('7');
   });
 
+  it('does not toast what a reconnect replays from long ago, but counts it', async () => {
+    const opened = serveStreams();
+    let unread = 0;
+    server.use(http.get(api('/notifications/unread-count'), () => ok({ unread })));
+    renderApp('/dashboard', { user: { role: 'STUDENT' } });
+    await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(opened).toHaveLength(1));
+    unread = 1;
+    const old = createNotification({
+      createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    });
+    opened[0]!.send(event('notification', old, old.seq));
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 1 unread' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(TOAST_TITLE)).not.toBeInTheDocument();
+  });
+
   it('a "changed" event refetches the screens it concerns', async () => {
     const opened = serveStreams();
     let dashboards = 0;
