@@ -81,14 +81,6 @@ export interface Stream extends StreamInit {
   timer: NodeJS.Timeout | null;
 }
 
-export interface EventHubStats {
-  streams: number;
-  users: number;
-  /** Payloads received from the channel since start. */
-  payloads: number;
-  listening: boolean;
-}
-
 export interface EventHub {
   start(): Promise<void>;
   /** Ends every stream and stops listening (the app's close). */
@@ -110,7 +102,6 @@ export interface EventHub {
   end(stream: Stream, reason: EndReason): void;
   /** The client went away: forget the stream without writing to it. */
   closed(stream: Stream): void;
-  stats(): EventHubStats;
   readonly db: Db;
 }
 
@@ -130,7 +121,6 @@ export function createEventHub(
   const byUser = new Map<string, Stream[]>();
   const bySession = new Map<string, Set<Stream>>();
   let nextId = 1;
-  let payloads = 0;
   let unlisten: (() => Promise<void>) | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -352,7 +342,6 @@ export function createEventHub(
   // ---- the channel
 
   function onPayload(text: string) {
-    payloads += 1;
     if (stopped || streams.size === 0) return;
     const payload = parsePayload(text);
     if (!payload) {
@@ -436,11 +425,5 @@ export function createEventHub(
       stream.ended ??= 'client-gone';
       forget(stream);
     },
-    stats: () => ({
-      streams: streams.size,
-      users: byUser.size,
-      payloads,
-      listening: unlisten !== null,
-    }),
   };
 }
