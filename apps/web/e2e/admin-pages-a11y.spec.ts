@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { signInAs } from './fixtures';
+import { waitForNetworkQuiet } from './page-checks';
 
 // DESIGN §8: every screen of issue 3 has no axe violations and is usable at 375 px and 1440 px.
 // One signed-in page per role visits each screen at both widths (with its dialogs open where the
@@ -237,7 +238,7 @@ test('student course screens', async ({ browser }) => {
       path: `/courses/${course.id}`,
       ready: async (p) => {
         await expect(p.getByRole('heading', { name: course.title }).first()).toBeVisible();
-        await p.waitForLoadState('networkidle');
+        await waitForNetworkQuiet(p);
       },
     },
   ]);

@@ -1,5 +1,6 @@
 import { expect, test, type Request } from '@playwright/test';
 import { signInAs } from './fixtures';
+import { waitForNetworkQuiet } from './page-checks';
 
 // Decision 093: a student's course page asks for its data in one round. Maya (seeded) leads
 // Byte Club in CS301 with a free seat and a pending invitation to Noah, so the page shows
@@ -19,7 +20,7 @@ test("the course page's API requests all start before any of them has finished",
   const link = page.getByRole('link', { name: COURSE });
   await expect(link).toBeVisible();
   // The shell and My Enrollments have loaded: what follows is the course page's own.
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
 
   // Events are numbered in the order the browser reports them, which is what "after" means here
   // (timestamps of two events can be equal). Left out: `/api/v1/auth/*`, the shell's session

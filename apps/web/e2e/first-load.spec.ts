@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './fixtures';
+import { waitForNetworkQuiet } from './page-checks';
 
 // Decision 091: what the first pages load, and that zod never probes `eval` under the CSP.
 
@@ -192,7 +193,7 @@ test.describe('/dashboard prerendered', () => {
       .toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya Chen' })).toBeVisible();
     await expect(page.locator('[data-prerender-text]')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
+    await waitForNetworkQuiet(page);
     // The student's chunks come with the entry, after the paint: none is fetched late.
     const preloaded = await listedAssets(page, '/dashboard');
     expect(assets.filter((file) => !preloaded.includes(file))).toEqual([]);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 // Checks every page spec makes (DESIGN §8): axe, no sideways scroll, the color scheme in force.
 // Soft, so one run reports every width and scheme that fails.
@@ -34,4 +34,37 @@ export async function expectNoSidewaysScroll(page: Page, label: string) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect.soft(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * What `waitForLoadState('networkidle')` meant before the live stream: no request in flight for
+ * 500 ms, leaving out the signed-in shell's stream (GET /api/v1/events), which stays open for
+ * the page's life, so networkidle may never come (decision 114).
+ */
+export async function waitForNetworkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000) {
+  const inflight = new Set<Request>();
+  let last = Date.now();
+  const isStream = (r: Request) => new URL(r.url()).pathname === '/api/v1/events';
+  const onStart = (r: Request) => {
+    if (isStream(r)) return;
+    inflight.add(r);
+    last = Date.now();
+  };
+  const onEnd = (r: Request) => {
+    if (inflight.delete(r)) last = Date.now();
+  };
+  page.on('request', onStart);
+  page.on('requestfinished', onEnd);
+  page.on('requestfailed', onEnd);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (inflight.size > 0 || Date.now() - last < quietMs) {
+      if (Date.now() > deadline) throw new Error(`the network did not go quiet in ${timeoutMs} ms`);
+      await page.waitForTimeout(100);
+    }
+  } finally {
+    page.off('request', onStart);
+    page.off('requestfinished', onEnd);
+    page.off('requestfailed', onEnd);
+  }
 }
