@@ -20,6 +20,9 @@ const FEATURES = [
   'superadmin',
   'health',
   'dashboard',
+  'admin-dashboard',
+  'analytics',
+  'notifications',
 ];
 
 function featureZones(featuresDir) {

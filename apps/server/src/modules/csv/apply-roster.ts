@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { ValidRows } from './validate-roster.js';
+import { queryRows } from '../../db/query-rows.js';
 
 export interface ApplyInput {
   uploadId: string;
@@ -17,11 +18,7 @@ export interface AppliedCounts {
   alreadyEnrolled: number;
 }
 
-/** Both drivers answer raw SQL with `{ rows }`; the shared Db type cannot say so. */
-export async function queryRows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+export { queryRows };
 
 /**
  * Applies validated rows to a course in one statement, whatever their number: the rows travel

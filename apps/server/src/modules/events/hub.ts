@@ -8,11 +8,12 @@ import {
   type Notification,
   type NotificationKind,
   type Role,
+  type UnreadCount,
 } from '@teamup/shared';
 import type { Db, DbHandle } from '../../db/client.js';
 import { notificationsBySeq } from '../notifications/service.js';
 import { parsePayload, type ChangedPayload } from './payloads.js';
-import { liveSessions, scopesOf, type Scope } from './queries.js';
+import { liveSessions, scopesOf, unreadCounts, type Scope } from './queries.js';
 
 /**
  * The live stream's hub in this process (issue 14, decisions 111 and 113): LISTENs on
@@ -297,6 +298,35 @@ export function createEventHub(
       .catch((error: unknown) => log.error({ err: error }, 'event streams: notifications'));
   }
 
+  // ---- unread: counts after reads elsewhere (another tab), read in one statement per tick
+
+  let unreadQueue: Set<string> | null = null;
+
+  function queueUnread(userIds: string[]) {
+    const present = userIds.filter((userId) => byUser.has(userId));
+    if (present.length === 0) return;
+    if (!unreadQueue) {
+      unreadQueue = new Set();
+      setImmediate(flushUnread);
+    }
+    for (const userId of present) unreadQueue.add(userId);
+  }
+
+  function flushUnread() {
+    const userIds = [...(unreadQueue ?? [])];
+    unreadQueue = null;
+    if (userIds.length === 0 || stopped) return;
+    unreadCounts(db, userIds)
+      .then((counts) => {
+        for (const [userId, unread] of counts) {
+          for (const stream of byUser.get(userId) ?? []) {
+            write(stream, sseEvent('unread', { unread } satisfies UnreadCount));
+          }
+        }
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'event streams: unread counts'));
+  }
+
   // ---- changed: to whoever can see the course
 
   function concerns(stream: Stream, p: ChangedPayload): boolean {
@@ -357,6 +387,9 @@ export function createEventHub(
         break;
       case 's':
         for (const stream of [...(bySession.get(payload.s) ?? [])]) end(stream, 'revoked');
+        break;
+      case 'r':
+        queueUnread(payload.u);
         break;
     }
   }

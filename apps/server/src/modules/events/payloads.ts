@@ -24,10 +24,14 @@ const changedPayload = z.object({
 
 const sessionPayload = z.object({ t: z.literal('s'), s: uuid });
 
+/** Users some of whose notifications were marked read (migration 0018). */
+const readPayload = z.object({ t: z.literal('r'), u: z.array(uuid) });
+
 const payloadSchema = z.discriminatedUnion('t', [
   notificationsPayload,
   changedPayload,
   sessionPayload,
+  readPayload,
 ]);
 
 export type ChangedPayload = z.infer<typeof changedPayload>;

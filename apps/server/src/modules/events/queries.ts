@@ -89,3 +89,18 @@ export async function liveSessions(
   );
   return new Map(rows.map((row) => [row.id, { live: row.live, role: row.role }]));
 }
+
+/** The unread counts of these users now, in one statement (the `unread` event). */
+export async function unreadCounts(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await rowsOf<{ user_id: string; unread: number | string }>(
+    executeNamed(
+      db,
+      'events_unread',
+      sql`select u.id as user_id,
+          (select count(*) from notifications n where n.user_id = u.id and n.read_at is null) as unread
+        from unnest(${arrayLiteral(userIds)}::uuid[]) as u(id)`,
+    ),
+  );
+  return new Map(rows.map((row) => [row.user_id, Number(row.unread)]));
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { NOTIFICATION_RETENTION_DAYS } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows } from '../csv/apply-roster.js';
+import { queryRows } from '../../db/query-rows.js';
 
 /**
  * Retention (decision 103): what the server deletes or clears so that `sessions`,

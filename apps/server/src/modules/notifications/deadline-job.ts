@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEADLINE_REMINDER_HOURS } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { createPeriodicJob } from '../../lib/periodic-job.js';
-import { queryRows } from '../csv/apply-roster.js';
+import { queryRows } from '../../db/query-rows.js';
 
 /**
  * DEADLINE_SOON (issue 14, decisions 111 and 112): students without a team in a course whose

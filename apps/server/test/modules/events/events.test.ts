@@ -416,6 +416,45 @@ describe('GET /events', () => {
     expect(sixth.isEnded()).toBe(false);
   });
 
+  it('tells every stream of the user the unread count when notifications are read elsewhere, and no one else', async () => {
+    const w = await world();
+    const first = await notify(w.ada.id);
+    await notify(w.ada.id);
+    await notify(w.bob.id);
+    const tab = await stream(w.tokens.ada);
+    const otherTab = await stream(w.tokens.ada);
+    const bob = await stream(w.tokens.bob);
+    const isUnread = (n: number) => (e: SseEvent) =>
+      e.event === 'unread' && JSON.parse(e.data).unread === n;
+
+    const read = await app.inject({
+      method: 'POST',
+      url: `${API}/notifications/${first.id}/read`,
+      headers: bearer(w.tokens.ada),
+    });
+    expect(read.statusCode).toBe(200);
+    await tab.next(isUnread(1));
+    await otherTab.next(isUnread(1));
+
+    const all = await app.inject({
+      method: 'POST',
+      url: `${API}/notifications/read-all`,
+      headers: bearer(w.tokens.ada),
+    });
+    expect(all.statusCode).toBe(200);
+    await tab.next(isUnread(0));
+    await otherTab.next(isUnread(0));
+    // Marking read again changes nothing, and Bob's stream never heard of Ada's reads.
+    await app.inject({
+      method: 'POST',
+      url: `${API}/notifications/${first.id}/read`,
+      headers: bearer(w.tokens.ada),
+    });
+    await sleep(100);
+    expect(tab.events.filter((e) => e.event === 'unread')).toHaveLength(2);
+    expect(bob.events.filter((e) => e.event === 'unread')).toHaveLength(0);
+  });
+
   it('sends a heartbeat comment on every stream', async () => {
     const w = await world();
     const s = await stream(w.tokens.ada);

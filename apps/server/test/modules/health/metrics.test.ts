@@ -3,7 +3,7 @@ import { csvUploads } from '../../../src/db/schema/index.js';
 import { loadConfig } from '../../../src/config.js';
 import { expectedMigrations } from '../../../src/modules/health/service.js';
 import { makeCourse, makeOrganization } from '../../fixtures.js';
-import { API, bearer, buildTestApp, driver, getWorkerDb } from '../../helper.js';
+import { API, bearer, buildTestApp, driver, getWorkerDb, signIn } from '../../helper.js';
 
 const TOKEN = 'metrics-token-0123456789-abcdef';
 
@@ -69,6 +69,14 @@ describe('GET /metrics', () => {
       { ...job, status: 'FAILED', finishedAt: new Date() },
     ]);
     for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: `${API}/healthcheck` });
+    // A live stream (an injected one ends after its opening) is no latency: not in the histogram.
+    const student = await signIn(app, 'metrics-stream@example.edu');
+    const stream = await app.inject({
+      method: 'GET',
+      url: `${API}/events`,
+      headers: bearer(student.token),
+    });
+    expect(stream.statusCode).toBe(200);
 
     const res = await app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) });
     expect(res.statusCode).toBe(200);
@@ -84,6 +92,7 @@ describe('GET /metrics', () => {
         'teamup_http_request_duration_seconds_count{method="GET",route="/api/v1/healthcheck",status_code="200"}',
       ),
     ).toBe(3);
+    expect(text).not.toContain('route="/api/v1/events"');
     expect(sample(text, 'teamup_database_up')).toBe(1);
     expect(sample(text, 'teamup_database_latency_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'teamup_csv_jobs{status="queued"}')).toBe(2);
