@@ -74,9 +74,7 @@ export const notificationSchema = z.object({
   /** The web app's path of the place to act ("/teams/…", "/courses/…"). */
   link: z.string(),
   /** Who caused it; null for the system (a reminder) or an account that is gone. */
-  actor: z
-    .object({ id: z.uuid(), fullname: z.string(), avatar: z.string().nullable() })
-    .nullable(),
+  actor: z.object({ id: z.uuid(), fullname: z.string(), avatar: z.string().nullable() }).nullable(),
   team: refSchema.nullable(),
   course: z.object({ id: z.uuid(), code: z.string(), title: z.string() }).nullable(),
   createdAt: z.string(),
@@ -101,9 +99,7 @@ export type ReadAllResult = z.infer<typeof readAllResultSchema>;
 
 export const notificationPreferencesSchema = z.object({
   /** Every kind with whether it is muted: a muted kind is neither stored nor streamed. */
-  kinds: z.array(
-    z.object({ kind: notificationKindSchema, label: z.string(), muted: z.boolean() }),
-  ),
+  kinds: z.array(z.object({ kind: notificationKindSchema, label: z.string(), muted: z.boolean() })),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
