@@ -13,6 +13,8 @@ import {
 // there): A creates a team and stays on its page; B applies; A sees the request and the bell's
 // count rise without a reload; A accepts; B's My Teams shows the membership by itself. Then the
 // open bell panel at 1440 and 375 px, light and dark: axe, no sideways scroll, screenshots.
+// The demo students are shared with other specs (teams, team-page-keyboard expect both teamless in
+// CS350): A disbands the team at the end, also when a step failed.
 
 const COURSE = 'Human-Computer Interaction';
 const A = { email: 'maya.chen@student.northfield.edu', name: 'Maya Chen' };
@@ -50,6 +52,20 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, 
 const streamOpened = (page: Page) =>
   page.waitForResponse((r) => r.url().includes('/api/v1/events') && r.status() === 200);
 
+/** Set once A's team exists: the leader's token and the team, to disband it afterwards. */
+let cleanup: { page: Page; token: string; teamId: string } | null = null;
+
+test.afterEach(async () => {
+  if (!cleanup) return;
+  const { page, token, teamId } = cleanup;
+  cleanup = null;
+  const res = await page.request.post(`/api/v1/student/teams/${teamId}/disband`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {},
+  });
+  expect(res.ok(), `disbanding the test's team: ${res.status()}`).toBe(true);
+});
+
 test('B applies, A sees the request and the count rise live; A accepts, B sees the team', async ({
   browser,
 }) => {
@@ -69,6 +85,7 @@ test('B applies, A sees the request and the count rise live; A accepts, B sees t
   await a.getByRole('link', { name: TEAM }).first().click();
   await expect(a).toHaveURL(/\/teams\/[0-9a-f-]{36}$/);
   const teamUrl = a.url();
+  cleanup = { page: a, token: aToken, teamId: teamUrl.split('/').pop()! };
   const before = await apiUnread(a, aToken);
   await expect(bell(a)).toHaveAccessibleName(bellName(before));
   let reloads = 0;
