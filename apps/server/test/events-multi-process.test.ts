@@ -5,44 +5,25 @@
 // 127.0.0.1); the changes are made through A.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '../src/db/client.js';
 import { notifications } from '../src/db/schema/index.js';
 import { makeUser } from './fixtures.js';
-import {
-  API,
-  bearer,
-  buildTestApp,
-  driver,
-  getWorkerDb,
-  signIn,
-  workerDatabaseUrl,
-} from './helper.js';
+import { API, bearer, buildTwoProcesses, driver, signIn } from './helper.js';
 import { listening, openStream, within, type SseStream } from './modules/events/sse-client.js';
 
 describe.skipIf(driver !== 'postgres')('the live stream across two API processes', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
   let baseB: string;
-  const pools: DbHandle[] = [];
+  let close: () => Promise<void>;
   const open: SseStream[] = [];
   beforeAll(async () => {
-    await getWorkerDb();
-    const pool = () => {
-      const handle = createDb({ DATABASE_URL: workerDatabaseUrl(), DATA_DIR: '' });
-      pools.push(handle);
-      return handle;
-    };
-    a = await buildTestApp({}, { db: pool(), csvWorker: false });
-    b = await buildTestApp({}, { db: pool(), csvWorker: false });
+    ({ a, b, close } = await buildTwoProcesses());
     baseB = await listening(b);
   });
   afterEach(() => {
     for (const s of open.splice(0)) s.close();
   });
-  afterAll(async () => {
-    await Promise.all([a.close(), b.close()]);
-    await Promise.all(pools.map((p) => p.close()));
-  });
+  afterAll(() => close());
 
   it('a notification written through A reaches a stream held on B in under one second', async () => {
     const user = await makeUser({ email: 'two-streams@example.edu' });

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { AuthUser, Role } from '@teamup/shared';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openPglite, openPostgres, type DbHandle } from '../src/db/client.js';
+import { createDb, openPglite, openPostgres, type DbHandle } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 
 export const API = '/api/v1';
@@ -135,6 +135,33 @@ export async function buildTestApp(
   });
   openApps.add(app);
   return app;
+}
+
+/**
+ * Two apps standing in for two API processes on the worker's PostgreSQL database: each with its
+ * own connection pool, sharing only the database and the JWT secret, as two processes do.
+ * `close` closes the apps, then their pools (the apps do not own them).
+ */
+export async function buildTwoProcesses(
+  options: BuildOptions = {},
+): Promise<{ a: FastifyInstance; b: FastifyInstance; close(): Promise<void> }> {
+  await getWorkerDb();
+  const pools: DbHandle[] = [];
+  const pool = () => {
+    const handle = createDb({ DATABASE_URL: workerDatabaseUrl(), DATA_DIR: '' });
+    pools.push(handle);
+    return handle;
+  };
+  const a = await buildTestApp({}, { csvWorker: false, ...options, db: pool() });
+  const b = await buildTestApp({}, { csvWorker: false, ...options, db: pool() });
+  return {
+    a,
+    b,
+    async close() {
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all(pools.map((p) => p.close()));
+    },
+  };
 }
 
 export async function closeTestApps(): Promise<void> {

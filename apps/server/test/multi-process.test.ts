@@ -6,35 +6,16 @@
 // makes the same check against two real server processes.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '../src/db/client.js';
-import {
-  API,
-  bearer,
-  buildTestApp,
-  driver,
-  getWorkerDb,
-  signIn,
-  workerDatabaseUrl,
-} from './helper.js';
+import { API, bearer, buildTwoProcesses, driver, signIn } from './helper.js';
 
 describe.skipIf(driver !== 'postgres')('two API processes on one PostgreSQL', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
-  const pools: DbHandle[] = [];
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    await getWorkerDb();
-    const pool = () => {
-      const handle = createDb({ DATABASE_URL: workerDatabaseUrl(), DATA_DIR: '' });
-      pools.push(handle);
-      return handle;
-    };
-    a = await buildTestApp({}, { db: pool(), csvWorker: false });
-    b = await buildTestApp({}, { db: pool(), csvWorker: false });
+    ({ a, b, close } = await buildTwoProcesses());
   });
-  afterAll(async () => {
-    // The apps do not own these pools; no request is in flight once the tests are done.
-    await Promise.all(pools.map((p) => p.close()));
-  });
+  afterAll(() => close());
 
   const get = (app: FastifyInstance, path: string, token: string) =>
     app.inject({ method: 'GET', url: `${API}${path}`, headers: bearer(token) });
