@@ -23,6 +23,7 @@ const FEATURES = [
   'admin-dashboard',
   'analytics',
   'notifications',
+  'formation',
 ];
 
 function featureZones(featuresDir) {

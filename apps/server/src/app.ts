@@ -34,6 +34,8 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { lockStudentWithTeam, releaseFromCourse } from './modules/teams/membership.js';
+import { courseHealthRoutes } from './modules/teams/course-health-routes.js';
+import { formationRoutes } from './modules/teams/formation-routes.js';
 import { teamNoticeRoutes } from './modules/teams/notices-routes.js';
 import { teamRequestRoutes } from './modules/teams/requests-routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -197,6 +199,8 @@ export async function buildApp(
         await api.register(teamRoutes);
         await api.register(teamRequestRoutes);
         await api.register(teamNoticeRoutes);
+        await api.register(formationRoutes);
+        await api.register(courseHealthRoutes);
         await api.register(communityRoutes);
         await api.register(studentDashboardRoutes);
         await api.register(adminDashboardRoutes);

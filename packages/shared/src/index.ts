@@ -13,3 +13,4 @@ export * from './student-dashboard.js';
 export * from './admin-dashboard.js';
 export * from './analytics.js';
 export * from './notifications.js';
+export * from './formation.js';

@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'CSV_UPLOAD_FINISHED',
   'CSV_UPLOAD_FAILED',
   'DEADLINE_SOON',
+  'WAITLIST_PROMOTED',
+  'TEAM_NUDGED',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -48,6 +50,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   CSV_UPLOAD_FINISHED: 'My CSV upload finished',
   CSV_UPLOAD_FAILED: 'My CSV upload failed',
   DEADLINE_SOON: 'A team formation deadline is in 24 hours and I have no team',
+  WAITLIST_PROMOTED: 'A seat opens for a waitlisted request (mine, or one to my team)',
+  TEAM_NUDGED: 'An admin nudges my team',
 };
 
 /** Notifications are kept this long, read or not (the retention job deletes older ones). */

@@ -10,13 +10,18 @@ import {
 import { paginationQuerySchema } from './api.js';
 import { enrollmentStatusSchema } from './enrollments.js';
 
-/** Join requests and invitations: PENDING → ACCEPTED | REJECTED | WITHDRAWN | CANCELLED. */
+/**
+ * Join requests and invitations: PENDING → ACCEPTED | REJECTED | WITHDRAWN | CANCELLED. A join
+ * request to a full team starts WAITLISTED (issue 15) and becomes PENDING when a seat opens and
+ * it is first in line; invitations are never WAITLISTED.
+ */
 export const TEAM_REQUEST_STATUSES = [
   'PENDING',
   'ACCEPTED',
   'REJECTED',
   'WITHDRAWN',
   'CANCELLED',
+  'WAITLISTED',
 ] as const;
 export const teamRequestStatusSchema = z.enum(TEAM_REQUEST_STATUSES);
 export type TeamRequestStatus = z.infer<typeof teamRequestStatusSchema>;
@@ -271,6 +276,9 @@ export const TEAM_AUDIT_ACTIONS = [
   'NOTICE_POSTED',
   'NOTICE_UPDATED',
   'NOTICE_DELETED',
+  // Issue 15: a waitlisted request that a free seat made pending, and an admin's nudge.
+  'REQUEST_PROMOTED',
+  'TEAM_NUDGED',
 ] as const;
 export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
 

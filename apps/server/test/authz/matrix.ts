@@ -149,4 +149,7 @@ export const MATRIX: Record<string, Row> = {
   // Issue 14: live stream (rows below this line).
   // Any signed-in caller gets their own stream (an injected call: the opening, then the end).
   getEvents: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  // Issue 15: formation (rows below this line).
+  // Issue 15: health, export and history (rows below this line).
+  // Issue 15: waitlist (rows below this line).
 };

@@ -146,6 +146,9 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
   // Issue 14: notifications (entries below this line).
   putNotificationsPreferences: () => ({ payload: { muted: ['DEADLINE_SOON'] } }),
   // Issue 14: live stream (entries below this line).
+  // Issue 15: formation (entries below this line).
+  // Issue 15: health, export and history (entries below this line).
+  // Issue 15: waitlist (entries below this line).
 };
 
 export function requestOf(

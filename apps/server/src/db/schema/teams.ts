@@ -131,10 +131,12 @@ export const joinRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    // One pending request per student per team (DESIGN §7.5).
-    uniqueIndex('join_requests_one_pending')
+    // One open request (PENDING or WAITLISTED) per student per team (DESIGN §7.5, issue 15).
+    // Written with the closed statuses: a migration cannot use an enum value it adds
+    // (WAITLISTED, migration 0020) in the same transaction.
+    uniqueIndex('join_requests_one_open')
       .on(t.teamId, t.userId)
-      .where(sql`${t.status} = 'PENDING'`),
+      .where(sql`${t.status} NOT IN ('ACCEPTED', 'REJECTED', 'WITHDRAWN', 'CANCELLED')`),
     index('join_requests_team_idx').on(t.teamId, t.status),
     index('join_requests_user_idx').on(t.userId, t.courseId, t.status),
     // A course's pending requests by age (the dashboard's "unanswered for 48 h").
@@ -189,3 +191,42 @@ export const teamNotices = pgTable(
 );
 
 export type TeamRow = typeof teams.$inferSelect;
+
+/**
+ * Team membership as periods (issue 15, decision 115): one row per stay of a student in a team.
+ * Triggers on team_members open a period on insert and close it on delete (migration 0021), so
+ * the periods follow the membership table whatever writes it; the closing reason is the one the
+ * writer set for the transaction (`teamup.leave_reason`, see membership.ts). The migration
+ * backfilled the periods from the audit trail. `?at=` exports and team histories read them.
+ */
+export const teamMembershipPeriods = pgTable(
+  'team_membership_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    /** One of MEMBERSHIP_END_REASONS (@teamup/shared); null while open. */
+    leftReason: text('left_reason'),
+  },
+  (t) => [
+    // At most one open period per student and team (the member row it mirrors).
+    uniqueIndex('team_membership_periods_open')
+      .on(t.teamId, t.userId)
+      .where(sql`${t.leftAt} IS NULL`),
+    index('team_membership_periods_course_idx').on(t.courseId, t.joinedAt),
+    index('team_membership_periods_user_idx').on(t.userId, t.courseId),
+    check(
+      'team_membership_periods_order',
+      sql`${t.leftAt} IS NULL OR ${t.leftAt} >= ${t.joinedAt}`,
+    ),
+  ],
+);

@@ -96,7 +96,9 @@ export function describeNotification(
       return {
         text: from
           ? `An admin moved you from ${from} to ${aTeam}${inCourse}.`
-          : `An admin placed you in ${aTeam}${inCourse}.`,
+          : ctx.data.formation === true
+            ? `The course's team formation placed you in ${aTeam}${inCourse}.`
+            : `An admin placed you in ${aTeam}${inCourse}.`,
         link: teamLink ?? '/teams/my',
       };
     }
@@ -116,6 +118,26 @@ export function describeNotification(
       return {
         text: `${file} could not be imported into ${code ?? 'the course'}; nothing was changed.`,
         link: '/admin/csv',
+      };
+    }
+    case 'WAITLIST_PROMOTED': {
+      // The trigger marks the leader's copy (data.for = 'leader'); the student's has none.
+      const student = str(ctx.data.studentName) ?? 'A waitlisted student';
+      return {
+        text:
+          ctx.data.for === 'leader'
+            ? `A seat opened in ${team}: ${student}'s request left the waitlist and waits for your answer.`
+            : `A seat opened in ${aTeam}${inCourse}: your request left the waitlist and waits for the leader's answer.`,
+        link: teamLink ?? '/teams/my',
+      };
+    }
+    case 'TEAM_NUDGED': {
+      const what = str(ctx.data.message);
+      return {
+        text: what
+          ? `A course admin nudged ${team}${inCourse}: ${what}`
+          : `A course admin asks ${team}${inCourse} to finish forming the team.`,
+        link: teamLink ?? '/teams/my',
       };
     }
     case 'DEADLINE_SOON':

@@ -3,7 +3,7 @@
 // moves — goes through these functions inside a transaction that holds the team's row lock,
 // so capacity, one-team-per-course and the deadline are decided one change at a time.
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { TeamAuditAction } from '@teamup/shared';
+import type { MembershipEndReason, TeamAuditAction } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   courses,
@@ -226,6 +226,15 @@ export async function addMember(tx: DbOrTx, team: LockedTeam, input: JoinInput):
 }
 
 /**
+ * Why the member rows the transaction deletes next end their membership periods (issue 15): the
+ * trigger on team_members that closes the period reads it (migration 0020). Local to the
+ * transaction; each delete sets its own.
+ */
+export async function setLeaveReason(tx: DbOrTx, reason: MembershipEndReason): Promise<void> {
+  await tx.execute(sql`select set_config('teamup.leave_reason', ${reason}, true)`);
+}
+
+/**
  * Entries of a change an organization admin made as admin carry `byAdmin: true` (decision
  * 017: admin member changes are audited as admin actions), so the log tells them from the
  * same change made by a student: an admin removing a member from a leader removing one.
@@ -322,6 +331,16 @@ export async function removeMember(
 ): Promise<{ disbanded: boolean; newLeaderId: string | null }> {
   assertLive(team);
   if (!input.asAdmin) assertBeforeDeadline(team);
+  await setLeaveReason(
+    tx,
+    input.action === 'MEMBER_LEFT'
+      ? 'LEFT'
+      : input.action === 'MEMBER_MOVED_BY_ADMIN'
+        ? 'MOVED'
+        : input.data?.enrollmentId
+          ? 'ENROLLMENT_ENDED'
+          : 'REMOVED',
+  );
   const deleted = await tx
     .delete(teamMembers)
     .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, input.userId)))
@@ -377,6 +396,7 @@ export async function disbandTeam(
   asAdmin = false,
 ): Promise<void> {
   assertLive(team);
+  await setLeaveReason(tx, 'DISBANDED');
   const members = await tx
     .delete(teamMembers)
     .where(eq(teamMembers.teamId, team.id))

@@ -61,6 +61,7 @@ export const DECIDED_TEXT: Record<Exclude<TeamRequestStatus, 'PENDING'>, string>
   REJECTED: 'has already been rejected',
   WITHDRAWN: 'was withdrawn',
   CANCELLED: 'was cancelled',
+  WAITLISTED: 'is on the waitlist: it can be decided once a seat opens',
 };
 
 // ---------------------------------------------------------------------------------------
@@ -186,7 +187,7 @@ export async function applyToTeam(
     });
   } catch (error) {
     // Two applications of the same student raced past the check above.
-    if (isUniqueViolation(error, 'join_requests_one_pending')) throw alreadyRequested();
+    if (isUniqueViolation(error, 'join_requests_one_open')) throw alreadyRequested();
     throw error;
   }
 }

@@ -62,6 +62,18 @@ const cases: [NotificationKind, NotificationContext, string, string][] = [
     'Team formation in CS301 closes in 24 hours and you have no team yet.',
     COURSE,
   ],
+  [
+    'WAITLIST_PROMOTED',
+    ctx({ actor: null }),
+    "A seat opened in Rockets (CS301): your request left the waitlist and waits for the leader's answer.",
+    TEAM,
+  ],
+  [
+    'TEAM_NUDGED',
+    ctx({ data: { message: 'Your team is under the minimum size of 3; invite a classmate.' } }),
+    'A course admin nudged Rockets (CS301): Your team is under the minimum size of 3; invite a classmate.',
+    TEAM,
+  ],
 ];
 
 describe('describeNotification', () => {
@@ -97,6 +109,20 @@ describe('describeNotification', () => {
       describeNotification('CSV_UPLOAD_FINISHED', ctx({ data: { fileName: 'a.csv', created: 1 } }))
         .text,
     ).toBe('a.csv was imported into CS301: 1 student added.');
+  });
+
+  it("words the leader's copy of a promotion, and a placement by formation", () => {
+    expect(
+      describeNotification(
+        'WAITLIST_PROMOTED',
+        ctx({ actor: null, data: { for: 'leader', studentName: 'Grace Hopper' } }),
+      ).text,
+    ).toBe(
+      "A seat opened in Rockets: Grace Hopper's request left the waitlist and waits for your answer.",
+    );
+    expect(describeNotification('PLACED_IN_TEAM', ctx({ data: { formation: true } })).text).toBe(
+      "The course's team formation placed you in Rockets (CS301).",
+    );
   });
 
   it('still reads well when the actor, team or course is gone', () => {

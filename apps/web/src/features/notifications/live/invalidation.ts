@@ -106,6 +106,8 @@ export const KIND_CONCERNS: Record<NotificationKind, Concerns> = {
   CSV_UPLOAD_FINISHED: { csv: 'imported' },
   CSV_UPLOAD_FAILED: { csv: 'failed' },
   DEADLINE_SOON: { course: true },
+  WAITLIST_PROMOTED: { team: true, course: true },
+  TEAM_NUDGED: { team: true },
 };
 
 /** The keys to refresh when a notification arrives, without repeats. */

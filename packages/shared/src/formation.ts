@@ -1,0 +1,197 @@
+// Finishing formation for a course (issue 15, decision 115): auto-placement with a preview,
+// team health with nudges, the LMS export and membership history. The waitlist's fields live
+// with join requests in teams.ts.
+import { z } from 'zod';
+
+/** Largest seed a proposal takes (a 31-bit integer, so every client can hold it exactly). */
+export const FORMATION_SEED_MAX = 2_147_483_647;
+/** How many students one preview may exclude. */
+export const FORMATION_EXCLUDE_MAX = 5_000;
+
+/**
+ * POST /admin/courses/{courseId}/formation/preview. Nothing changes; the answer is a proposal.
+ * The same course state, options and seed give the same proposal.
+ */
+export const formationOptionsSchema = z.strictObject({
+  /** Omitted: the server picks one and returns it, so the proposal can be reproduced. */
+  seed: z.number().int().min(0).max(FORMATION_SEED_MAX).optional(),
+  /** Teams closed to requests keep exactly their members: nobody is added to them. */
+  leaveClosedTeamsAlone: z.boolean().default(true),
+  /** Students (user ids) the proposal must not place. */
+  excludeUserIds: z.array(z.uuid()).max(FORMATION_EXCLUDE_MAX).default([]),
+  /**
+   * Teams still under the minimum after filling may be merged: the members of the smaller team
+   * move into another (the only case where an existing member is moved).
+   */
+  mergeUnderMinimum: z.boolean().default(false),
+});
+export type FormationOptions = z.input<typeof formationOptionsSchema>;
+
+export const formationStudentSchema = z.object({
+  userId: z.uuid(),
+  fullname: z.string(),
+  email: z.string(),
+  skills: z.array(z.string()),
+});
+export type FormationStudent = z.infer<typeof formationStudentSchema>;
+
+/**
+ * One team of the proposal. `key` is the existing team's id, or `new-1`, `new-2`, … for a team
+ * the proposal creates.
+ */
+export const proposedTeamSchema = z.object({
+  key: z.string(),
+  teamId: z.uuid().nullable(),
+  name: z.string(),
+  /** Members it keeps (the proposal does not touch them). */
+  members: z.array(formationStudentSchema),
+  maxSize: z.number().int(),
+  openToRequests: z.boolean(),
+  wantedSkills: z.array(z.string()),
+  /** Left alone (closed to requests, with leaveClosedTeamsAlone). */
+  locked: z.boolean(),
+});
+export type ProposedTeam = z.infer<typeof proposedTeamSchema>;
+
+/** One student placed by the proposal, with why, in a line a person reads. */
+export const placementSchema = z.object({
+  userId: z.uuid(),
+  student: formationStudentSchema,
+  teamKey: z.string(),
+  /** Set for a merge: the team the student leaves. */
+  fromTeamId: z.uuid().nullable(),
+  explanation: z.string(),
+});
+export type Placement = z.infer<typeof placementSchema>;
+
+export const formationProposalSchema = z.object({
+  courseId: z.uuid(),
+  seed: z.number().int(),
+  options: z.object({
+    leaveClosedTeamsAlone: z.boolean(),
+    excludeUserIds: z.array(z.uuid()),
+    mergeUnderMinimum: z.boolean(),
+  }),
+  /** A digest of everything the proposal was computed from; apply refuses when it changed. */
+  fingerprint: z.string(),
+  course: z.object({ teamSizeMin: z.number().int(), teamSizeMax: z.number().int() }),
+  teams: z.array(proposedTeamSchema),
+  placements: z.array(placementSchema),
+  /** Active teamless students it did not place (excluded, or no seat could take them), and why. */
+  unplaced: z.array(z.object({ student: formationStudentSchema, reason: z.string() })),
+  summary: z.object({
+    placed: z.number().int(),
+    newTeams: z.number().int(),
+    /** Teams (existing and new) under the course minimum after the proposal. */
+    underMinimum: z.number().int(),
+    /** Why underMinimum cannot be zero, when it is not; null when it is zero. */
+    underMinimumReason: z.string().nullable(),
+  }),
+});
+export type FormationProposal = z.infer<typeof formationProposalSchema>;
+
+/**
+ * POST /admin/courses/{courseId}/formation/apply: the proposal as the admin left it (students
+ * may have been moved between proposed teams). Refused with 409 STALE_PROPOSAL when the course
+ * changed since the preview (the fingerprint no longer matches).
+ */
+export const formationApplyBodySchema = z.strictObject({
+  fingerprint: z.string().min(1).max(200),
+  seed: z.number().int().min(0).max(FORMATION_SEED_MAX),
+  /** New teams to create, by key, with their names. */
+  newTeams: z
+    .array(
+      z.strictObject({
+        key: z.string().regex(/^new-\d{1,5}$/),
+        name: z.string().trim().min(1).max(80),
+      }),
+    )
+    .max(5_000),
+  placements: z
+    .array(z.strictObject({ userId: z.uuid(), teamKey: z.string().min(1).max(64) }))
+    .max(10_000),
+});
+export type FormationApplyBody = z.infer<typeof formationApplyBodySchema>;
+
+export const formationApplyResultSchema = z.object({
+  placed: z.number().int(),
+  createdTeams: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  movedFromMerges: z.number().int(),
+});
+export type FormationApplyResult = z.infer<typeof formationApplyResultSchema>;
+
+/** Team health (GET /admin/courses/{courseId}/health). */
+export const TEAM_HEALTH_FLAGS = [
+  'UNDER_MINIMUM',
+  'REQUESTS_UNANSWERED',
+  'INACTIVE',
+  'CLOSED_WHILE_SHORT',
+] as const;
+export const teamHealthFlagSchema = z.enum(TEAM_HEALTH_FLAGS);
+export type TeamHealthFlag = z.infer<typeof teamHealthFlagSchema>;
+/** A join request unanswered for longer than this flags its team. */
+export const HEALTH_UNANSWERED_HOURS = 48;
+/** A team none of whose members signed in for this long is flagged inactive. */
+export const HEALTH_INACTIVE_DAYS = 7;
+/** One nudge per team per this many hours (a second answers 409 NUDGE_TOO_SOON). */
+export const NUDGE_INTERVAL_HOURS = 24;
+
+export const teamHealthSchema = z.object({
+  teamId: z.uuid(),
+  name: z.string(),
+  memberCount: z.number().int(),
+  maxSize: z.number().int(),
+  openToRequests: z.boolean(),
+  leader: z.object({ id: z.uuid(), fullname: z.string() }).nullable(),
+  /** Each flag with what to do about it, in a sentence. */
+  flags: z.array(z.object({ flag: teamHealthFlagSchema, detail: z.string() })),
+  lastNudgedAt: z.string().nullable(),
+});
+export type TeamHealth = z.infer<typeof teamHealthSchema>;
+
+export const courseHealthSchema = z.object({
+  courseId: z.uuid(),
+  teamSizeMin: z.number().int(),
+  /** Live teams with at least one flag, most flags first. */
+  teams: z.array(teamHealthSchema),
+  /** Live teams in the course, flagged or not. */
+  totalTeams: z.number().int(),
+});
+export type CourseHealth = z.infer<typeof courseHealthSchema>;
+
+/** POST /admin/teams/{teamId}/nudge: every member is notified of what to do. */
+export const nudgeResultSchema = z.object({ notified: z.number().int(), text: z.string() });
+export type NudgeResult = z.infer<typeof nudgeResultSchema>;
+
+/** GET /admin/courses/{courseId}/teams.csv: `at` gives the teams as they were then. */
+export const teamsExportQuerySchema = z.object({
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** Why a membership period ended. */
+export const MEMBERSHIP_END_REASONS = [
+  'LEFT',
+  'REMOVED',
+  'MOVED',
+  'DISBANDED',
+  'ENROLLMENT_ENDED',
+] as const;
+export const membershipEndReasonSchema = z.enum(MEMBERSHIP_END_REASONS);
+export type MembershipEndReason = z.infer<typeof membershipEndReasonSchema>;
+
+export const membershipPeriodSchema = z.object({
+  teamId: z.uuid(),
+  teamName: z.string(),
+  joinedAt: z.string(),
+  leftAt: z.string().nullable(),
+  leftReason: membershipEndReasonSchema.nullable(),
+  teamDisbanded: z.boolean(),
+});
+export type MembershipPeriod = z.infer<typeof membershipPeriodSchema>;
+
+/**
+ * A student's team history in a course, oldest first: GET /student/courses/{courseId}/team-history
+ * (their own) and GET /admin/courses/{courseId}/students/{userId}/team-history.
+ */
+export const teamHistorySchema = z.object({ items: z.array(membershipPeriodSchema) });
+export type TeamHistory = z.infer<typeof teamHistorySchema>;
