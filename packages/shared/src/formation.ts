@@ -163,10 +163,25 @@ export type CourseHealth = z.infer<typeof courseHealthSchema>;
 export const nudgeResultSchema = z.object({ notified: z.number().int(), text: z.string() });
 export type NudgeResult = z.infer<typeof nudgeResultSchema>;
 
-/** GET /admin/courses/{courseId}/teams.csv: `at` gives the teams as they were then. */
+/**
+ * The export's column sets (decision 118; the README's "Exporting teams to your LMS"): `teamup`
+ * (team, member, email, student id, leader, joined at), `canvas` (a group set's "Import groups"
+ * file) and `moodle` (the "Upload users" file with course1 and group1). One file cannot serve
+ * them all: Moodle refuses columns it does not know.
+ */
+export const TEAMS_EXPORT_FORMATS = ['teamup', 'canvas', 'moodle'] as const;
+export const teamsExportFormatSchema = z.enum(TEAMS_EXPORT_FORMATS);
+export type TeamsExportFormat = z.infer<typeof teamsExportFormatSchema>;
+
+/**
+ * GET /admin/courses/{courseId}/teams.csv: `at` (ISO with an offset, not in the future) gives
+ * the teams as they were then; a time before the course had teams gives the header only.
+ */
 export const teamsExportQuerySchema = z.object({
   at: z.iso.datetime({ offset: true }).optional(),
+  format: teamsExportFormatSchema.default('teamup'),
 });
+export type TeamsExportQuery = z.input<typeof teamsExportQuerySchema>;
 
 /** Why a membership period ended. */
 export const MEMBERSHIP_END_REASONS = [
