@@ -108,8 +108,7 @@ function cellsOf(format: TeamsExportFormat, code: string, line: ExportLine): str
 }
 
 /** "2026-11-25T2236Z": a moment in a file name (no colons). */
-const stampOf = (moment: Date) =>
-  moment.toISOString().slice(0, 16).replace(':', '') + 'Z';
+const stampOf = (moment: Date) => moment.toISOString().slice(0, 16).replace(':', '') + 'Z';
 
 export interface TeamsExport {
   fileName: string;

@@ -78,7 +78,7 @@ export async function courseHealthRoutes(app: FastifyInstance) {
       summary: "The course's teams as a CSV file for an LMS group import, today or at a moment",
       description: [
         '`format`: teamup (team, member, email, student_id, leader, joined_at; the default), canvas (name, login_id, user_id, group_name: a group set\'s "Import groups") or moodle (username, email, course1, group1: "Upload users"). See the README, "Exporting teams to your LMS".',
-        '`at` (ISO 8601 with an offset): the teams as they were then, from the membership periods; later than now answers 400, before the course had teams gives the header only. Team names are today\'s.',
+        "`at` (ISO 8601 with an offset): the teams as they were then, from the membership periods; later than now answers 400, before the course had teams gives the header only. Team names are today's.",
         'Cells a spreadsheet would run as a formula are prefixed with a quote.',
       ].join('\n\n'),
       params: courseParams,

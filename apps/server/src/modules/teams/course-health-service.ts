@@ -203,7 +203,9 @@ export function nudgeMessage(row: TeamRow, flags: TeamHealthFlag[], ctx: Context
   if (flags.includes('UNDER_MINIMUM')) actions.push('accept a request or invite a classmate');
   if (flags.includes('REQUESTS_UNANSWERED')) {
     const n = row.unanswered;
-    facts.push(`has ${n} join ${plural(n, 'request', 'requests')} waiting over ${HEALTH_UNANSWERED_HOURS} hours`);
+    facts.push(
+      `has ${n} join ${plural(n, 'request', 'requests')} waiting over ${HEALTH_UNANSWERED_HOURS} hours`,
+    );
     actions.push(`answer ${plural(n, 'it', 'them')}`);
   }
   if (flags.includes('INACTIVE')) {
@@ -240,7 +242,10 @@ export async function nudgeTeam(
   const ctx = { min: course.team_size_min, deadline: course.deadline, now: new Date() };
   const flags = flagsOf(row, ctx).map((f) => f.flag);
   if (flags.length === 0) {
-    throw conflict(NOTHING_TO_NUDGE, `${team.name} has nothing to nudge about: no health flag is raised`);
+    throw conflict(
+      NOTHING_TO_NUDGE,
+      `${team.name} has nothing to nudge about: no health flag is raised`,
+    );
   }
   if (
     row.last_nudged_at &&

@@ -127,12 +127,22 @@ describe('GET /admin/courses/{id}/teams.csv', () => {
     const t0 = new Date().toISOString();
     await pause();
     // Max moves to Beta; Lea (the leader) leaves Alpha, so Mia leads it.
-    expect((await call(app, 'POST', `/admin/teams/${beta.id}/members`, w.as.adminA, { userId: w.max.id })).statusCode).toBe(200);
-    expect((await call(app, 'POST', `/student/teams/${w.team.id}/leave`, w.as.lea)).statusCode).toBe(200);
+    expect(
+      (
+        await call(app, 'POST', `/admin/teams/${beta.id}/members`, w.as.adminA, {
+          userId: w.max.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(app, 'POST', `/student/teams/${w.team.id}/leave`, w.as.lea)).statusCode,
+    ).toBe(200);
     await pause();
     const t1 = new Date().toISOString();
     await pause();
-    expect((await call(app, 'POST', `/student/teams/${w.team.id}/disband`, w.as.mia)).statusCode).toBe(200);
+    expect(
+      (await call(app, 'POST', `/student/teams/${w.team.id}/disband`, w.as.mia)).statusCode,
+    ).toBe(200);
 
     const at = async (moment: string) =>
       lines((await csv(w, { at: moment })).body)
@@ -151,7 +161,11 @@ describe('GET /admin/courses/{id}/teams.csv', () => {
     ]);
     // Now (and `at` now): Alpha is gone.
     const now = await at(new Date().toISOString());
-    expect(now).toEqual(lines((await csv(w)).body).slice(1).map((l) => l.split(',').slice(0, 5).join(',')));
+    expect(now).toEqual(
+      lines((await csv(w)).body)
+        .slice(1)
+        .map((l) => l.split(',').slice(0, 5).join(',')),
+    );
     expect(now.map((l) => l.split(',')[0])).toEqual(['Beta', 'Beta']);
     // The file name carries the moment.
     const named = await csv(w, { at: '2020-01-02T03:04:05+02:00' });

@@ -15,7 +15,14 @@ import {
 } from '../../../src/db/schema/index.js';
 import { makeTeam } from '../../fixtures.js';
 import { buildTestApp, getWorkerDb } from '../../helper.js';
-import { call, enrolledStudent, pendingRequest, setCourse, world, type World } from './teams-world.js';
+import {
+  call,
+  enrolledStudent,
+  pendingRequest,
+  setCourse,
+  world,
+  type World,
+} from './teams-world.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -53,7 +60,10 @@ async function withFlaggedTeams(w: World) {
   const gamma = await makeTeam(w.course.id, gia.id, { name: 'Gamma', members: [gus.id] });
   await setSignIn([gia.id, gus.id], new Date(Date.now() - 9 * 86_400_000));
   const request = await pendingRequest(gamma, w.sue.id);
-  await db.update(joinRequests).set({ createdAt: hoursAgo(49) }).where(eq(joinRequests.id, request.id));
+  await db
+    .update(joinRequests)
+    .set({ createdAt: hoursAgo(49) })
+    .where(eq(joinRequests.id, request.id));
   return { bo, beta, gia, gus, gamma };
 }
 
@@ -105,8 +115,7 @@ describe('GET /admin/courses/{id}/health', () => {
     expect(g!.flags).toEqual([
       {
         flag: 'REQUESTS_UNANSWERED',
-        detail:
-          '1 join request has waited over 48 hours: the leader should accept or decline it.',
+        detail: '1 join request has waited over 48 hours: the leader should accept or decline it.',
       },
       {
         flag: 'INACTIVE',
@@ -147,7 +156,12 @@ describe('GET /admin/courses/{id}/health', () => {
     expect((await call(app, 'GET', url, w.as.lea)).statusCode).toBe(403);
     expect((await call(app, 'GET', url)).statusCode).toBe(401);
     expect((await health(w, w.as.superadmin)).totalTeams).toBe(1);
-    const unknown = await call(app, 'GET', `/admin/courses/${crypto.randomUUID()}/health`, w.as.adminA);
+    const unknown = await call(
+      app,
+      'GET',
+      `/admin/courses/${crypto.randomUUID()}/health`,
+      w.as.adminA,
+    );
     expect(unknown.statusCode).toBe(404);
   });
 

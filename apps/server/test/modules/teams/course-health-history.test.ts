@@ -114,8 +114,8 @@ describe('team history', () => {
     expect((await adminHistory(w, w.olga.id)).statusCode).toBe(404);
     expect((await adminHistory(w, w.lea.id, w.as.adminB)).statusCode).toBe(404);
     expect((await adminHistory(w, w.lea.id, w.as.lea)).statusCode).toBe(403);
-    expect((await call(app, 'GET', `/student/courses/${w.course.id}/team-history`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call(app, 'GET', `/student/courses/${w.course.id}/team-history`)).statusCode,
+    ).toBe(401);
   });
 });
