@@ -13,6 +13,7 @@ import { createAnalyticsOverview, createUsageAnalytics } from './analytics-data'
 import { createCommunityProfile, createCommunityStats } from './community-data';
 import { createStudentDashboard } from './dashboard-data';
 import { createNotification, createNotificationPreferences } from './notifications-data';
+import { createCourseHealth } from './formation-data';
 import { createProfileStats } from './profile-data';
 import {
   createDirectoryUser,
@@ -205,4 +206,17 @@ handlers.push(
     return ok(createNotificationPreferences(muted));
   }),
   http.get(api('/events'), () => new HttpResponse(null, { status: 204 })),
+);
+
+// Formation (issue 15): the admin course page's exclusion picker (no active student), team health
+// (no flagged team) and the student's team history (none yet).
+handlers.push(
+  http.get(api('/admin/course/:courseId/students'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+  http.get(api('/admin/courses/:courseId/health'), ({ params }) =>
+    ok(createCourseHealth({ courseId: String(params.courseId) })),
+  ),
+  http.get(api('/student/courses/:courseId/team-history'), () => ok({ items: [] })),
 );

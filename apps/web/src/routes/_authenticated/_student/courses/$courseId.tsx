@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isUuid } from '@/lib/search-params';
@@ -17,6 +18,8 @@ import {
 } from '@/features/teams/api/get-course-teams';
 import { myInvitationsQueryOptions } from '@/features/teams/api/get-my-invitations';
 import { myTeamsQueryOptions } from '@/features/teams/api/get-my-teams';
+import { myTeamHistoryQueryOptions } from '@/features/formation/api/get-team-history';
+import { TeamHistoryCard } from '@/features/formation/components/team-history-card';
 import { StudentCoursePage } from '@/features/enrollments/components/student-course-page';
 import { CourseTeamsSection } from '@/features/teams/components/course-teams/course-teams-section';
 import { useDocumentTitle } from '@/components/ui/document-title';
@@ -56,6 +59,7 @@ function prefetchCoursePage(queryClient: QueryClient, courseId: string) {
       ...classmatesQueryOptions(courseId, classmatesListQuery(firstPage)),
       ...once,
     }),
+    queryClient.prefetchQuery({ ...myTeamHistoryQueryOptions(courseId), ...once }),
   ]);
 }
 
@@ -83,17 +87,20 @@ function StudentCourseRoute() {
       teams={
         e &&
         showsTeams && (
-          <CourseTeamsSection
-            readOnly={e.status === 'INACTIVE'}
-            course={{
-              id: e.course.id,
-              code: e.course.code,
-              teamSizeMin: e.course.teamSizeMin,
-              teamSizeMax: e.course.teamSizeMax,
-              teamFormationDeadline: e.course.teamFormationDeadline,
-              archived: e.course.archivedAt !== null,
-            }}
-          />
+          <Stack gap="xl">
+            <CourseTeamsSection
+              readOnly={e.status === 'INACTIVE'}
+              course={{
+                id: e.course.id,
+                code: e.course.code,
+                teamSizeMin: e.course.teamSizeMin,
+                teamSizeMax: e.course.teamSizeMax,
+                teamFormationDeadline: e.course.teamFormationDeadline,
+                archived: e.course.archivedAt !== null,
+              }}
+            />
+            <TeamHistoryCard courseId={courseId} />
+          </Stack>
         )
       }
     />

@@ -6,6 +6,9 @@ import { CourseTeamsAdminSection } from '@/features/admin/components/course-team
 import { courseQueryOptions } from '@/features/courses/api/get-course';
 import { CourseDetailPage } from '@/features/courses/components/course-detail-page';
 import { AddStudentButton } from '@/features/enrollments/components/add-student-modal';
+import { ExportTeams } from '@/features/formation/components/export-teams';
+import { FormationSection } from '@/features/formation/components/formation-section';
+import { TeamHealthSection } from '@/features/formation/components/team-health-section';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')({
@@ -20,7 +23,7 @@ export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')(
 
 function CourseDetailRoute() {
   const { courseId } = Route.useParams();
-  // The teams part follows the course: none under the page's not-found or error state.
+  // The teams parts follow the course: none under the page's not-found or error state.
   const course = useQuery(courseQueryOptions(courseId));
   useDocumentTitle([course.data?.code ?? 'Course', 'Course Management']);
   return (
@@ -29,7 +32,14 @@ function CourseDetailRoute() {
         courseId={courseId}
         renderAddStudent={(course) => <AddStudentButton course={course} />}
       />
-      {course.data && <CourseTeamsAdminSection courseId={courseId} />}
+      {course.data && (
+        <>
+          <FormationSection courseId={courseId} />
+          <TeamHealthSection courseId={courseId} />
+          <ExportTeams courseId={courseId} />
+          <CourseTeamsAdminSection courseId={courseId} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,239 @@
+import type { FormationApplyBody, FormationOptions } from '@teamup/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import {
+  FORMATION_COURSE_ID,
+  createFormationStudent,
+  createPlacement,
+  createProposal,
+  createProposedTeam,
+} from '@/testing/formation-data';
+import { api, fail, ok } from '@/testing/handlers';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+import { FormationSection } from './formation-section';
+
+const LENA = createFormationStudent({ fullname: 'Lena Park' });
+const ANA = createFormationStudent({ fullname: 'Ana Souza' });
+const BEN = createFormationStudent({ fullname: 'Ben Ito' });
+const CAI = createFormationStudent({ fullname: 'Cai Wong' });
+const DEV = createFormationStudent({ fullname: 'Dev Rao' });
+const EXISTING_ID = '60000000-0000-4000-8000-000000000001';
+
+/** Query Crew keeps Lena and takes Ana (3 of 4 seats); New team 1 gets Ben and Cai. */
+function proposal(fingerprint = 'fp-1') {
+  const crew = createProposedTeam({
+    key: EXISTING_ID,
+    teamId: EXISTING_ID,
+    name: 'Query Crew',
+    members: [LENA],
+    maxSize: 3,
+  });
+  const fresh = createProposedTeam({ key: 'new-1', name: 'New team 1', maxSize: 3 });
+  const closed = createProposedTeam({
+    key: '60000000-0000-4000-8000-000000000002',
+    teamId: '60000000-0000-4000-8000-000000000002',
+    name: 'Closed Club',
+    members: [createFormationStudent({ fullname: 'Zoe Li' })],
+    openToRequests: false,
+    locked: true,
+  });
+  return createProposal({
+    fingerprint,
+    teams: [crew, fresh, closed],
+    placements: [
+      createPlacement(
+        ANA,
+        EXISTING_ID,
+        'Tops Query Crew up to the minimum; knows SQL, which it wants.',
+      ),
+      createPlacement(BEN, 'new-1', 'Forms a new team: no open seat was left.'),
+      createPlacement(CAI, 'new-1', 'Asked to join Ben Ito and was invited back.'),
+    ],
+    unplaced: [{ student: DEV, reason: 'Excluded by the admin.' }],
+    summary: {
+      placed: 3,
+      newTeams: 1,
+      underMinimum: 1,
+      underMinimumReason: '7 students cannot all make teams of at least 3.',
+    },
+  });
+}
+
+function servePreview(answers = [proposal()]) {
+  const bodies: FormationOptions[] = [];
+  server.use(
+    http.post(api('/admin/courses/:courseId/formation/preview'), async ({ request }) => {
+      bodies.push((await request.json()) as FormationOptions);
+      return ok(answers[Math.min(bodies.length, answers.length) - 1]);
+    }),
+  );
+  return bodies;
+}
+
+const renderSection = () =>
+  renderWithProviders(<FormationSection courseId={FORMATION_COURSE_ID} />);
+
+describe('formation section', () => {
+  it('previews with the options and shows the proposal', async () => {
+    const bodies = servePreview();
+    const { user } = renderSection();
+    expect(screen.getByRole('heading', { name: 'Formation' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('switch', { name: /Leave teams closed to requests alone/ }),
+    ).toBeChecked();
+    expect(screen.getByRole('switch', { name: /Merge teams under the minimum/ })).not.toBeChecked();
+    await user.click(screen.getByRole('switch', { name: /Merge teams under the minimum/ }));
+    await user.type(screen.getByRole('textbox', { name: /Seed/ }), '7');
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+
+    const summary = await screen.findByRole('group', { name: 'Summary' });
+    expect(bodies).toEqual([
+      { leaveClosedTeamsAlone: true, mergeUnderMinimum: true, excludeUserIds: [], seed: 7 },
+    ]);
+    expect(summary).toHaveTextContent('3 students placed');
+    expect(summary).toHaveTextContent('1 new team');
+    expect(summary).toHaveTextContent('1 team under the minimum');
+    expect(screen.getByText('7 students cannot all make teams of at least 3.')).toBeInTheDocument();
+
+    const crew = screen.getByRole('article', { name: 'Query Crew' });
+    expect(within(crew).getByText('Lena Park')).toBeInTheDocument();
+    expect(within(crew).getByText('2/3')).toBeInTheDocument();
+    expect(
+      within(crew).getByText('Tops Query Crew up to the minimum; knows SQL, which it wants.'),
+    ).toBeInTheDocument();
+    const fresh = screen.getByRole('article', { name: 'New team 1' });
+    expect(within(fresh).getAllByText('Placed')).toHaveLength(2);
+    // The locked team is not shown (nothing changes there) and cannot be a target.
+    expect(screen.queryByRole('article', { name: 'Closed Club' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 other team unchanged.')).toBeInTheDocument();
+    expect(screen.getByText(/Excluded by the admin\./)).toBeInTheDocument();
+  });
+
+  it('sends the moves and names the admin made in the apply body', async () => {
+    servePreview();
+    let applied: FormationApplyBody | undefined;
+    server.use(
+      http.post(api('/admin/courses/:courseId/formation/apply'), async ({ request }) => {
+        applied = (await request.json()) as FormationApplyBody;
+        return ok({
+          placed: 3,
+          createdTeams: [{ id: EXISTING_ID, name: 'Rustaceans' }],
+          movedFromMerges: 0,
+        });
+      }),
+    );
+    const { user } = renderSection();
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+
+    // Query Crew holds 2 of 3: Ben may move there; then it is full, so Cai may not.
+    const moveBen = await screen.findByRole('combobox', { name: 'Move Ben Ito to…' });
+    const crewOption = within(moveBen).getByRole('option', { name: /Query Crew/ });
+    expect(crewOption).not.toBeDisabled();
+    expect(within(moveBen).queryByRole('option', { name: /Closed Club/ })).not.toBeInTheDocument();
+    await user.selectOptions(moveBen, EXISTING_ID);
+    expect(
+      within(screen.getByRole('article', { name: 'Query Crew' })).getByText('3/3'),
+    ).toBeInTheDocument();
+    const moveCai = screen.getByRole('combobox', { name: 'Move Cai Wong to…' });
+    expect(
+      within(moveCai).getByRole('option', { name: /Query Crew \(3\/3, full\)/ }),
+    ).toBeDisabled();
+
+    const name = screen.getByRole('textbox', { name: 'Name of New team 1' });
+    await user.clear(name);
+    await user.type(name, 'Rustaceans');
+
+    await user.click(screen.getByRole('button', { name: 'Apply placement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply placement' });
+    expect(dialog).toHaveTextContent(
+      'Place 3 students and create 1 new team? Everyone placed is notified.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Apply placement' }));
+
+    await waitFor(() => expect(applied).toBeDefined());
+    expect(applied).toEqual({
+      fingerprint: 'fp-1',
+      seed: 42,
+      newTeams: [{ key: 'new-1', name: 'Rustaceans' }],
+      placements: [
+        { userId: ANA.userId, teamKey: EXISTING_ID },
+        { userId: BEN.userId, teamKey: EXISTING_ID },
+        { userId: CAI.userId, teamKey: 'new-1' },
+      ],
+    });
+    expect(await screen.findByText('Placement applied')).toBeInTheDocument();
+    // The proposal is spent.
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Summary' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('leaves out a new team emptied by moves', async () => {
+    const crew = createProposedTeam({ key: EXISTING_ID, teamId: EXISTING_ID, name: 'Query Crew' });
+    servePreview([
+      createProposal({
+        teams: [crew, createProposedTeam({ key: 'new-1', name: 'New team 1' })],
+        placements: [createPlacement(BEN, 'new-1')],
+      }),
+    ]);
+    let applied: FormationApplyBody | undefined;
+    server.use(
+      http.post(api('/admin/courses/:courseId/formation/apply'), async ({ request }) => {
+        applied = (await request.json()) as FormationApplyBody;
+        return ok({ placed: 1, createdTeams: [], movedFromMerges: 0 });
+      }),
+    );
+    const { user } = renderSection();
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Move Ben Ito to…' }),
+      EXISTING_ID,
+    );
+    expect(screen.getByText(/this new team will not be created/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply placement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply placement' });
+    expect(dialog).toHaveTextContent('Place 1 student and create 0 new teams?');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply placement' }));
+    await waitFor(() => expect(applied?.newTeams).toEqual([]));
+  });
+
+  it('says when the course changed since the preview, and previews again', async () => {
+    const bodies = servePreview([proposal('fp-1'), proposal('fp-2')]);
+    server.use(
+      http.post(api('/admin/courses/:courseId/formation/apply'), () =>
+        fail(409, 'The course changed since the preview', 'STALE_PROPOSAL'),
+      ),
+    );
+    const { user } = renderSection();
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    await user.click(await screen.findByRole('button', { name: 'Apply placement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply placement' });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply placement' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The course changed since this preview');
+    expect(screen.getByRole('button', { name: 'Apply placement' })).toBeDisabled();
+    await user.click(within(alert).getByRole('button', { name: 'Preview again' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(await screen.findByRole('group', { name: 'Summary' })).toBeInTheDocument();
+    expect(screen.queryByText('The course changed since this preview')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply placement' })).toBeEnabled();
+  });
+
+  it('shows a refusal in the shared envelope as it is', async () => {
+    server.use(
+      http.post(api('/admin/courses/:courseId/formation/preview'), () =>
+        fail(400, 'Invalid request', 'VALIDATION_ERROR', [
+          { path: 'excludeUserIds.0', message: 'Invalid UUID' },
+        ]),
+      ),
+    );
+    const { user } = renderSection();
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid request');
+    expect(screen.getByText('excludeUserIds.0: Invalid UUID')).toBeInTheDocument();
+  });
+});

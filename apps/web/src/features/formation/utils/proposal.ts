@@ -1,0 +1,49 @@
+import type { FormationApplyBody, FormationProposal, ProposedTeam } from '@teamup/shared';
+
+/** What the admin changed in a proposal: where each placed student goes, the new teams' names. */
+export type ProposalEdits = {
+  /** userId → team key, for every placement of the proposal. */
+  teamOf: Record<string, string>;
+  /** new team key → name. */
+  names: Record<string, string>;
+};
+
+export function initialEdits(proposal: FormationProposal): ProposalEdits {
+  return {
+    teamOf: Object.fromEntries(proposal.placements.map((p) => [p.userId, p.teamKey])),
+    names: Object.fromEntries(
+      proposal.teams.filter((t) => t.teamId === null).map((t) => [t.key, t.name]),
+    ),
+  };
+}
+
+/** How many students a proposed team holds with the edits: the members it keeps and its placed. */
+export function seatsTaken(team: ProposedTeam, edits: ProposalEdits): number {
+  let placed = 0;
+  for (const key of Object.values(edits.teamOf)) if (key === team.key) placed += 1;
+  return team.members.length + placed;
+}
+
+/** A team a placed student can be moved to: not left alone, and with a free seat. */
+export function canTake(team: ProposedTeam, edits: ProposalEdits): boolean {
+  return !team.locked && seatsTaken(team, edits) < team.maxSize;
+}
+
+/**
+ * The apply body: every placement where the admin left it, and the new teams that still have
+ * someone (a new team emptied by moves is not created).
+ */
+export function applyBody(proposal: FormationProposal, edits: ProposalEdits): FormationApplyBody {
+  const used = new Set(Object.values(edits.teamOf));
+  return {
+    fingerprint: proposal.fingerprint,
+    seed: proposal.seed,
+    newTeams: proposal.teams
+      .filter((t) => t.teamId === null && used.has(t.key))
+      .map((t) => ({ key: t.key, name: (edits.names[t.key] ?? t.name).trim() || t.name })),
+    placements: proposal.placements.map((p) => ({
+      userId: p.userId,
+      teamKey: edits.teamOf[p.userId] ?? p.teamKey,
+    })),
+  };
+}
