@@ -87,7 +87,7 @@ export function ProposalView({
         <Badge color="blue.9" size="lg">
           {plural(summary.newTeams, 'new team')}
         </Badge>
-        <Badge color={summary.underMinimum > 0 ? 'orange.9' : 'gray.7'} size="lg">
+        <Badge color={summary.underMinimum > 0 ? 'yellow.5' : 'gray.7'} autoContrast size="lg">
           {plural(summary.underMinimum, 'team')} under the minimum
         </Badge>
         <Text size="xs" c="dimmed">
@@ -96,9 +96,10 @@ export function ProposalView({
       </Group>
       {summary.underMinimum > 0 && summary.underMinimumReason && (
         // A note, not an alert: it explains the proposal rather than reporting a failure.
-        <Alert color="orange.9" variant="outline" role="note" icon={<IconInfoCircle aria-hidden />}>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm">{summary.underMinimumReason}</Text>
-        </Alert>
+        </Group>
       )}
 
       {shown.length === 0 ? (
@@ -145,7 +146,7 @@ export function ProposalView({
 
       {stale ? (
         <Alert
-          color="orange.9"
+          color="red.9"
           variant="outline"
           role="alert"
           icon={<IconAlertTriangle aria-hidden />}
@@ -158,7 +159,7 @@ export function ProposalView({
           <Button
             size="xs"
             variant="outline"
-            color="orange.9"
+            color="red.9"
             loading={previewing}
             onClick={onPreviewAgain}
           >

@@ -132,7 +132,8 @@ function FlaggedTeam({ courseId, team }: { courseId: string; team: TeamHealth })
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {team.flags.map((f) => (
             <Group key={f.flag} gap="xs" wrap="wrap" align="baseline" component="li">
-              <Badge color="orange.9" variant="outline">
+              {/* Dark text on yellow (autoContrast) keeps 4.5:1 in both schemes. */}
+              <Badge color="yellow.5" autoContrast>
                 {FLAG_LABELS[f.flag]}
               </Badge>
               <Text size="sm" style={{ flex: '1 1 14rem' }}>
