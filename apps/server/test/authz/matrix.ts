@@ -151,5 +151,22 @@ export const MATRIX: Record<string, Row> = {
   getEvents: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   // Issue 15: formation (rows below this line).
   // Issue 15: health, export and history (rows below this line).
+  getAdminCoursesByCourseIdHealth: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // The world's team is flagged INACTIVE (its members' sessions are written, never signed in),
+  // so the nudge goes through; a team without flags answers 409 NOTHING_TO_NUDGE.
+  postAdminTeamsByIdNudge: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getAdminCoursesByCourseIdTeamsCsv: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // As GET /student/courses/{courseId}: not enrolled (admins included) is 404.
+  getStudentCoursesByCourseIdTeamHistory: [401, 404, '2xx', '2xx', '2xx', 404, 404, 404],
+  getAdminCoursesByCourseIdStudentsByUserIdTeamHistory: [
+    401,
+    403,
+    403,
+    403,
+    403,
+    404,
+    '2xx',
+    '2xx',
+  ],
   // Issue 15: waitlist (rows below this line).
 };
