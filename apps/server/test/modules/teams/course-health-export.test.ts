@@ -176,12 +176,13 @@ describe('GET /admin/courses/{id}/teams.csv', () => {
 
   it('refuses a bad or future `at` and a bad format (400)', async () => {
     const w = await world(app);
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { at: 'yesterday' },
       { at: '2026-01-01T00:00:00' },
       { at: new Date(Date.now() + 3_600_000).toISOString() },
       { format: 'blackboard' },
-    ]) {
+    ];
+    for (const query of queries) {
       const res = await csv(w, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
