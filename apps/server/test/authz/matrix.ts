@@ -150,6 +150,10 @@ export const MATRIX: Record<string, Row> = {
   // Any signed-in caller gets their own stream (an injected call: the opening, then the end).
   getEvents: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   // Issue 15: formation (rows below this line).
+  // Admins of the course's organization (decisions 115, 116); B's admin gets A's 404. Apply
+  // with a made-up fingerprint (requests.ts) is a stale proposal for the admins: 409.
+  postAdminCoursesByCourseIdFormationPreview: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  postAdminCoursesByCourseIdFormationApply: [401, 403, 403, 403, 403, 404, 409, 409],
   // Issue 15: health, export and history (rows below this line).
   getAdminCoursesByCourseIdHealth: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   // The world's team is flagged INACTIVE (its members' sessions are written, never signed in),
