@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'NOT_INVITEE',
   'NOT_NOTICE_AUTHOR',
   'STUDENT_TEAM_CHANGED',
+  // Issue 15, auto-placement: the course changed since the preview (decision 116).
+  'STALE_PROPOSAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -147,6 +147,15 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
   putNotificationsPreferences: () => ({ payload: { muted: ['DEADLINE_SOON'] } }),
   // Issue 14: live stream (entries below this line).
   // Issue 15: formation (entries below this line).
+  postAdminCoursesByCourseIdFormationPreview: () => ({ payload: { seed: 1 } }),
+  postAdminCoursesByCourseIdFormationApply: (w) => ({
+    payload: {
+      fingerprint: 'v1:made-up',
+      seed: 1,
+      newTeams: [],
+      placements: [{ userId: w.classmate.id, teamKey: w.team.id }],
+    },
+  }),
   // Issue 15: health, export and history (entries below this line).
   // Issue 15: waitlist (entries below this line).
 };

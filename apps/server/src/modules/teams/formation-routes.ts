@@ -1,4 +1,65 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  envelope,
+  formationApplyBodySchema,
+  formationApplyResultSchema,
+  formationOptionsSchema,
+  formationProposalSchema,
+  type Role,
+} from '@teamup/shared';
+import { defineRoute } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { applyFormation, previewFormation } from './formation-service.js';
 
-/** Auto-placement for a course (issue 15, decision 115): preview and apply. Built by the formation work. */
-export async function formationRoutes(_app: FastifyInstance) {}
+const TAGS = ['teams'];
+const ADMINS: readonly Role[] = ['ORG_ADMIN', 'SUPERADMIN'];
+const courseParams = z.object({ courseId: z.uuid() });
+
+/** Auto-placement for a course (issue 15, decisions 115, 116): preview and apply. */
+export async function formationRoutes(app: FastifyInstance) {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/admin/courses/:courseId/formation/preview',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary:
+        "Propose placing the course's teamless students (changes nothing; the same course, options and seed give the same proposal)",
+      params: courseParams,
+      body: formationOptionsSchema,
+      response: { 200: envelope(formationProposalSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const data = await previewFormation(app.db, auth, request.params.courseId, request.body);
+      return { success: true as const, data };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/admin/courses/:courseId/formation/apply',
+    config: { access: ADMINS },
+    schema: {
+      tags: TAGS,
+      summary:
+        'Apply a proposal as the admin left it, in one transaction (409 STALE_PROPOSAL when the course changed since the preview)',
+      params: courseParams,
+      body: formationApplyBodySchema,
+      response: { 200: envelope(formationApplyResultSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const data = await app.db.transaction((tx) =>
+        applyFormation(tx, auth, request.params.courseId, request.body),
+      );
+      const teams = data.createdTeams.length;
+      return {
+        success: true as const,
+        data,
+        message: `${data.placed} ${data.placed === 1 ? 'student' : 'students'} placed${teams ? `, ${teams} new ${teams === 1 ? 'team' : 'teams'}` : ''}`,
+      };
+    },
+  });
+}

@@ -1,0 +1,179 @@
+// Auto-placement benchmark (`npm run bench:formation`, issue 15, decision 116). Builds the real
+// app and, for each run, a fresh course with 2,000 teamless ACTIVE students (with skills),
+// 100 existing teams of 1–4 members (some closed, some wanting skills) and 300 pending join
+// requests and 300 invitations between them; times POST …/formation/preview and then
+// POST …/formation/apply of that proposal as is (through app.inject, so routing, validation
+// and serialization count). Prints the median of BENCH_RUNS (3) runs after one warm-up run.
+// DATABASE_URL selects PostgreSQL (a fresh database next to it, dropped afterwards); without
+// it, PGlite in a temporary directory. Target: under 1 s each on PostgreSQL.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { FormationProposal } from '@teamup/shared';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { courses, organizationAdmins, organizations, users } from '../src/db/schema/index.js';
+import { API, benchEnv, createBenchDatabase, ms, signIn } from './bench-lib.js';
+
+const STUDENTS = 2_000;
+const TEAMS = 100;
+const CHOICES = 300;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SKILLS = ['Python', 'React', 'SQL', 'Go', 'Design', 'Testing', 'Rust', 'Data'];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** A fresh course of organization `organizationId`, seeded with a handful of statements. */
+async function seedCourse(app: FastifyInstance, organizationId: string, run: string) {
+  const [course] = await app.db
+    .insert(courses)
+    .values({
+      organizationId,
+      code: `F${run}`,
+      title: `Formation ${run}`,
+      term: 'Bench',
+      teamSizeMin: 3,
+      teamSizeMax: 5,
+      teamFormationDeadline: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: courses.id });
+  const courseId = course!.id;
+  const skills = sql.raw(`array[${SKILLS.map((s) => `'${s}'`).join(',')}]`);
+  const people = STUDENTS + TEAMS * 4;
+  await app.db.execute(sql`
+    insert into users (email, fullname, skills)
+    select 'bench-f' || ${run} || '-' || i || '@bench.example.edu', 'Formation Student ' || i,
+      array[(${skills})[1 + i % 8], (${skills})[1 + (i * 7 / 3) % 8]]
+    from generate_series(1, ${people}) i`);
+  // Teams: team t (1..100) takes the students numbered 2000 + 4(t-1) + 1 .. + (1 + t % 4).
+  await app.db.execute(sql`
+    insert into teams (course_id, name, leader_id, max_size, open_to_requests, wanted_skills, member_count, created_by)
+    select ${courseId}, 'Existing ' || t, u.id, 5, t % 10 <> 0, array[(${skills})[1 + t % 8]], 1 + t % 4, u.id
+    from generate_series(1, ${TEAMS}) t
+    join users u on u.email = 'bench-f' || ${run} || '-' || (${STUDENTS} + 4 * (t - 1) + 1) || '@bench.example.edu'`);
+  await app.db.execute(sql`
+    insert into team_members (team_id, user_id, course_id)
+    select tm.id, u.id, ${courseId}
+    from teams tm
+    cross join lateral generate_series(1, tm.member_count) k
+    join users u on u.email = 'bench-f' || ${run} || '-' ||
+      (${STUDENTS} + 4 * (substring(tm.name from 10)::int - 1) + k) || '@bench.example.edu'
+    where tm.course_id = ${courseId}`);
+  // Enrollments: the 2,000 teamless students and the teams' members (the spare ones have none).
+  await app.db.execute(sql`
+    insert into enrollments (course_id, email, user_id, fullname, status, source, activated_at)
+    select ${courseId}, u.email, u.id, u.fullname, 'ACTIVE', 'MANUAL', now()
+    from users u where u.email like ${`bench-f${run}-%`}
+      and (substring(u.fullname from 19)::int <= ${STUDENTS}
+        or exists (select 1 from team_members m where m.user_id = u.id))`);
+  await app.db.execute(sql`
+    insert into join_requests (team_id, course_id, user_id)
+    select tm.id, ${courseId}, u.id
+    from generate_series(1, ${CHOICES}) i
+    join users u on u.email = 'bench-f' || ${run} || '-' || (i * 5) || '@bench.example.edu'
+    join teams tm on tm.course_id = ${courseId} and tm.name = 'Existing ' || (1 + i % ${TEAMS})`);
+  await app.db.execute(sql`
+    insert into invitations (team_id, course_id, invitee_id, invited_by)
+    select tm.id, ${courseId}, u.id, tm.leader_id
+    from generate_series(1, ${CHOICES}) i
+    join users u on u.email = 'bench-f' || ${run} || '-' || (i * 5 + (i % 2) * 2) || '@bench.example.edu'
+    join teams tm on tm.course_id = ${courseId} and tm.name = 'Existing ' || (1 + i % ${TEAMS})`);
+  return courseId;
+}
+
+async function benchDatabase(databaseUrl: string | undefined) {
+  const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  const fresh = databaseUrl ? await createBenchDatabase(databaseUrl) : null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamup-bench-formation-'));
+  const app = await buildApp(
+    loadConfig({ ...benchEnv(fresh?.url ?? '', dataDir, 'warn'), DATABASE_URL: fresh?.url }),
+  );
+  const previews: number[] = [];
+  const applies: number[] = [];
+  let last: FormationProposal | undefined;
+  try {
+    const [org] = await app.db
+      .insert(organizations)
+      .values({ name: 'Formation Bench', slug: 'formation-bench' })
+      .returning({ id: organizations.id });
+    const [admin] = await app.db
+      .insert(users)
+      .values({
+        email: 'bench-formation-admin@bench.example.edu',
+        fullname: 'Bench Admin',
+        role: 'ORG_ADMIN',
+      })
+      .returning({ id: users.id, email: users.email });
+    await app.db.insert(organizationAdmins).values({ organizationId: org!.id, userId: admin!.id });
+    const headers = { authorization: `Bearer ${await signIn(app, admin!.email)}` };
+    for (let run = 0; run <= RUNS; run++) {
+      const courseId = await seedCourse(app, org!.id, String(run));
+      await app.db.execute(sql`analyze`);
+      let started = process.hrtime.bigint();
+      const preview = await app.inject({
+        method: 'POST',
+        url: `${API}/admin/courses/${courseId}/formation/preview`,
+        headers,
+        payload: { seed: run },
+      });
+      const previewMs = ms(started);
+      if (preview.statusCode !== 200)
+        throw new Error(`preview: ${preview.statusCode} ${preview.body}`);
+      const proposal = preview.json<{ data: FormationProposal }>().data;
+      started = process.hrtime.bigint();
+      const applied = await app.inject({
+        method: 'POST',
+        url: `${API}/admin/courses/${courseId}/formation/apply`,
+        headers,
+        payload: {
+          fingerprint: proposal.fingerprint,
+          seed: proposal.seed,
+          newTeams: proposal.teams
+            .filter((t) => !t.teamId)
+            .map((t) => ({ key: t.key, name: t.name })),
+          placements: proposal.placements.map((p) => ({ userId: p.userId, teamKey: p.teamKey })),
+        },
+      });
+      const applyMs = ms(started);
+      if (applied.statusCode !== 200)
+        throw new Error(`apply: ${applied.statusCode} ${applied.body}`);
+      console.log(
+        `  ${database} run ${run}${run === 0 ? ' (warm-up)' : ''}: preview ${previewMs.toFixed(0)} ms, apply ${applyMs.toFixed(0)} ms (${proposal.summary.placed} placed, ${proposal.summary.newTeams} new teams)`,
+      );
+      if (run > 0) {
+        previews.push(previewMs);
+        applies.push(applyMs);
+      }
+      last = proposal;
+    }
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await fresh?.drop();
+  }
+  return { database, preview: median(previews), apply: median(applies), last: last! };
+}
+
+console.log(
+  `Auto-placement: ${STUDENTS.toLocaleString('en-US')} teamless students, ${TEAMS} teams, ${CHOICES} requests and ${CHOICES} invitations; median of ${RUNS} runs after a warm-up\n`,
+);
+const results = process.env.BENCH_SKIP_PGLITE ? [] : [await benchDatabase(undefined)];
+if (process.env.DATABASE_URL) results.push(await benchDatabase(process.env.DATABASE_URL));
+else console.log('(DATABASE_URL is not set: PostgreSQL skipped)');
+console.log('');
+for (const r of results) {
+  console.log(
+    `${r.database.padEnd(10)}  preview ${r.preview.toFixed(0).padStart(5)} ms  apply ${r.apply.toFixed(0).padStart(5)} ms  (${r.last.summary.placed} placed, ${r.last.summary.newTeams} new teams, ${r.last.summary.underMinimum} under the minimum)`,
+  );
+}
+const pg = results.find((r) => r.database === 'PostgreSQL');
+if (pg) {
+  console.log(
+    `\nTarget (PostgreSQL: preview and apply under 1 s each): ${pg.preview < 1000 && pg.apply < 1000 ? 'met' : 'NOT met'}`,
+  );
+}
