@@ -30,6 +30,7 @@ import {
   createDeadlineReminderJob,
   type DeadlineReminderJobOptions,
 } from './modules/notifications/deadline-job.js';
+import { createWaitlistJob, type WaitlistJobOptions } from './modules/teams/waitlist-job.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -80,6 +81,11 @@ export interface BuildOptions {
    * under NODE_ENV=test, where the tests run it themselves.
    */
   deadlineReminders?: Partial<DeadlineReminderJobOptions> | false;
+  /**
+   * The waitlist job (issue 15, decision 117): settings, or false for none. Unset: it runs,
+   * except under NODE_ENV=test, where the tests run it themselves.
+   */
+  waitlist?: Partial<WaitlistJobOptions> | false;
   /** The live stream's hub (decision 111); tests shorten its heartbeat. */
   events?: Partial<EventHubOptions>;
 }
@@ -137,6 +143,8 @@ export async function buildApp(
     options.deadlineReminders || {},
   );
   app.addHook('onClose', () => deadlineReminders.stop());
+  const waitlist = createWaitlistJob(handle.db, app.log, options.waitlist || {});
+  app.addHook('onClose', () => waitlist.stop());
   // Closed before the database: its streams end and its listening connection goes first.
   const eventHub = createEventHub(handle, app.log, options.events);
   app.addHook('onClose', () => eventHub.stop());
@@ -231,6 +239,9 @@ export async function buildApp(
         ? config.NODE_ENV !== 'test'
         : options.deadlineReminders !== false;
     if (remindersOn) deadlineReminders.start();
+    const waitlistOn =
+      options.waitlist === undefined ? config.NODE_ENV !== 'test' : options.waitlist !== false;
+    if (waitlistOn) waitlist.start();
     await eventHub.start();
     return app;
   } catch (error) {

@@ -100,6 +100,18 @@ export const teamDetailSchema = teamSummarySchema.extend({
      * deadline. False for any of those reasons; the other fields say which.
      */
     canApply: z.boolean(),
+    /** The caller's WAITLISTED request on this team (issue 15), or null. */
+    waitlistedRequestId: z.uuid().nullable(),
+    /**
+     * The caller's place in this team's waitlist (1 = next when a seat opens), or null when not
+     * waitlisted here (or the deadline passed: the waitlist is over).
+     */
+    waitlistPosition: z.number().int().nullable(),
+    /**
+     * Whether applying would be filed on the waitlist now: as canApply, but the team is full (no
+     * open seat) and the caller is not on its waitlist yet.
+     */
+    canJoinWaitlist: z.boolean(),
     /**
      * The caller's team in this course: this team's id for a member, another team's id when
      * they are in another team, null when they have none.
@@ -182,6 +194,11 @@ export const joinRequestSchema = z.object({
   reason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /**
+   * A WAITLISTED request's place in its team's line (1 = next when a seat opens; issue 15); null
+   * for every other status, and once the course's deadline has passed.
+   */
+  waitlistPosition: z.number().int().nullable(),
 });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
@@ -221,7 +238,7 @@ export const inviteBodySchema = z.strictObject({
 });
 export type InviteBody = z.input<typeof inviteBodySchema>;
 
-/** The caller's own team life: teams, pending requests, invitations. */
+/** The caller's own team life: teams, pending and waitlisted requests, invitations. */
 export const myTeamsSchema = z.object({
   teams: z.array(teamSummarySchema),
   requests: z.array(joinRequestSchema),

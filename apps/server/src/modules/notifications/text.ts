@@ -35,7 +35,14 @@ export function describeNotification(
 
   switch (kind) {
     case 'JOIN_REQUEST_RECEIVED':
-      return { text: `${who} asked to join ${team}${inCourse}.`, link: teamLink ?? '/teams/my' };
+      return {
+        // Issue 15: a request to a full team went on its waitlist (data.waitlisted).
+        text:
+          ctx.data.waitlisted === true
+            ? `${who} joined the waitlist of ${team}${inCourse}.`
+            : `${who} asked to join ${team}${inCourse}.`,
+        link: teamLink ?? '/teams/my',
+      };
     case 'JOIN_REQUEST_ACCEPTED':
       return {
         text: `Your request to join ${aTeam} was accepted.`,

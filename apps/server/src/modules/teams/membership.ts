@@ -17,6 +17,10 @@ import {
 import { recordAudit, type AuditEntry } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
+import { promoteWaitlisted } from './waitlist.js';
+
+/** A student's open requests: PENDING, and WAITLISTED on full teams (issue 15). */
+const OPEN_REQUEST = ['PENDING', 'WAITLISTED'] as const;
 
 export interface LockedTeam {
   id: string;
@@ -258,8 +262,9 @@ function cancelPendingInCourse(
 }
 
 /**
- * Cancels every PENDING join request the student sent and invitation they received in the
- * course, and returns the audit entries to record (one per cancelled row, on its team).
+ * Cancels every open (PENDING or WAITLISTED) join request the student sent and every PENDING
+ * invitation they received in the course, and returns the audit entries to record (one per
+ * cancelled row, on its team).
  * `stored` is the request's reason as its team and applicant see it; `audited` goes in the log.
  */
 async function cancelStudentPending(
@@ -276,7 +281,7 @@ async function cancelStudentPending(
       and(
         eq(joinRequests.courseId, scope.courseId),
         eq(joinRequests.userId, userId),
-        eq(joinRequests.status, 'PENDING'),
+        inArray(joinRequests.status, [...OPEN_REQUEST]),
       ),
     )
     .returning({ id: joinRequests.id, teamId: joinRequests.teamId });
@@ -321,7 +326,8 @@ export interface LeaveInput {
 
 /**
  * Removes a member from a locked team. A leader who goes hands leadership to the
- * longest-standing member; the last member going disbands the team (DESIGN §7.6).
+ * longest-standing member; the last member going disbands the team (DESIGN §7.6). The seat
+ * that opens goes to the team's waitlist in the same transaction (issue 15, waitlist.ts).
  * Returns what happened to the team.
  */
 export async function removeMember(
@@ -381,12 +387,13 @@ export async function removeMember(
     );
   }
   await recordAudit(tx, ...byAdmin(audits, input.asAdmin));
+  if (!disbanded) await promoteWaitlisted(tx, team.id);
   return { disbanded, newLeaderId };
 }
 
 /**
- * Disbands a locked team: members are released, pending requests and invitations are
- * cancelled. The team row stays (disbandedAt) so its history can still be read.
+ * Disbands a locked team: members are released, pending and waitlisted requests and pending
+ * invitations are cancelled. The team row stays (disbandedAt) so its history can still be read.
  */
 export async function disbandTeam(
   tx: DbOrTx,
@@ -428,7 +435,7 @@ async function disbandLocked(
   const requests = await tx
     .update(joinRequests)
     .set({ status: 'CANCELLED', decidedAt: sql`now()`, reason: 'The team was disbanded' })
-    .where(and(eq(joinRequests.teamId, team.id), eq(joinRequests.status, 'PENDING')))
+    .where(and(eq(joinRequests.teamId, team.id), inArray(joinRequests.status, [...OPEN_REQUEST])))
     .returning({ id: joinRequests.id, userId: joinRequests.userId });
   const invites = await tx
     .update(invitations)

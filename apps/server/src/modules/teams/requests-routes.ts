@@ -49,7 +49,8 @@ export async function teamRequestRoutes(app: FastifyInstance) {
     config: { access: 'authenticated' },
     schema: {
       tags: TAGS,
-      summary: 'Ask to join a team of my course, with an optional message',
+      summary:
+        'Ask to join a team of my course, with an optional message (a full team puts it on its waitlist)',
       params: uuidParamSchema,
       body: applyBodySchema,
       response: { 201: requestEnvelope },
@@ -59,7 +60,11 @@ export async function teamRequestRoutes(app: FastifyInstance) {
       return reply.status(201).send({
         success: true as const,
         data,
-        message: `Your request to join ${data.teamName} was sent`,
+        // A full team files it on its waitlist (issue 15).
+        message:
+          data.status === 'WAITLISTED'
+            ? `${data.teamName} is full; you are number ${data.waitlistPosition ?? 1} on its waitlist`
+            : `Your request to join ${data.teamName} was sent`,
       });
     },
   });
@@ -70,7 +75,8 @@ export async function teamRequestRoutes(app: FastifyInstance) {
     config: { access: 'authenticated' },
     schema: {
       tags: TAGS,
-      summary: "A team's join requests (leader or course admin); PENDING unless status is given",
+      summary:
+        "A team's join requests (leader or course admin); PENDING unless status is given, WAITLISTED in queue order",
       params: uuidParamSchema,
       querystring: joinRequestsQuerySchema,
       response: { 200: envelope(paginated(joinRequestSchema)) },
@@ -89,7 +95,7 @@ export async function teamRequestRoutes(app: FastifyInstance) {
     config: { access: 'authenticated' },
     schema: {
       tags: TAGS,
-      summary: 'Withdraw my pending join request',
+      summary: 'Withdraw my pending or waitlisted join request',
       params: uuidParamSchema,
       response: { 200: requestEnvelope },
     },

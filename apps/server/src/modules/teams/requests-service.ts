@@ -19,6 +19,7 @@ import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import {
   addMember,
   assertBeforeDeadline,
+  deadlinePassed,
   assertLive,
   currentTeamOf,
   lockStudentInCourse,
@@ -36,6 +37,7 @@ import {
   type Caller,
   type CallerFacts,
 } from './team-viewer.js';
+import { promoteWaitlisted } from './waitlist.js';
 
 export type TeamRequestsQuery = z.output<typeof joinRequestsQuerySchema>;
 
@@ -61,7 +63,8 @@ export const DECIDED_TEXT: Record<Exclude<TeamRequestStatus, 'PENDING'>, string>
   REJECTED: 'has already been rejected',
   WITHDRAWN: 'was withdrawn',
   CANCELLED: 'was cancelled',
-  WAITLISTED: 'is on the waitlist: it can be decided once a seat opens',
+  WAITLISTED:
+    'is on the waitlist because the team is full: it can be accepted once a seat opens and it is first in line',
 };
 
 // ---------------------------------------------------------------------------------------
@@ -84,7 +87,9 @@ async function joinRequestById(
 
 /**
  * A team's join requests for its leader or an admin of the course. PENDING by default (the
- * leader's inbox, longest waiting first); other statuses are history, latest decision first.
+ * leader's inbox, longest waiting first); WAITLISTED in queue order, each with its place (none
+ * once the deadline has passed: the waitlist is over); other statuses are history, latest
+ * decision first.
  */
 export async function listTeamJoinRequests(
   db: DbOrTx,
@@ -97,9 +102,13 @@ export async function listTeamJoinRequests(
   if (!facts.isAdmin && !facts.isLeader) throw notLeader('see its join requests');
 
   const status = query.status ?? 'PENDING';
-  const where = and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, status));
+  const where = and(
+    eq(joinRequests.teamId, teamId),
+    eq(joinRequests.status, status),
+    status === 'WAITLISTED' && deadlinePassed(team) ? sql`false` : undefined,
+  );
   const order =
-    status === 'PENDING'
+    status === 'PENDING' || status === 'WAITLISTED'
       ? [asc(joinRequests.createdAt), asc(joinRequests.id)]
       : [
           desc(sql`coalesce(${joinRequests.decidedAt}, ${joinRequests.createdAt})`),
@@ -129,9 +138,9 @@ export async function listTeamJoinRequests(
 
 /**
  * A student applies to a team of their course. Refused when they could never be accepted:
- * not an active student, already in a team, team closed, full or past the deadline. The
- * database's partial unique index holds "one pending request per student per team" even
- * when two applications race.
+ * not an active student, already in a team, team closed or past the deadline. A full team
+ * files the request WAITLISTED, in line by (created_at, id) (issue 15). The database's partial
+ * unique index holds "one open request per student per team" even when two applications race.
  */
 export async function applyToTeam(
   db: DbOrTx,
@@ -157,9 +166,7 @@ export async function applyToTeam(
       if (!team.openToRequests) {
         throw conflict('TEAM_CLOSED', `${team.name} is not taking join requests at the moment`);
       }
-      if (team.memberCount >= team.maxSize) {
-        throw conflict('TEAM_FULL', `${team.name} is full`);
-      }
+      const waitlisted = team.memberCount >= team.maxSize;
       if (facts.pendingInvitationId) {
         throw conflict(
           'ALREADY_INVITED',
@@ -167,6 +174,7 @@ export async function applyToTeam(
         );
       }
       if (facts.pendingRequestId) throw alreadyRequested(team.name);
+      if (facts.waitlistedRequestId) throw alreadyWaitlisted(team.name);
 
       const [created] = await tx
         .insert(joinRequests)
@@ -175,12 +183,14 @@ export async function applyToTeam(
           courseId: team.courseId,
           userId: caller.userId,
           message: body.message ?? '',
+          ...(waitlisted ? { status: 'WAITLISTED' as const } : {}),
         })
         .returning({ id: joinRequests.id });
       await recordAudit(
         tx,
         teamAudit(team, caller.userId, 'REQUEST_CREATED', caller.userId, {
           requestId: created!.id,
+          ...(waitlisted ? { waitlisted: true } : {}),
         }),
       );
       return joinRequestById(tx, created!.id, caller, facts.isAdmin);
@@ -191,6 +201,12 @@ export async function applyToTeam(
     throw error;
   }
 }
+
+const alreadyWaitlisted = (teamName: string) =>
+  conflict(
+    'ALREADY_REQUESTED',
+    `You are already on the waitlist of ${teamName}; you will be told when a seat opens`,
+  );
 
 const alreadyRequested = (teamName?: string) =>
   conflict(
@@ -265,7 +281,13 @@ const notPending = (tx: DbOrTx, request: RequestRow, byApplicant: boolean) =>
  * enrollment, then the request — and checks that the caller leads the team and is not the
  * applicant (DESIGN §7.5).
  */
-async function lockForDecision(tx: DbOrTx, caller: Caller, requestId: string, what: string) {
+async function lockForDecision(
+  tx: DbOrTx,
+  caller: Caller,
+  requestId: string,
+  what: string,
+  decidable: readonly TeamRequestStatus[] = ['PENDING'],
+) {
   const ref = await findRequest(tx, requestId);
   const team = await lockTeam(tx, ref.teamId);
   await lockStudentInCourse(tx, team.courseId, ref.userId);
@@ -281,7 +303,7 @@ async function lockForDecision(tx: DbOrTx, caller: Caller, requestId: string, wh
   assertLive(team);
   if (!facts.isLeader) throw notLeader(what);
   assertActiveStudent(facts);
-  if (request.status !== 'PENDING') throw await notPending(tx, request, false);
+  if (!decidable.includes(request.status)) throw await notPending(tx, request, false);
   return { team, request, facts };
 }
 
@@ -323,7 +345,10 @@ export async function acceptJoinRequest(
   });
 }
 
-/** The leader turns a request down, with an optional reason the applicant sees. */
+/**
+ * The leader turns a request down, pending or waitlisted, with an optional reason the applicant
+ * sees. A seat a pending request waited for goes to the waitlist (issue 15).
+ */
 export async function rejectJoinRequest(
   db: DbOrTx,
   caller: Caller,
@@ -336,6 +361,7 @@ export async function rejectJoinRequest(
       caller,
       requestId,
       'reject its join requests',
+      ['PENDING', 'WAITLISTED'],
     );
     await decide(tx, request.id, 'REJECTED', caller.userId, body.reason);
     await recordAudit(
@@ -345,13 +371,15 @@ export async function rejectJoinRequest(
         ...(body.reason ? { reason: body.reason } : {}),
       }),
     );
+    if (request.status === 'PENDING') await promoteWaitlisted(tx, team.id);
     return joinRequestById(tx, request.id, caller, facts.isAdmin);
   });
 }
 
 /**
- * The applicant takes their request back. Allowed whatever the deadline or their enrollment:
- * it only removes a pending ask.
+ * The applicant takes their request back, pending or waitlisted. Allowed whatever the deadline
+ * or their enrollment: it only removes an ask. A seat a pending request waited for goes to the
+ * waitlist (issue 15).
  */
 export async function withdrawJoinRequest(
   db: DbOrTx,
@@ -370,14 +398,18 @@ export async function withdrawJoinRequest(
         'Only the student who asked to join can withdraw this request',
       );
     }
-    if (request.status !== 'PENDING') throw await notPending(tx, request, true);
+    if (request.status !== 'PENDING' && request.status !== 'WAITLISTED') {
+      throw await notPending(tx, request, true);
+    }
     await decide(tx, request.id, 'WITHDRAWN', caller.userId);
     await recordAudit(
       tx,
       teamAudit(team, caller.userId, 'REQUEST_WITHDRAWN', caller.userId, {
         requestId: request.id,
+        ...(request.status === 'WAITLISTED' ? { waitlisted: true } : {}),
       }),
     );
+    if (request.status === 'PENDING') await promoteWaitlisted(tx, team.id);
     // The caller is the applicant: their own email.
     return joinRequestById(tx, request.id, caller, false);
   });
@@ -386,7 +418,7 @@ export async function withdrawJoinRequest(
 async function decide(
   tx: DbOrTx,
   requestId: string,
-  status: Exclude<TeamRequestStatus, 'PENDING'>,
+  status: Exclude<TeamRequestStatus, 'PENDING' | 'WAITLISTED'>,
   deciderId: string,
   reason?: string,
 ): Promise<void> {

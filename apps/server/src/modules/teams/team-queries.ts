@@ -23,6 +23,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -89,7 +90,7 @@ const relationSql = (userId: Ref) => sql<ViewerTeamRelation>`case
     select 1 from ${joinRequests}
     where ${joinRequests.teamId} = ${teams.id}
       and ${joinRequests.userId} = ${userId}
-      and ${joinRequests.status} = 'PENDING') then 'REQUESTED'
+      and ${joinRequests.status} in ('PENDING', 'WAITLISTED')) then 'REQUESTED'
   when exists(
     select 1 from ${invitations}
     where ${invitations.teamId} = ${teams.id}
@@ -236,6 +237,24 @@ function toSummary(row: SummaryRow, relation: ViewerTeamRelation, isAdmin: boole
 }
 
 /**
+ * A WAITLISTED request's place in its team's line (issue 15): 1 + the waitlisted requests of
+ * the team before it (created_at, then id). Null for other statuses and once the course's
+ * deadline has passed (the waitlist is over; the job cancels what is left). An index lookup on
+ * join_requests_team_idx.
+ */
+const waitlistPositionSql = (
+  request: { id: SQLWrapper; teamId: SQLWrapper; status: SQLWrapper; createdAt: SQLWrapper },
+  deadline: SQLWrapper,
+) => sql<number | null>`case when ${request.status} = 'WAITLISTED' and ${deadline} > now() then (
+  select count(*)::int from join_requests w
+  where w.team_id = ${request.teamId} and w.status = 'WAITLISTED'
+    and (w.created_at, w.id) <= (${request.createdAt}, ${request.id})) end`;
+
+/** Open requests a student still has: PENDING, and WAITLISTED before the course's deadline. */
+const openRequestSql = (status: SQLWrapper, deadline: SQLWrapper) =>
+  sql`(${status} = 'PENDING' or (${status} = 'WAITLISTED' and ${deadline} > now()))`;
+
+/**
  * Join requests with their team, course and applicant; callers add the conditions. `callerId`
  * decides whether the applicant's email shows (see emailShownSql).
  */
@@ -258,6 +277,7 @@ export function selectJoinRequests(db: DbOrTx, callerId: Ref) {
       reason: joinRequests.reason,
       createdAt: joinRequests.createdAt,
       decidedAt: joinRequests.decidedAt,
+      waitlistPosition: waitlistPositionSql(joinRequests, courses.teamFormationDeadline),
     })
     .from(joinRequests)
     .innerJoin(teams, eq(teams.id, joinRequests.teamId))
@@ -290,6 +310,7 @@ export function toJoinRequest(row: JoinRequestRow, isAdmin: boolean): JoinReques
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    waitlistPosition: row.waitlistPosition,
   };
 }
 
@@ -304,7 +325,7 @@ type JoinRequestJson = Omit<JoinRequest, 'createdAt' | 'decidedAt'> & {
 };
 
 /**
- * A user's pending join requests, newest first, as one JSON array (null when none). Aliased
+ * A user's open join requests (pending, and waitlisted before the deadline), newest first, as one JSON array (null when none). Aliased
  * tables are spelled out in the FROM list: in a raw fragment an alias renders as its name only.
  */
 const pendingRequestsJson = (userId: Ref) => sql`(
@@ -324,7 +345,11 @@ const pendingRequestsJson = (userId: Ref) => sql`(
       'status', ${joinRequests.status},
       'reason', ${joinRequests.reason},
       'createdAt', ${joinRequests.createdAt},
-      'decidedAt', ${joinRequests.decidedAt}
+      'decidedAt', ${joinRequests.decidedAt},
+      'waitlistPosition', ${waitlistPositionSql(
+        { ...joinRequests, teamId: joinRequests.teamId },
+        reqCourse.teamFormationDeadline,
+      )}
     ) order by ${joinRequests.createdAt} desc, ${joinRequests.id} desc)
   from ${joinRequests}
   inner join ${teams} ${sql.identifier('req_team')} on ${reqTeam.id} = ${joinRequests.teamId}
@@ -333,7 +358,7 @@ const pendingRequestsJson = (userId: Ref) => sql`(
     on ${reqOrganization.id} = ${reqCourse.organizationId}
   inner join ${users} ${sql.identifier('applicant')} on ${applicant.id} = ${joinRequests.userId}
   where ${joinRequests.userId} = ${userId}
-    and ${joinRequests.status} = 'PENDING'
+    and ${openRequestSql(joinRequests.status, reqCourse.teamFormationDeadline)}
     and ${reqOrganization.deletedAt} is null)`;
 
 const fromJoinRequestJson = (r: JoinRequestJson): JoinRequest => ({
@@ -477,7 +502,7 @@ function buildStatements(db: DbOrTx) {
         .where(
           and(
             eq(joinRequests.userId, userId),
-            eq(joinRequests.status, 'PENDING'),
+            openRequestSql(joinRequests.status, courses.teamFormationDeadline),
             isNull(organizations.deletedAt),
           ),
         )
@@ -497,6 +522,13 @@ function buildStatements(db: DbOrTx) {
           leaderUserId: teams.leaderId,
           members: membersJson(userId),
           ...viewerColumns(teams.id, teams.courseId, userId),
+          // The caller's place on this team's waitlist; 0 when not on it (issue 15).
+          myWaitlistPosition: sql<number>`(
+            select count(*)::int from join_requests w
+            join join_requests my_wait on my_wait.team_id = w.team_id
+            where my_wait.team_id = ${teams.id} and my_wait.user_id = ${userId}
+              and my_wait.status = 'WAITLISTED' and w.status = 'WAITLISTED'
+              and (w.created_at, w.id) <= (my_wait.created_at, my_wait.id))`,
         })
         .from(teams)
         .innerJoin(courses, onCourse)
@@ -623,7 +655,7 @@ export async function myTeams(db: DbOrTx, caller: Caller): Promise<MyTeams> {
 function relationOf(facts: CallerFacts): ViewerTeamRelation {
   if (facts.isLeader) return 'LEADER';
   if (facts.isMember) return 'MEMBER';
-  if (facts.pendingRequestId) return 'REQUESTED';
+  if (facts.pendingRequestId || facts.waitlistedRequestId) return 'REQUESTED';
   if (facts.pendingInvitationId) return 'INVITED';
   return 'NONE';
 }
@@ -650,6 +682,16 @@ export async function getTeamDetail(
   const live = !row.disbandedAt && !row.archivedAt;
   const relation = relationOf(facts);
   const openSeats = Math.max(0, row.maxSize - row.memberCount);
+  // What applying needs whatever the seats: the caller could file a request here now.
+  const couldAsk =
+    facts.enrollmentStatus === 'ACTIVE' &&
+    facts.currentTeamId === null &&
+    live &&
+    !deadlinePassed &&
+    row.openToRequests &&
+    !facts.pendingRequestId &&
+    !facts.waitlistedRequestId &&
+    !facts.pendingInvitationId;
   return {
     ...toSummary(row, relation, facts.isAdmin),
     course: {
@@ -675,15 +717,14 @@ export async function getTeamDetail(
       pendingRequestId: facts.pendingRequestId,
       pendingInvitationId: facts.pendingInvitationId,
       // Whether "apply" would be accepted now: the button shows only when it can work.
-      canApply:
-        facts.enrollmentStatus === 'ACTIVE' &&
-        facts.currentTeamId === null &&
-        live &&
-        !deadlinePassed &&
-        row.openToRequests &&
-        openSeats > 0 &&
-        !facts.pendingRequestId &&
-        !facts.pendingInvitationId,
+      canApply: couldAsk && openSeats > 0,
+      // Issue 15: a full team takes the request on its waitlist instead.
+      waitlistedRequestId: facts.waitlistedRequestId,
+      waitlistPosition:
+        facts.waitlistedRequestId && !deadlinePassed && row.myWaitlistPosition > 0
+          ? row.myWaitlistPosition
+          : null,
+      canJoinWaitlist: couldAsk && openSeats === 0,
       currentTeamId: facts.currentTeamId,
       // The rule of listTeamAudit, so the page asks for the history only when it may read it.
       canReadAudit: canReadAudit(facts),

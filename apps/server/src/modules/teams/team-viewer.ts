@@ -84,6 +84,12 @@ export function viewerColumns(teamId: Ref, courseId: Ref, userId: Ref) {
       where ${joinRequests.teamId} = ${teamId}
         and ${joinRequests.userId} = ${userId}
         and ${joinRequests.status} = 'PENDING')`,
+    // Issue 15: the caller's request on this team's waitlist (the one-open-request index).
+    waitlistedRequestId: sql<string | null>`(
+      select ${joinRequests.id} from ${joinRequests}
+      where ${joinRequests.teamId} = ${teamId}
+        and ${joinRequests.userId} = ${userId}
+        and ${joinRequests.status} = 'WAITLISTED')`,
     pendingInvitationId: sql<string | null>`(
       select ${invitations.id} from ${invitations}
       where ${invitations.teamId} = ${teamId}
@@ -120,6 +126,8 @@ export interface CallerFacts {
   /** The caller's live team in the course, whichever it is. */
   currentTeamId: string | null;
   pendingRequestId: string | null;
+  /** The caller's WAITLISTED request on this team (issue 15). */
+  waitlistedRequestId: string | null;
   pendingInvitationId: string | null;
 }
 
@@ -154,6 +162,7 @@ export function factsFrom(
     enrollmentStatus: EnrollmentStatus | null;
     currentTeamId: string | null;
     pendingRequestId: string | null;
+    waitlistedRequestId: string | null;
     pendingInvitationId: string | null;
     formerMember: boolean;
   },
@@ -169,6 +178,7 @@ export function factsFrom(
     formerMember: row.formerMember && row.enrollmentStatus === 'ACTIVE',
     currentTeamId: row.currentTeamId,
     pendingRequestId: row.pendingRequestId,
+    waitlistedRequestId: row.waitlistedRequestId,
     pendingInvitationId: row.pendingInvitationId,
   };
 }

@@ -20,6 +20,7 @@ import {
   teamAudit,
   type LockedTeam,
 } from './membership.js';
+import { promoteWaitlisted } from './waitlist.js';
 import {
   assertActiveStudent,
   assertCanSee,
@@ -208,6 +209,10 @@ export async function updateTeam(
       facts.isAdmin,
     ),
   );
+  // A raised size limit opens seats: the waitlist gets them now (issue 15).
+  if (after.maxSize !== undefined && after.maxSize > current!.maxSize) {
+    await promoteWaitlisted(tx, team.id);
+  }
   return true;
 }
 

@@ -120,6 +120,9 @@ describe('describeNotification', () => {
     ).toBe(
       "A seat opened in Rockets: Grace Hopper's request left the waitlist and waits for your answer.",
     );
+    expect(
+      describeNotification('JOIN_REQUEST_RECEIVED', ctx({ data: { waitlisted: true } })).text,
+    ).toBe('Ada Lovelace joined the waitlist of Rockets (CS301).');
     expect(describeNotification('PLACED_IN_TEAM', ctx({ data: { formation: true } })).text).toBe(
       "The course's team formation placed you in Rockets (CS301).",
     );

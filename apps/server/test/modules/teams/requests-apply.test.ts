@@ -58,6 +58,7 @@ describe('POST /student/teams/{id}/join-requests', () => {
         reason: null,
         createdAt: expect.any(String),
         decidedAt: null,
+        waitlistPosition: null,
       },
     });
     const audit = await teamAuditOf(w.team.id);
@@ -128,7 +129,6 @@ describe('POST /student/teams/{id}/join-requests', () => {
         409,
         'TEAM_CLOSED',
       ],
-      ['a full team', (w) => setTeam(w.team.id, { maxSize: 2 }), 'sue', 409, 'TEAM_FULL'],
       [
         'after the formation deadline',
         (w) => setCourse(w.course.id, { teamFormationDeadline: pastDate() }),
@@ -273,6 +273,7 @@ describe('GET /student/teams/{id}/join-requests', () => {
       reason: null,
       createdAt: first.createdAt.toISOString(),
       decidedAt: null,
+      waitlistPosition: null,
     });
   });
 

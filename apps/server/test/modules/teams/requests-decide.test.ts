@@ -75,6 +75,7 @@ describe('POST /student/join-requests/{id}/accept', () => {
         reason: 'Welcome!',
         createdAt: request.createdAt.toISOString(),
         decidedAt: expect.any(String),
+        waitlistPosition: null,
       },
     });
     expect(await membersOf(w.team.id)).toEqual([w.lea.id, w.max.id, w.sue.id].sort());
