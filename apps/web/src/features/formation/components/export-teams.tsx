@@ -1,10 +1,11 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { TEAMS_EXPORT_FORMATS, type TeamsExportFormat } from '@teamup/shared';
 import dayjs from 'dayjs';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDownloadTeamsCsv } from '../api/download-teams-csv';
 import { ApiErrorAlert } from './api-error-alert';
+import { SectionCard } from './section-card';
 
 /** A datetime-local value (the browser's time zone) as an ISO instant, or undefined. */
 export function asOfInstant(value: string): string | undefined {
@@ -26,55 +27,42 @@ export function ExportTeams({ courseId }: { courseId: string }) {
   const download = useDownloadTeamsCsv();
   const at = asOfInstant(asOf);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="export-teams-heading"
+    <SectionCard
+      id="export-teams-heading"
+      title="Export"
+      description="One row per team member, in the columns your LMS's group import accepts (the README lists the mapping)."
     >
-      <Stack gap="sm">
-        <div>
-          <Title order={2} fz="lg" id="export-teams-heading">
-            Export
-          </Title>
-          <Text size="sm" c="dimmed">
-            One row per team member, in the columns your LMS&apos;s group import accepts (the README
-            lists the mapping).
-          </Text>
-        </div>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Format"
-            data={TEAMS_EXPORT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
-            value={format}
-            onChange={(e) => setFormat(e.currentTarget.value as TeamsExportFormat)}
-            maw={360}
-            w="100%"
-          />
-          <TextInput
-            type="datetime-local"
-            label="As of"
-            description="Optional: the teams as they were at that moment (your time zone)."
-            // Not in the future: the server refuses it.
-            max={dayjs().format('YYYY-MM-DDTHH:mm')}
-            value={asOf}
-            onChange={(e) => setAsOf(e.currentTarget.value)}
-            maw={300}
-            w="100%"
-          />
-          <Button
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={download.isPending}
-            onClick={() => download.mutate({ courseId, format, ...(at ? { at } : {}) })}
-          >
-            Export teams (CSV)
-          </Button>
-        </Group>
-        {download.isError && (
-          <ApiErrorAlert title="The CSV could not be downloaded" error={download.error} />
-        )}
-      </Stack>
-    </Paper>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NativeSelect
+          label="Format"
+          data={TEAMS_EXPORT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
+          value={format}
+          onChange={(e) => setFormat(e.currentTarget.value as TeamsExportFormat)}
+          maw={360}
+          w="100%"
+        />
+        <TextInput
+          type="datetime-local"
+          label="As of"
+          description="Optional: the teams as they were at that moment (your time zone)."
+          // Not in the future: the server refuses it.
+          max={dayjs().format('YYYY-MM-DDTHH:mm')}
+          value={asOf}
+          onChange={(e) => setAsOf(e.currentTarget.value)}
+          maw={300}
+          w="100%"
+        />
+        <Button
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={download.isPending}
+          onClick={() => download.mutate({ courseId, format, ...(at ? { at } : {}) })}
+        >
+          Export teams (CSV)
+        </Button>
+      </Group>
+      {download.isError && (
+        <ApiErrorAlert title="The CSV could not be downloaded" error={download.error} />
+      )}
+    </SectionCard>
   );
 }

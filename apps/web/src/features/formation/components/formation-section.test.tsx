@@ -198,6 +198,48 @@ describe('formation section', () => {
     await waitFor(() => expect(applied?.newTeams).toEqual([]));
   });
 
+  it('offers no merged-away team as a target, and refuses a taken name before applying', async () => {
+    const TINY_ID = '60000000-0000-4000-8000-000000000003';
+    const crew = createProposedTeam({
+      key: EXISTING_ID,
+      teamId: EXISTING_ID,
+      name: 'Query Crew',
+      members: [LENA],
+    });
+    const tiny = createProposedTeam({
+      key: TINY_ID,
+      teamId: TINY_ID,
+      name: 'Tiny',
+      members: [ANA],
+    });
+    servePreview([
+      createProposal({
+        teams: [crew, tiny, createProposedTeam({ key: 'new-1', name: 'New team 1' })],
+        placements: [
+          {
+            ...createPlacement(ANA, EXISTING_ID, 'Merged: Tiny stayed under the minimum.'),
+            fromTeamId: TINY_ID,
+          },
+          createPlacement(BEN, 'new-1'),
+        ],
+      }),
+    ]);
+    const { user } = renderSection();
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    const moveAna = await screen.findByRole('combobox', { name: 'Move Ana Souza to…' });
+    expect(within(moveAna).queryByRole('option', { name: /Tiny/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Merged into other teams/)).toHaveTextContent('Tiny.');
+    expect(screen.queryByText(/other team unchanged/)).not.toBeInTheDocument();
+
+    const name = screen.getByRole('textbox', { name: 'Name of New team 1' });
+    await user.clear(name);
+    await user.type(name, 'query crew');
+    expect(screen.getByText('Another team of the course has this name')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply placement' })).toBeDisabled();
+    await user.type(name, ' 2');
+    expect(screen.getByRole('button', { name: 'Apply placement' })).toBeEnabled();
+  });
+
   it('says when the course changed since the preview, and previews again', async () => {
     const bodies = servePreview([proposal('fp-1'), proposal('fp-2')]);
     server.use(

@@ -23,7 +23,10 @@ import {
   applyBody,
   canTake,
   initialEdits,
+  isTarget,
+  mergedAway,
   seatsTaken,
+  teamNameError,
   type ProposalEdits,
 } from '../utils/proposal';
 import { ApiErrorAlert } from './api-error-alert';
@@ -50,13 +53,16 @@ export function ProposalView({
   const [confirming, setConfirming] = useState(false);
   const apply = useApplyFormation();
   const body = useMemo(() => applyBody(proposal, edits), [proposal, edits]);
+  const merged = useMemo(() => mergedAway(proposal), [proposal]);
+  const namesOk = body.newTeams.every((t) => teamNameError(proposal, edits, t.key) === null);
   const stale = apply.error?.code === 'STALE_PROPOSAL';
 
   const placedIn = (key: string) =>
     proposal.placements.filter((p) => edits.teamOf[p.userId] === key);
   // Teams the proposal touches (new ones, those receiving someone); the others stay as they are.
   const shown = proposal.teams.filter((t) => t.teamId === null || placedIn(t.key).length > 0);
-  const untouched = proposal.teams.length - shown.length;
+  const mergedTeams = proposal.teams.filter((t) => merged.has(t.key));
+  const untouched = proposal.teams.length - shown.length - mergedTeams.length;
   const { summary } = proposal;
 
   const onApply = () =>
@@ -110,13 +116,20 @@ export function ProposalView({
             <ProposedTeamCard
               key={team.key}
               team={team}
-              teams={proposal.teams}
+              targets={proposal.teams.filter((t) => isTarget(t, merged))}
+              nameError={team.teamId === null ? teamNameError(proposal, edits, team.key) : null}
               placed={placedIn(team.key)}
               edits={edits}
               onEdit={setEdits}
             />
           ))}
         </SimpleGrid>
+      )}
+      {mergedTeams.length > 0 && (
+        <Text size="sm">
+          Merged into other teams (their members are placed above):{' '}
+          {mergedTeams.map((t) => t.name).join(', ')}.
+        </Text>
       )}
       {untouched > 0 && (
         <Text size="sm" c="dimmed">
@@ -173,7 +186,7 @@ export function ProposalView({
       <Group justify="flex-end">
         <Button
           onClick={() => setConfirming(true)}
-          disabled={body.placements.length === 0 || stale}
+          disabled={body.placements.length === 0 || stale || !namesOk}
         >
           Apply placement
         </Button>
@@ -195,13 +208,22 @@ export function ProposalView({
 
 type ProposedTeamCardProps = {
   team: ProposedTeam;
-  teams: ProposedTeam[];
+  /** The teams a placed student may be moved to. */
+  targets: ProposedTeam[];
+  nameError: string | null;
   placed: Placement[];
   edits: ProposalEdits;
   onEdit: (update: (edits: ProposalEdits) => ProposalEdits) => void;
 };
 
-function ProposedTeamCard({ team, teams, placed, edits, onEdit }: ProposedTeamCardProps) {
+function ProposedTeamCard({
+  team,
+  targets,
+  nameError,
+  placed,
+  edits,
+  onEdit,
+}: ProposedTeamCardProps) {
   const isNew = team.teamId === null;
   const name = isNew ? (edits.names[team.key] ?? team.name) : team.name;
   const taken = seatsTaken(team, edits);
@@ -226,7 +248,7 @@ function ProposedTeamCard({ team, teams, placed, edits, onEdit }: ProposedTeamCa
             aria-label={`Name of ${team.name}`}
             value={name}
             maxLength={80}
-            error={name.trim() === '' ? 'A team needs a name' : null}
+            error={placed.length > 0 ? nameError : null}
             onChange={(e) => {
               const value = e.currentTarget.value;
               onEdit((prev) => ({ ...prev, names: { ...prev.names, [team.key]: value } }));
@@ -256,7 +278,7 @@ function ProposedTeamCard({ team, teams, placed, edits, onEdit }: ProposedTeamCa
                 key={p.userId}
                 placement={p}
                 current={team}
-                teams={teams}
+                targets={targets}
                 edits={edits}
                 onMove={(key) =>
                   onEdit((prev) => ({ ...prev, teamOf: { ...prev.teamOf, [p.userId]: key } }))
@@ -273,23 +295,21 @@ function ProposedTeamCard({ team, teams, placed, edits, onEdit }: ProposedTeamCa
 type PlacedStudentProps = {
   placement: Placement;
   current: ProposedTeam;
-  teams: ProposedTeam[];
+  targets: ProposedTeam[];
   edits: ProposalEdits;
   onMove: (teamKey: string) => void;
 };
 
-function PlacedStudent({ placement, current, teams, edits, onMove }: PlacedStudentProps) {
-  const options = teams
-    .filter((t) => !t.locked)
-    .map((t) => {
-      const full = t.key !== current.key && !canTake(t, edits);
-      const name = t.teamId === null ? (edits.names[t.key] ?? t.name) : t.name;
-      return {
-        value: t.key,
-        label: `${name} (${seatsTaken(t, edits)}/${t.maxSize}${full ? ', full' : ''})`,
-        disabled: full,
-      };
-    });
+function PlacedStudent({ placement, current, targets, edits, onMove }: PlacedStudentProps) {
+  const options = targets.map((t) => {
+    const full = t.key !== current.key && !canTake(t, edits);
+    const name = t.teamId === null ? (edits.names[t.key] ?? t.name) : t.name;
+    return {
+      value: t.key,
+      label: `${name} (${seatsTaken(t, edits)}/${t.maxSize}${full ? ', full' : ''})`,
+      disabled: full,
+    };
+  });
   return (
     <Stack gap={4} p="xs" style={{ borderLeft: '3px solid var(--mantine-color-teal-7)' }}>
       <Group gap="xs" wrap="wrap">

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { NUDGE_INTERVAL_HOURS, type TeamHealth, type TeamHealthFlag } from '@teamup/shared';
 import dayjs from 'dayjs';
@@ -6,6 +6,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useCourseHealth } from '../api/get-course-health';
 import { useNudgeTeam } from '../api/nudge-team';
+import { SectionCard } from './section-card';
 
 dayjs.extend(localizedFormat);
 
@@ -27,51 +28,37 @@ export function nextNudgeAt(lastNudgedAt: string | null, now = dayjs()): dayjs.D
 export function TeamHealthSection({ courseId }: { courseId: string }) {
   const health = useCourseHealth(courseId);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="team-health-heading"
+    <SectionCard
+      id="team-health-heading"
+      title="Team health"
+      description="Teams under the minimum size, with join requests unanswered for 48 hours, with no member signed in for 7 days, or closed to requests while short. A nudge tells the team's members what to do."
     >
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="lg" id="team-health-heading">
-            Team health
-          </Title>
-          <Text size="sm" c="dimmed">
-            Teams under the minimum size, with join requests unanswered for 48 hours, with no member
-            signed in for 7 days, or closed to requests while short. A nudge tells the team&apos;s
-            members what to do.
+      {health.isPending ? (
+        <InlineLoader label="Loading team health" />
+      ) : health.isError ? (
+        <ErrorAlert
+          title="Could not load the team health"
+          error={health.error}
+          onRetry={() => void health.refetch()}
+        />
+      ) : health.data.teams.length === 0 ? (
+        <EmptyState>
+          {health.data.totalTeams === 0 ? 'No team in this course yet.' : 'Every team is healthy'}
+        </EmptyState>
+      ) : (
+        <>
+          <Text size="sm">
+            {health.data.teams.length} of {health.data.totalTeams}{' '}
+            {health.data.totalTeams === 1 ? 'team needs' : 'teams need'} attention.
           </Text>
-        </div>
-        {health.isPending ? (
-          <InlineLoader label="Loading team health" />
-        ) : health.isError ? (
-          <ErrorAlert
-            title="Could not load the team health"
-            error={health.error}
-            onRetry={() => void health.refetch()}
-          />
-        ) : health.data.teams.length === 0 ? (
-          <EmptyState>
-            {health.data.totalTeams === 0 ? 'No team in this course yet.' : 'Every team is healthy'}
-          </EmptyState>
-        ) : (
-          <>
-            <Text size="sm">
-              {health.data.teams.length} of {health.data.totalTeams}{' '}
-              {health.data.totalTeams === 1 ? 'team needs' : 'teams need'} attention.
-            </Text>
-            <Stack gap="sm">
-              {health.data.teams.map((team) => (
-                <FlaggedTeam key={team.teamId} courseId={courseId} team={team} />
-              ))}
-            </Stack>
-          </>
-        )}
-      </Stack>
-    </Paper>
+          <Stack gap="sm">
+            {health.data.teams.map((team) => (
+              <FlaggedTeam key={team.teamId} courseId={courseId} team={team} />
+            ))}
+          </Stack>
+        </>
+      )}
+    </SectionCard>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Badge, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Badge, Stack, Text, Timeline } from '@mantine/core';
 import type { MembershipEndReason, MembershipPeriod } from '@teamup/shared';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { AnchorLink } from '@/components/ui/router-link';
 import { useMyTeamHistory } from '../api/get-team-history';
+import { SectionCard } from './section-card';
 
 dayjs.extend(localizedFormat);
 
@@ -60,37 +61,26 @@ function PeriodItem({ period }: { period: MembershipPeriod }) {
 export function TeamHistoryCard({ courseId }: { courseId: string }) {
   const history = useMyTeamHistory(courseId);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="team-history-heading"
-    >
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="team-history-heading">
-          Your team history
-        </Title>
-        {history.isPending ? (
-          <InlineLoader label="Loading your team history" />
-        ) : history.isError ? (
-          <ErrorAlert
-            title="Could not load your team history"
-            error={history.error}
-            onRetry={() => void history.refetch()}
-          />
-        ) : history.data.items.length === 0 ? (
-          <EmptyState>You have not been in a team in this course yet.</EmptyState>
-        ) : (
-          <Timeline bulletSize={14} lineWidth={2} active={history.data.items.length - 1}>
-            {history.data.items.map((p) => (
-              <Timeline.Item key={`${p.teamId}:${p.joinedAt}`}>
-                <PeriodItem period={p} />
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard id="team-history-heading" title="Your team history">
+      {history.isPending ? (
+        <InlineLoader label="Loading your team history" />
+      ) : history.isError ? (
+        <ErrorAlert
+          title="Could not load your team history"
+          error={history.error}
+          onRetry={() => void history.refetch()}
+        />
+      ) : history.data.items.length === 0 ? (
+        <EmptyState>You have not been in a team in this course yet.</EmptyState>
+      ) : (
+        <Timeline bulletSize={14} lineWidth={2} active={history.data.items.length - 1}>
+          {history.data.items.map((p) => (
+            <Timeline.Item key={`${p.teamId}:${p.joinedAt}`}>
+              <PeriodItem period={p} />
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </SectionCard>
   );
 }

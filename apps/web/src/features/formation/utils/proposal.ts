@@ -24,9 +24,38 @@ export function seatsTaken(team: ProposedTeam, edits: ProposalEdits): number {
   return team.members.length + placed;
 }
 
-/** A team a placed student can be moved to: not left alone, and with a free seat. */
+/** Existing teams a merge empties (their members are placed elsewhere): nobody can join them. */
+export function mergedAway(proposal: FormationProposal): Set<string> {
+  return new Set(proposal.placements.flatMap((p) => (p.fromTeamId ? [p.fromTeamId] : [])));
+}
+
+/** A team a placed student may be moved to at all: not left alone, not merged away. */
+export function isTarget(team: ProposedTeam, merged: Set<string>): boolean {
+  return !team.locked && !merged.has(team.key);
+}
+
+/** A target with a free seat. */
 export function canTake(team: ProposedTeam, edits: ProposalEdits): boolean {
-  return !team.locked && seatsTaken(team, edits) < team.maxSize;
+  return seatsTaken(team, edits) < team.maxSize;
+}
+
+/**
+ * Why a new team's name cannot be applied, or null: the server refuses an empty name and one
+ * another team of the course (or another new team) already has, whatever the case.
+ */
+export function teamNameError(
+  proposal: FormationProposal,
+  edits: ProposalEdits,
+  key: string,
+): string | null {
+  const name = (edits.names[key] ?? '').trim().toLowerCase();
+  if (!name) return 'A team needs a name';
+  const clash = proposal.teams.some(
+    (t) =>
+      t.key !== key &&
+      (t.teamId === null ? (edits.names[t.key] ?? t.name) : t.name).trim().toLowerCase() === name,
+  );
+  return clash ? 'Another team of the course has this name' : null;
 }
 
 /**
