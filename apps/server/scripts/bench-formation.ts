@@ -5,7 +5,8 @@
 // POST …/formation/apply of that proposal as is (through app.inject, so routing, validation
 // and serialization count). Prints the median of BENCH_RUNS (3) runs after one warm-up run.
 // DATABASE_URL selects PostgreSQL (a fresh database next to it, dropped afterwards); without
-// it, PGlite in a temporary directory. Target: under 1 s each on PostgreSQL.
+// it, PGlite in a temporary directory (BENCH_SKIP_PGLITE=1 leaves PGlite out when PostgreSQL is
+// measured). Target: under 1 s each on PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
