@@ -2,17 +2,9 @@
 // database is migrated up to 0019 only (a copy of the migrations folder whose journal stops
 // there), teams, members and their audit events are written as the app wrote them before, and
 // then the real migrate() applies 0020 exactly as a deployment would.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { asc, sql } from 'drizzle-orm';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type DbHandle } from '../../src/db/client.js';
-import type * as schema from '../../src/db/schema/index.js';
+import type { DbHandle } from '../../src/db/client.js';
 import {
   auditEvents,
   courses,
@@ -22,22 +14,7 @@ import {
   teams,
   users,
 } from '../../src/db/schema/index.js';
-import { migrationsFolder } from '../../src/lib/paths.js';
-import { driver, tempDir } from '../helper.js';
-
-/** A copy of the migrations folder whose journal ends at 0019. */
-function folderUpTo0019(): string {
-  const dir = join(tempDir('migrations'), 'drizzle');
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((e) => e.idx <= 19);
-  expect(journal.entries.at(-1)!.tag).toBe('0019_notification_writers_tolerant');
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+import { databaseAt } from './database-at.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -47,40 +24,27 @@ afterEach(async () => {
 
 /** A new, empty database of the project's driver, migrated up to 0019. */
 async function databaseAt0019(): Promise<DbHandle> {
-  const folder = folderUpTo0019();
-  if (driver === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL!;
-    const prefix = (process.env.TEST_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase();
-    const name = `teamup_test_${prefix}m0020_${process.env.VITEST_POOL_ID ?? '1'}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const handle = openPostgres(url.toString());
-    cleanup = async () => {
-      await handle.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    };
-    await migratePg(handle.db as unknown as NodePgDatabase<typeof schema>, {
-      migrationsFolder: folder,
-    });
-    return handle;
-  }
-  const handle = openPglite();
-  cleanup = () => handle.close();
-  await migratePglite(handle.db as unknown as PgliteDatabase<typeof schema>, {
-    migrationsFolder: folder,
-  });
-  return handle;
+  const at = await databaseAt(19, '0019_notification_writers_tolerant', 'm0020');
+  cleanup = at.close;
+  return at.handle;
+}
+
+/** An organization and its course C101, written at 0019. */
+async function orgAndCourse({ db }: DbHandle) {
+  const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
+  const [course] = await db
+    .insert(courses)
+    .values({
+      organizationId: org!.id,
+      code: 'C101',
+      title: 'C',
+      term: 'Fall 2026',
+      teamSizeMin: 1,
+      teamSizeMax: 5,
+      teamFormationDeadline: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return { org: org!, course: course! };
 }
 
 /** Minutes after a fixed start, so every event has its own time. */
@@ -90,20 +54,8 @@ describe('migration 0020_waitlist_and_membership_periods', () => {
   it('backfills periods from the audit trail and opens one for members it lacks', async () => {
     const handle = await databaseAt0019();
     const { db } = handle;
-    const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
-    const [course] = await db
-      .insert(courses)
-      .values({
-        organizationId: org!.id,
-        code: 'C101',
-        title: 'C',
-        term: 'Fall 2026',
-        teamSizeMin: 1,
-        teamSizeMax: 5,
-        teamFormationDeadline: new Date(Date.now() + 86_400_000),
-      })
-      .returning();
-    const courseId = course!.id;
+    const { org, course } = await orgAndCourse(handle);
+    const courseId = course.id;
     const people = await db
       .insert(users)
       .values(
@@ -147,7 +99,7 @@ describe('migration 0020_waitlist_and_membership_periods', () => {
       minute: number,
       data: Record<string, unknown> = {},
     ) => ({
-      organizationId: org!.id,
+      organizationId: org.id,
       courseId,
       teamId,
       action,
@@ -233,19 +185,7 @@ describe('migration 0020_waitlist_and_membership_periods', () => {
   it.fails('leaves no closed period without a reason', async () => {
     const handle = await databaseAt0019();
     const { db } = handle;
-    const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
-    const [course] = await db
-      .insert(courses)
-      .values({
-        organizationId: org!.id,
-        code: 'C101',
-        title: 'C',
-        term: 'Fall 2026',
-        teamSizeMin: 1,
-        teamSizeMax: 5,
-        teamFormationDeadline: new Date(Date.now() + 86_400_000),
-      })
-      .returning();
+    const { org, course } = await orgAndCourse(handle);
     const [lea] = await db
       .insert(users)
       .values({ email: 'lea@example.edu', fullname: 'lea' })
@@ -253,7 +193,7 @@ describe('migration 0020_waitlist_and_membership_periods', () => {
     const [alpha] = await db
       .insert(teams)
       .values({
-        courseId: course!.id,
+        courseId: course.id,
         name: 'Alpha',
         leaderId: lea!.id,
         createdBy: lea!.id,
@@ -262,10 +202,10 @@ describe('migration 0020_waitlist_and_membership_periods', () => {
       .returning();
     await db
       .insert(teamMembers)
-      .values({ teamId: alpha!.id, courseId: course!.id, userId: lea!.id, joinedAt: T(1) });
+      .values({ teamId: alpha!.id, courseId: course.id, userId: lea!.id, joinedAt: T(1) });
     await db.insert(auditEvents).values({
-      organizationId: org!.id,
-      courseId: course!.id,
+      organizationId: org.id,
+      courseId: course.id,
       teamId: alpha!.id,
       action: 'TEAM_CREATED',
       actorId: lea!.id,
