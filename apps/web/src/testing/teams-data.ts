@@ -88,6 +88,9 @@ export function createTeamDetail(overrides: Partial<TeamDetail> = {}): TeamDetai
       pendingRequestId: null,
       pendingInvitationId: null,
       canApply: summary.relation === 'NONE',
+      waitlistedRequestId: null,
+      waitlistPosition: null,
+      canJoinWaitlist: false,
       currentTeamId: member ? summary.id : null,
       canReadAudit: member,
       enrollmentStatus: 'ACTIVE',
@@ -109,6 +112,7 @@ export function createJoinRequest(overrides: Partial<JoinRequest> = {}): JoinReq
     reason: null,
     createdAt: '2026-09-12T10:00:00.000Z',
     decidedAt: null,
+    waitlistPosition: null,
     ...overrides,
   };
 }

@@ -325,6 +325,7 @@ describe('GET /student/me/teams', () => {
         reason: null,
         createdAt: t.request.createdAt.toISOString(),
         decidedAt: null,
+        waitlistPosition: null,
       },
     ]);
 

@@ -83,7 +83,15 @@ export async function prefetchTeamPage(queryClient: QueryClient, teamId: string)
       started.add(read);
       void run();
     };
-    once('joinRequests', () => queryClient.prefetchQuery(joinRequestsQueryOptions(teamId, first)));
+    once('joinRequests', async () => {
+      // The pending inbox and the waitlist (issue 15), both first pages, together.
+      await Promise.all([
+        queryClient.prefetchQuery(joinRequestsQueryOptions(teamId, first)),
+        queryClient.prefetchQuery(
+          joinRequestsQueryOptions(teamId, { ...first, status: 'WAITLISTED' }),
+        ),
+      ]);
+    });
     once('invitations', () =>
       queryClient.prefetchQuery(teamInvitationsQueryOptions(teamId, first)),
     );

@@ -36,12 +36,24 @@ export function teamActions({ team, state, locked, onApply }: TeamActionsProps):
   }
   // NONE: applying needs a free seat, an open team, and no team of one's own in the course.
   if (!state || state.team) return null;
-  if (team.openSeats <= 0) return null;
   if (!team.openToRequests) {
-    return (
+    return team.openSeats <= 0 ? null : (
       <Text size="xs" c="dimmed">
         Not taking requests
       </Text>
+    );
+  }
+  // A full team takes the ask on its waitlist (issue 15).
+  if (team.openSeats <= 0) {
+    return (
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => onApply(team)}
+        aria-label={`Join the waitlist of ${team.name}`}
+      >
+        Join waitlist
+      </Button>
     );
   }
   return (
@@ -146,7 +158,11 @@ export function CourseTeamList({ courseId, state, locked }: CourseTeamListProps)
           />
         </>
       )}
-      <ApplyModal team={applyingTo} onClose={() => setApplyingTo(null)} />
+      <ApplyModal
+        team={applyingTo}
+        waitlist={applyingTo !== null && applyingTo.openSeats <= 0}
+        onClose={() => setApplyingTo(null)}
+      />
     </Stack>
   );
 }

@@ -29,7 +29,8 @@ export function useCourseTeamState(courseId: string) {
   }
 
   const requests = mine.data.requests.filter(
-    (r) => r.courseId === courseId && r.status === 'PENDING',
+    // Waitlisted ones too (issue 15): the student's open asks in the course.
+    (r) => r.courseId === courseId && (r.status === 'PENDING' || r.status === 'WAITLISTED'),
   );
   const courseInvitations = invitations.data.items.filter(
     (i) => i.courseId === courseId && i.status === 'PENDING',

@@ -80,7 +80,7 @@ describe('My Teams page', () => {
     expect(owls).toHaveTextContent('Invited by Lena Park');
     expect(owls).toHaveTextContent('We need a designer');
 
-    const requests = screen.getByRole('region', { name: /Pending requests/ });
+    const requests = screen.getByRole('region', { name: /Your requests/ });
     expect(
       within(requests).getByRole('listitem', { name: 'Request to join Pixel Pushers' }),
     ).toHaveTextContent('waiting for the leader');
@@ -115,8 +115,8 @@ describe('My Teams page', () => {
     const invitations = screen.getByRole('region', { name: /Invitations/ });
     await waitFor(() => expect(within(invitations).queryAllByRole('listitem')).toHaveLength(0));
     expect(within(invitations).getByText(/No invitations waiting for you/)).toBeInTheDocument();
-    const requests = screen.getByRole('region', { name: /Pending requests/ });
-    expect(within(requests).getByText(/No pending requests/)).toBeInTheDocument();
+    const requests = screen.getByRole('region', { name: /Your requests/ });
+    expect(within(requests).getByText(/No pending or waitlisted requests/)).toBeInTheDocument();
   });
 
   it('rejects an invitation after confirming', async () => {
@@ -176,7 +176,7 @@ describe('My Teams page', () => {
       await screen.findByText('Your request to join Pixel Pushers was withdrawn'),
     ).toBeInTheDocument();
     expect(withdrawn).toEqual([request.id]);
-    expect(await screen.findByText(/No pending requests/)).toBeInTheDocument();
+    expect(await screen.findByText(/No pending or waitlisted requests/)).toBeInTheDocument();
   });
 
   it('shows the server message when accepting is refused', async () => {
@@ -210,7 +210,28 @@ describe('My Teams page', () => {
       '/courses',
     );
     expect(screen.getByText(/No invitations waiting for you/)).toBeInTheDocument();
-    expect(screen.getByText(/No pending requests/)).toBeInTheDocument();
+    expect(screen.getByText(/No pending or waitlisted requests/)).toBeInTheDocument();
+  });
+
+  it('lists a waitlisted request with my place in line, next to a pending one (issue 15)', async () => {
+    serveMine({
+      requests: [
+        createJoinRequest({ teamName: 'Rockets', status: 'WAITLISTED', waitlistPosition: 2 }),
+        createJoinRequest({ teamName: 'Byte Club' }),
+      ],
+    });
+    await openMyTeams();
+    const requests = screen.getByRole('region', { name: /Your requests/ });
+    const rockets = await within(requests).findByRole('listitem', {
+      name: 'Request to join Rockets',
+    });
+    expect(rockets).toHaveTextContent('the team is full: you are number 2 on the waitlist');
+    expect(
+      within(rockets).getByRole('button', { name: 'Withdraw request to join Rockets' }),
+    ).toBeInTheDocument();
+    expect(
+      within(requests).getByRole('listitem', { name: 'Request to join Byte Club' }),
+    ).toHaveTextContent('waiting for the leader');
   });
 
   it('shows error states with retry', async () => {

@@ -59,11 +59,16 @@ function NoTeams() {
   );
 }
 
-/** My teams across courses, the invitations waiting for me and my pending join requests. */
+/**
+ * My teams across courses, the invitations waiting for me and my open join requests: pending,
+ * and waitlisted with my place in line (issue 15).
+ */
 export function MyTeamsPage() {
   const mine = useMyTeams();
   const invitations = useMyInvitations();
-  const pendingRequests = mine.data?.requests.filter((r) => r.status === 'PENDING');
+  const pendingRequests = mine.data?.requests.filter(
+    (r) => r.status === 'PENDING' || r.status === 'WAITLISTED',
+  );
   const pendingInvitations = invitations.data?.items.filter((i) => i.status === 'PENDING');
 
   return (
@@ -136,11 +141,7 @@ export function MyTeamsPage() {
             </Section>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
-            <Section
-              id="my-requests-heading"
-              title="Pending requests"
-              count={pendingRequests?.length}
-            >
+            <Section id="my-requests-heading" title="Your requests" count={pendingRequests?.length}>
               {mine.isPending ? (
                 <InlineLoader label="Loading your requests" />
               ) : mine.isError ? (
@@ -156,7 +157,7 @@ export function MyTeamsPage() {
                   p={0}
                   m={0}
                   style={listStyle}
-                  aria-label="Pending requests"
+                  aria-label="Your requests"
                 >
                   {pendingRequests.map((r) => (
                     <JoinRequestItem key={r.id} request={r} showCourse />
@@ -164,7 +165,7 @@ export function MyTeamsPage() {
                 </Stack>
               ) : (
                 <EmptyState>
-                  No pending requests. Apply to a team from{' '}
+                  No pending or waitlisted requests. Apply to a team from{' '}
                   <AnchorLink to="/teams" inherit underline="always">
                     All Teams
                   </AnchorLink>

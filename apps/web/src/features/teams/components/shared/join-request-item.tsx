@@ -9,7 +9,7 @@ dayjs.extend(localizedFormat);
 
 type JoinRequestItemProps = { request: JoinRequest; showCourse?: boolean };
 
-/** One of the viewer's pending join requests, with Withdraw. */
+/** One of the viewer's pending or waitlisted join requests (with the place in line), with Withdraw. */
 export function JoinRequestItem({ request, showCourse = false }: JoinRequestItemProps) {
   return (
     <Card
@@ -34,8 +34,10 @@ export function JoinRequestItem({ request, showCourse = false }: JoinRequestItem
             </Text>
             <Text size="xs" c="dimmed">
               Sent on{' '}
-              <time dateTime={request.createdAt}>{dayjs(request.createdAt).format('ll')}</time> ·
-              waiting for the leader
+              <time dateTime={request.createdAt}>{dayjs(request.createdAt).format('ll')}</time> ·{' '}
+              {request.status === 'WAITLISTED'
+                ? `the team is full: you are number ${request.waitlistPosition ?? '?'} on the waitlist`
+                : 'waiting for the leader'}
             </Text>
           </Stack>
           <Group gap="xs">

@@ -42,20 +42,34 @@ function RequestRow({
   request: JoinRequest;
   decisions: Decisions | null;
   busy: boolean;
-  onAccept: () => void;
+  /** Absent for a waitlisted request: it cannot be accepted until a seat opens (issue 15). */
+  onAccept?: () => void;
   onReject: () => void;
 }) {
   const { applicant } = request;
   const nameId = `request-${request.id}`;
+  const place = request.status === 'WAITLISTED' ? request.waitlistPosition : null;
   return (
     <Stack component="li" aria-labelledby={nameId} gap="xs" py="sm">
       <Group gap="sm" align="flex-start" wrap="nowrap">
         <UserAvatar fullname={applicant.fullname} avatar={applicant.avatar} size="md" />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap={6} justify="space-between" wrap="wrap">
-            <Text fw={600} size="sm" id={nameId}>
-              {applicant.fullname}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              {place !== null && (
+                <Badge
+                  variant="light"
+                  color="blue.9"
+                  size="sm"
+                  aria-label={`Number ${place} in line`}
+                >
+                  #{place}
+                </Badge>
+              )}
+              <Text fw={600} size="sm" id={nameId}>
+                {applicant.fullname}
+              </Text>
+            </Group>
             <Text size="xs" c="dimmed">
               asked{' '}
               <time dateTime={request.createdAt} title={dayjs(request.createdAt).format('lll')}>
@@ -99,15 +113,17 @@ function RequestRow({
           >
             Reject
           </Button>
-          <Button
-            size="xs"
-            leftSection={<IconCheck size={14} aria-hidden />}
-            disabled={!decisions.accept.ok || busy}
-            onClick={onAccept}
-            aria-label={`Accept ${applicant.fullname}'s request`}
-          >
-            Accept
-          </Button>
+          {onAccept && (
+            <Button
+              size="xs"
+              leftSection={<IconCheck size={14} aria-hidden />}
+              disabled={!decisions.accept.ok || busy}
+              onClick={onAccept}
+              aria-label={`Accept ${applicant.fullname}'s request`}
+            >
+              Accept
+            </Button>
+          )}
         </Group>
       )}
     </Stack>
@@ -116,11 +132,22 @@ function RequestRow({
 
 type JoinRequestsCardProps = { team: TeamDetail; decisions: Decisions | null };
 
-/** The leader's inbox: pending join requests with Accept and Reject (optional reason). */
+/**
+ * The leader's inbox: pending join requests with Accept and Reject (optional reason), and the
+ * waitlist of a full team in order with each place, Reject only (issue 15).
+ */
 export function JoinRequestsCard({ team, decisions }: JoinRequestsCardProps) {
   const [page, setPage] = useState(1);
   const requests = useJoinRequests(team.id, { page, limit: PAGE_SIZE });
   useClampPage(page, setPage, requests.data);
+  const [waitPage, setWaitPage] = useState(1);
+  const waitlist = useJoinRequests(team.id, {
+    page: waitPage,
+    limit: PAGE_SIZE,
+    status: 'WAITLISTED',
+  });
+  useClampPage(waitPage, setWaitPage, waitlist.data);
+  const waiting = waitlist.data?.total ?? 0;
   const decide = useDecideJoinRequest();
   const [rejecting, setRejecting] = useState<JoinRequest | null>(null);
   const [reason, setReason] = useState('');
@@ -225,6 +252,58 @@ export function JoinRequestsCard({ team, decisions }: JoinRequestsCardProps) {
               />
             )}
           </>
+        )}
+        {waitlist.isError ? (
+          <ErrorAlert
+            title="Could not load the waitlist"
+            error={waitlist.error}
+            onRetry={() => void waitlist.refetch()}
+          />
+        ) : (
+          waiting > 0 &&
+          waitlist.data && (
+            <Stack gap={4} component="section" aria-labelledby="waitlist-heading" mt="sm">
+              <Group gap="xs">
+                <Title order={3} fz="md" id="waitlist-heading">
+                  Waitlist
+                </Title>
+                <Badge variant="light" color="blue.9" aria-label={`${waiting} waiting`}>
+                  {waiting}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                Students who asked while the team was full, in order. When a seat opens, the first
+                in line becomes a pending request for you to decide.
+              </Text>
+              <Stack
+                component="ol"
+                gap={0}
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+                aria-label="Waitlist"
+              >
+                {waitlist.data.items.map((request) => (
+                  <RequestRow
+                    key={request.id}
+                    request={request}
+                    decisions={decisions}
+                    busy={decide.isPending && decide.variables?.requestId === request.id}
+                    onReject={() => setRejecting(request)}
+                  />
+                ))}
+              </Stack>
+              {waiting > PAGE_SIZE && (
+                <ListPagination
+                  page={waitPage}
+                  limit={PAGE_SIZE}
+                  total={waiting}
+                  onChange={setWaitPage}
+                  noun="waiting students"
+                />
+              )}
+            </Stack>
+          )
         )}
       </Stack>
       <ConfirmModal

@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TeamDetail } from '@teamup/shared';
 import {
   IconDoorExit,
+  IconHourglass,
   IconMailPlus,
   IconPencil,
   IconSend,
@@ -28,6 +29,7 @@ dayjs.extend(localizedFormat);
 
 type Dialog =
   | 'apply'
+  | 'waitlist'
   | 'withdraw'
   | 'accept-invitation'
   | 'reject-invitation'
@@ -101,6 +103,14 @@ function statusLine(team: TeamDetail): string {
   if (viewer.pendingInvitationId) return `${team.name} has invited you to join.`;
   if (viewer.pendingRequestId)
     return "You asked to join this team; the leader hasn't answered yet.";
+  if (viewer.waitlistedRequestId) {
+    return viewer.waitlistPosition
+      ? `You are number ${viewer.waitlistPosition} on the waitlist. When a seat opens and you are first in line, your request goes to the leader.`
+      : 'You are on the waitlist of this team.';
+  }
+  if (team.openSeats <= 0 && viewer.canJoinWaitlist) {
+    return `${team.name} is full. You can join its waitlist: when a seat opens and you are first in line, your request goes to the leader.`;
+  }
   return 'You are not in this team.';
 }
 
@@ -124,11 +134,17 @@ export function TeamActionsCard({ team: current, abilities }: TeamActionsCardPro
   const disband = useDisbandTeam();
   const { viewer } = team;
 
+  const myRequestId = viewer.pendingRequestId ?? viewer.waitlistedRequestId;
   const onWithdraw = () => {
-    if (!viewer.pendingRequestId) return;
-    withdraw.mutate(viewer.pendingRequestId, {
+    if (!myRequestId) return;
+    withdraw.mutate(myRequestId, {
       onSuccess: () =>
-        notifySuccess('Request withdrawn', `Your request to join ${team.name} was withdrawn`),
+        notifySuccess(
+          'Request withdrawn',
+          viewer.waitlistedRequestId
+            ? `You left the waitlist of ${team.name}`
+            : `Your request to join ${team.name} was withdrawn`,
+        ),
       onError: (error) => notifyFailure('Could not withdraw your request', error),
       onSettled: close,
     });
@@ -190,6 +206,18 @@ export function TeamActionsCard({ team: current, abilities }: TeamActionsCardPro
       </ActionButton>,
     );
   }
+  if (abilities.joinWaitlist) {
+    buttons.push(
+      <ActionButton
+        key="waitlist"
+        gate={abilities.joinWaitlist}
+        icon={<IconHourglass size={16} aria-hidden />}
+        onClick={() => openDialog('waitlist')}
+      >
+        Join waitlist
+      </ActionButton>,
+    );
+  }
   if (abilities.invitation) {
     buttons.push(
       <ActionButton
@@ -220,7 +248,7 @@ export function TeamActionsCard({ team: current, abilities }: TeamActionsCardPro
         variant="default"
         onClick={() => openDialog('withdraw')}
       >
-        Withdraw my request
+        {viewer.waitlistedRequestId ? 'Leave the waitlist' : 'Withdraw my request'}
       </ActionButton>,
     );
   }
@@ -303,7 +331,11 @@ export function TeamActionsCard({ team: current, abilities }: TeamActionsCardPro
         )}
       </Stack>
 
-      <ApplyModal team={dialog === 'apply' ? team : null} onClose={close} />
+      <ApplyModal
+        team={dialog === 'apply' || dialog === 'waitlist' ? team : null}
+        waitlist={dialog === 'waitlist'}
+        onClose={close}
+      />
       {abilities.edit && (
         <EditTeamModal
           team={team}
@@ -322,7 +354,9 @@ export function TeamActionsCard({ team: current, abilities }: TeamActionsCardPro
         onConfirm={onWithdraw}
         onClose={close}
       >
-        {`The leader of ${team.name} will no longer see your request. You can ask again later while the team has seats and the deadline allows.`}
+        {viewer.waitlistedRequestId
+          ? `You will lose your place on the waitlist of ${team.name}. Joining again later puts you at the end of the line.`
+          : `The leader of ${team.name} will no longer see your request. You can ask again later while the team has seats and the deadline allows.`}
       </ConfirmModal>
       <ConfirmModal
         opened={dialog === 'accept-invitation'}

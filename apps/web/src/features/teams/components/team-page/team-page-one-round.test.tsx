@@ -88,6 +88,7 @@ function readsOf(teamId: string) {
       `/student/teams/${teamId}/audit-logs?page=1&limit=20`,
       `/student/teams/${teamId}/invitations?page=1&limit=10`,
       `/student/teams/${teamId}/join-requests?page=1&limit=10`,
+      `/student/teams/${teamId}/join-requests?page=1&limit=10&status=WAITLISTED`,
       `/student/teams/${teamId}/notices?page=1&limit=10`,
     ],
   };

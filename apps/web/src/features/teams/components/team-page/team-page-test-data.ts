@@ -49,6 +49,9 @@ export type ViewerFacts = {
   enrollment?: EnrollmentStatus | null;
   pendingRequestId?: string | null;
   pendingInvitationId?: string | null;
+  /** The viewer's request on this team's waitlist and their place (issue 15). */
+  waitlistedRequestId?: string | null;
+  waitlistPosition?: number | null;
   /** The viewer's team in the course when it is another team. */
   otherTeamId?: string | null;
   /** Left the team (or was in it when it was disbanded): may still read its history. */
@@ -66,22 +69,28 @@ export function viewerFor(
     facts.enrollment === undefined ? (isAdmin ? null : 'ACTIVE') : facts.enrollment;
   const pendingRequestId = facts.pendingRequestId ?? null;
   const pendingInvitationId = facts.pendingInvitationId ?? null;
+  const waitlistedRequestId = facts.waitlistedRequestId ?? null;
   const currentTeamId = isMember ? team.id : (facts.otherTeamId ?? null);
   const live = !team.disbandedAt && !team.course.archived;
+  const couldAsk =
+    enrollment === 'ACTIVE' &&
+    currentTeamId === null &&
+    live &&
+    !team.course.deadlinePassed &&
+    team.openToRequests &&
+    !pendingRequestId &&
+    !waitlistedRequestId &&
+    !pendingInvitationId;
   return {
     relation: facts.relation,
     isAdmin,
     pendingRequestId,
     pendingInvitationId,
-    canApply:
-      enrollment === 'ACTIVE' &&
-      currentTeamId === null &&
-      live &&
-      !team.course.deadlinePassed &&
-      team.openToRequests &&
-      team.openSeats > 0 &&
-      !pendingRequestId &&
-      !pendingInvitationId,
+    canApply: couldAsk && team.openSeats > 0,
+    waitlistedRequestId,
+    waitlistPosition:
+      waitlistedRequestId && !team.course.deadlinePassed ? (facts.waitlistPosition ?? 1) : null,
+    canJoinWaitlist: couldAsk && team.openSeats <= 0,
     currentTeamId,
     canReadAudit: isAdmin || isMember || (facts.formerMember ?? false),
     enrollmentStatus: enrollment,
@@ -153,6 +162,7 @@ export function createJoinRequest(
     reason: null,
     createdAt: new Date(Date.now() - 3_600_000).toISOString(),
     decidedAt: null,
+    waitlistPosition: null,
     ...overrides,
   };
 }
@@ -285,11 +295,13 @@ export function syncViewer(world: TeamWorld): void {
   const invitation = world.invitations.find(
     (i) => i.invitee.id === world.me.id && i.status === 'PENDING',
   );
+  const waitlist = world.requests.filter((r) => r.status === 'WAITLISTED');
+  const waiting = waitlist.find((r) => r.applicant.id === world.me.id);
   const relation: ViewerTeamRelation = mine
     ? mine.isLeader
       ? 'LEADER'
       : 'MEMBER'
-    : request
+    : request || waiting
       ? 'REQUESTED'
       : invitation
         ? 'INVITED'
@@ -301,6 +313,8 @@ export function syncViewer(world: TeamWorld): void {
     enrollment: world.isAdmin ? null : world.enrollment,
     pendingRequestId: request?.id ?? null,
     pendingInvitationId: invitation?.id ?? null,
+    waitlistedRequestId: waiting?.id ?? null,
+    waitlistPosition: waiting ? waitlist.indexOf(waiting) + 1 : null,
     otherTeamId: mine ? null : world.otherTeamId,
     formerMember: world.formerMember,
   });
@@ -344,7 +358,10 @@ export function teamHandlers(world: TeamWorld) {
     }),
     http.get(api('/student/teams/:id/join-requests'), ({ request }) => {
       const { page, limit } = pageOf(request.url);
-      return ok(paginate(world.requests, page, limit));
+      // PENDING unless a status is given, as the server lists them.
+      const status = new URL(request.url).searchParams.get('status') ?? 'PENDING';
+      const items = world.requests.filter((r) => r.status === status);
+      return ok(paginate(items, page, limit));
     }),
     http.get(api('/student/teams/:id/invitations'), ({ request }) => {
       const { page, limit } = pageOf(request.url);
@@ -369,7 +386,17 @@ export function teamHandlers(world: TeamWorld) {
     http.post(api('/student/teams/:id/join-requests'), async ({ request }) => {
       const body = await bodyOf(request);
       log('apply', body);
-      const created = createJoinRequest(t(), world.me, { message: String(body.message ?? '') });
+      // A full team files it on its waitlist, behind those already waiting (issue 15).
+      const full = t().openSeats <= 0;
+      const created = createJoinRequest(t(), world.me, {
+        message: String(body.message ?? ''),
+        ...(full
+          ? {
+              status: 'WAITLISTED' as const,
+              waitlistPosition: world.requests.filter((r) => r.status === 'WAITLISTED').length + 1,
+            }
+          : {}),
+      });
       world.requests.push(created);
       return ok(created, { status: 201 });
     }),

@@ -15,6 +15,7 @@ import {
   createTeamDetail,
   createWorld,
   member,
+  syncViewer,
   teamHandlers,
   type TeamWorld,
 } from './team-page-test-data';
@@ -199,6 +200,33 @@ describe('team page: leader', () => {
     );
     // Still pending: nothing changed.
     expect(screen.getByRole('listitem', { name: "Liam O'Brien" })).toBeInTheDocument();
+  });
+
+  it('shows the waitlist in order with places: Reject only, no Accept (issue 15)', async () => {
+    const world = createWorld({ team: createTeamDetail({ maxSize: 2 }) });
+    world.requests = [
+      createJoinRequest(world.team, SOFIA, { status: 'WAITLISTED', waitlistPosition: 1 }),
+      createJoinRequest(world.team, NOAH, { status: 'WAITLISTED', waitlistPosition: 2 }),
+    ];
+    const { user } = open(world);
+    await teamLoaded();
+    const waitlist = await screen.findByRole('list', { name: 'Waitlist' });
+    const rows = within(waitlist).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/#1Sofia Rossi/),
+      expect.stringMatching(/#2Noah Patel/),
+    ]);
+    expect(within(waitlist).getByLabelText('Number 1 in line')).toBeInTheDocument();
+    expect(within(waitlist).queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
+    expect(screen.getByText('No pending join requests.')).toBeInTheDocument();
+    await user.click(within(waitlist).getByRole('button', { name: /Reject Sofia/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject request' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Waitlist' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    );
   });
 
   it('rejects a request with a reason after confirmation', async () => {
@@ -447,15 +475,43 @@ describe('team page: applicant', () => {
     expect(screen.getByText('Closed to requests')).toBeInTheDocument();
   });
 
-  it('disables Ask to join with the real reason when the team is full', async () => {
+  it('offers the waitlist of a full team instead of Ask to join (issue 15)', async () => {
     const world = outsiderWorld({ maxSize: 2 });
-    open(world);
+    const { user } = open(world);
     await teamLoaded();
-    expect(world.team.viewer).toMatchObject({ canApply: false, currentTeamId: null });
-    const apply = screen.getByRole('button', { name: 'Ask to join' });
-    expect(apply).toBeDisabled();
-    expect(apply).toHaveAccessibleDescription('Byte Club is full.');
-    expect(screen.queryByText(/already in a team/)).not.toBeInTheDocument();
+    expect(world.team.viewer).toMatchObject({ canApply: false, canJoinWaitlist: true });
+    expect(screen.queryByRole('button', { name: 'Ask to join' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Byte Club is full\. You can join its waitlist/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Join waitlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join the waitlist of Byte Club' });
+    await user.type(within(dialog).getByRole('textbox'), 'I can test');
+    await user.click(within(dialog).getByRole('button', { name: 'Join waitlist' }));
+    expect(
+      await screen.findByText('Byte Club is full; you are number 1 on its waitlist'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(/You are number 1 on the waitlist\. When a seat opens/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave the waitlist' })).toBeEnabled();
+    expect(world.calls).toContainEqual({ name: 'apply', body: { message: 'I can test' } });
+  });
+
+  it('shows a waitlisted student their place and lets them leave the waitlist', async () => {
+    const world = outsiderWorld({ maxSize: 2 });
+    world.requests = [
+      createJoinRequest(world.team, SOFIA, { status: 'WAITLISTED', waitlistPosition: 1 }),
+      createJoinRequest(world.team, LIAM, { status: 'WAITLISTED', waitlistPosition: 2 }),
+    ];
+    syncViewer(world);
+    const { user } = open(world);
+    await teamLoaded();
+    expect(screen.getByText(/You are number 2 on the waitlist/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Leave the waitlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw your request?' });
+    expect(dialog).toHaveTextContent(/lose your place on the waitlist of Byte Club/);
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText('You left the waitlist of Byte Club')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Join waitlist' })).toBeInTheDocument();
   });
 
   it('says a student already in another team of the course must leave it first', async () => {

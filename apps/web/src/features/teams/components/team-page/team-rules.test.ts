@@ -28,9 +28,11 @@ describe('teamAbilities', () => {
       ok: false,
       reason: REASONS.deadline,
     });
-    expect(teamAbilities(outsider({ openSeats: 0 }), 'ACTIVE').apply).toEqual({
+    // A full team offers its waitlist instead of Apply (issue 15), with the same order of reasons.
+    expect(teamAbilities(outsider({ openSeats: 0 }), 'ACTIVE').apply).toBeNull();
+    expect(teamAbilities(pastDeadline(outsider({ openSeats: 0 })), 'ACTIVE').joinWaitlist).toEqual({
       ok: false,
-      reason: 'Byte Club is full.',
+      reason: REASONS.deadline,
     });
     const inOtherTeam = outsider({ as: { relation: 'NONE', otherTeamId: OTHER_TEAM } });
     expect(inOtherTeam.viewer.canApply).toBe(false);
@@ -53,10 +55,27 @@ describe('teamAbilities', () => {
       reason: 'Byte Club is not taking join requests at the moment.',
     });
     const full = outsider({ maxSize: 2 });
-    expect(full.viewer).toMatchObject({ canApply: false, currentTeamId: null });
-    expect(teamAbilities(full, 'ACTIVE').apply).toEqual({
+    expect(full.viewer).toMatchObject({
+      canApply: false,
+      canJoinWaitlist: true,
+      currentTeamId: null,
+    });
+    expect(teamAbilities(full, 'ACTIVE').apply).toBeNull();
+    expect(teamAbilities(full, 'ACTIVE').joinWaitlist).toEqual({ ok: true });
+    const fullAndClosed = outsider({ maxSize: 2, openToRequests: false });
+    expect(teamAbilities(fullAndClosed, 'ACTIVE').joinWaitlist).toEqual({
       ok: false,
-      reason: 'Byte Club is full.',
+      reason: 'Byte Club is not taking join requests at the moment.',
+    });
+    // On the waitlist: no second ask, Withdraw instead.
+    const waiting = outsider({
+      maxSize: 2,
+      as: { relation: 'REQUESTED', waitlistedRequestId: OTHER_TEAM, waitlistPosition: 2 },
+    });
+    expect(teamAbilities(waiting, 'ACTIVE')).toMatchObject({
+      apply: null,
+      joinWaitlist: null,
+      withdraw: { ok: true },
     });
   });
 

@@ -27,6 +27,8 @@ export const REASONS = {
  */
 export type TeamAbilities = {
   apply: Gate | null;
+  /** A full team: the ask goes on its waitlist instead (issue 15). */
+  joinWaitlist: Gate | null;
   withdraw: Gate | null;
   invitation: { accept: Gate; reject: Gate } | null;
   edit: Gate | null;
@@ -71,7 +73,8 @@ export function teamAbilities(
   if (disbanded) {
     return {
       apply: null,
-      withdraw: viewer.pendingRequestId ? OK : null,
+      joinWaitlist: null,
+      withdraw: viewer.pendingRequestId || viewer.waitlistedRequestId ? OK : null,
       invitation: null,
       edit: null,
       editMaxSize: no('This team has been disbanded.'),
@@ -119,22 +122,39 @@ export function teamAbilities(
       };
 
   const outsider = !isMember && !viewer.isAdmin;
+  const mayAsk =
+    outsider &&
+    !viewer.pendingRequestId &&
+    !viewer.waitlistedRequestId &&
+    !viewer.pendingInvitationId;
+  const closed = !team.openToRequests && `${team.name} is not taking join requests at the moment.`;
   return {
     ...leaderAbilities,
     apply:
-      outsider && !viewer.pendingRequestId && !viewer.pendingInvitationId
+      mayAsk && !full
         ? firstOf(
             archived,
             inactive,
             inOtherTeam,
             deadline,
-            !team.openToRequests && `${team.name} is not taking join requests at the moment.`,
-            full && `${team.name} is full.`,
+            closed,
             !viewer.canApply && 'You cannot apply to this team.',
           )
         : null,
-    // Taking back a pending ask is allowed whatever the deadline or the enrollment.
-    withdraw: viewer.pendingRequestId ? OK : null,
+    // A full team shows "Join waitlist" instead of Apply (issue 15).
+    joinWaitlist:
+      mayAsk && full
+        ? firstOf(
+            archived,
+            inactive,
+            inOtherTeam,
+            deadline,
+            closed,
+            !viewer.canJoinWaitlist && "You cannot join this team's waitlist.",
+          )
+        : null,
+    // Taking back a pending or waitlisted ask is allowed whatever the deadline or the enrollment.
+    withdraw: viewer.pendingRequestId || viewer.waitlistedRequestId ? OK : null,
     invitation: viewer.pendingInvitationId
       ? {
           accept: firstOf(
