@@ -26,6 +26,15 @@ describe('describeAuditEntry', () => {
     );
   });
 
+  it('tells the waitlist apart (issue 15)', () => {
+    expect(sentence('REQUEST_CREATED', LIAM, LIAM, { waitlisted: true })).toBe(
+      "Liam O'Brien joined the waitlist",
+    );
+    expect(sentence('REQUEST_PROMOTED', null, LIAM, { requestId: LIAM.id })).toBe(
+      "A seat opened: Liam O'Brien's request left the waitlist for the leader to decide",
+    );
+  });
+
   it('keeps reasons apart from the sentence', () => {
     const rejected = describeAuditEntry(
       auditEntry('REQUEST_REJECTED', MAYA, LIAM, { reason: 'Team is complete' }),

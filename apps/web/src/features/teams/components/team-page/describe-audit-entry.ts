@@ -85,7 +85,21 @@ export function describeAuditEntry(entry: TeamAuditEntry): AuditDescription {
       }
       return { sentence: `${who} disbanded the team`, detail: reason, kind: 'team' };
     case 'REQUEST_CREATED':
-      return { sentence: `${actor} asked to join the team`, detail: null, kind: 'request' };
+      return {
+        // Issue 15: a request to a full team went on its waitlist.
+        sentence:
+          data.waitlisted === true
+            ? `${actor} joined the waitlist`
+            : `${actor} asked to join the team`,
+        detail: null,
+        kind: 'request',
+      };
+    case 'REQUEST_PROMOTED':
+      return {
+        sentence: `A seat opened: ${possessive(target)} request left the waitlist for the leader to decide`,
+        detail: null,
+        kind: 'request',
+      };
     case 'REQUEST_WITHDRAWN':
       return { sentence: `${actor} withdrew their join request`, detail: null, kind: 'request' };
     case 'REQUEST_ACCEPTED':

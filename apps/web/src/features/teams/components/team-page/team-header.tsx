@@ -74,7 +74,9 @@ export function TeamHeader({ team }: { team: TeamDetail }) {
           )}
           {relation !== 'NONE' && (
             <Badge color="blue.9" variant="outline">
-              {RELATION_LABEL[relation]}
+              {relation === 'REQUESTED' && team.viewer.waitlistedRequestId
+                ? 'On the waitlist'
+                : RELATION_LABEL[relation]}
             </Badge>
           )}
           {team.course.archived && (

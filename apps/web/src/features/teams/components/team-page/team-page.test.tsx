@@ -506,6 +506,7 @@ describe('team page: applicant', () => {
     const { user } = open(world);
     await teamLoaded();
     expect(screen.getByText(/You are number 2 on the waitlist/)).toBeInTheDocument();
+    expect(screen.getByText('On the waitlist')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Leave the waitlist' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw your request?' });
     expect(dialog).toHaveTextContent(/lose your place on the waitlist of Byte Club/);
