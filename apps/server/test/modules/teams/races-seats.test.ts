@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../../src/db/client.js';
-import { joinRequests, teams } from '../../../src/db/schema/index.js';
+import { joinRequests } from '../../../src/db/schema/index.js';
 import { makeCourse, makeEnrollment, makeTeam } from '../../fixtures.js';
 import {
   API,
@@ -27,7 +27,7 @@ import {
   teamWorld,
   teamsOf,
 } from './requests-world.js';
-import { untilWaitingForLocks } from './teams-world.js';
+import { allAtOnce } from './teams-world.js';
 
 // More connections than racers: with the default pool of 10, 20 accepts would run at most 10
 // at a time and the rest would wait for a connection instead of for the team's lock.
@@ -54,37 +54,6 @@ afterAll(async () => {
   // The app does not own this pool; no request is in flight once the tests are done.
   await raceDb?.close();
 });
-
-/**
- * Runs `race` while the test holds the team's row lock, and lets go only once `racers`
- * transactions are queued behind it, so they are all open at the same moment. On PGlite (one
- * connection) transactions cannot overlap: the race just runs.
- */
-async function allAtOnce<T>(teamId: string, racers: number, race: () => Promise<T>): Promise<T> {
-  if (driver !== 'postgres') return race();
-  const { db } = await getWorkerDb();
-  let locked!: () => void;
-  let release!: () => void;
-  const haveLock = new Promise<void>((resolve) => (locked = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const holder = db.transaction(async (tx) => {
-    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
-    locked();
-    await released;
-  });
-  await haveLock;
-  const running = race();
-  try {
-    expect(
-      await untilWaitingForLocks(racers),
-      'transactions open at once, queued on the team lock',
-    ).toBe(racers);
-  } finally {
-    release();
-    await holder;
-  }
-  return running;
-}
 
 type Headers = Record<string, string>;
 const post = (url: string, headers: Headers) =>

@@ -20,7 +20,8 @@ import {
   makeTeam,
   makeUser,
 } from '../../fixtures.js';
-import { API, bearer, getWorkerDb, signIn } from '../../helper.js';
+import { expect } from 'vitest';
+import { API, bearer, driver, getWorkerDb, signIn } from '../../helper.js';
 
 const short = () => randomUUID().slice(0, 8);
 
@@ -239,4 +240,39 @@ export async function untilWaitingForLocks(count: number): Promise<number> {
     waiting = await waitingForLocks();
   }
   return waiting;
+}
+
+/**
+ * Runs `race` while the test holds the team's row lock, and lets go only once `racers`
+ * transactions are queued behind it, so they are all open at the same moment. On PGlite (one
+ * connection) transactions cannot overlap: the race just runs.
+ */
+export async function allAtOnce<T>(
+  teamId: string,
+  racers: number,
+  race: () => Promise<T>,
+): Promise<T> {
+  if (driver !== 'postgres') return race();
+  const { db } = await getWorkerDb();
+  let locked!: () => void;
+  let release!: () => void;
+  const haveLock = new Promise<void>((resolve) => (locked = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const holder = db.transaction(async (tx) => {
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+    locked();
+    await released;
+  });
+  await haveLock;
+  const running = race();
+  try {
+    expect(
+      await untilWaitingForLocks(racers),
+      'transactions open at once, queued on the team lock',
+    ).toBe(racers);
+  } finally {
+    release();
+    await holder;
+  }
+  return running;
 }

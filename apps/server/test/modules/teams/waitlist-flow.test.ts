@@ -69,6 +69,20 @@ async function notificationsOf(userId: string, kind: string) {
     .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 }
 
+/** The student's enrollment stops counting: out of the course's teams, as the admin (081). */
+async function endEnrollment(w: TeamWorld, userId: string) {
+  const { db } = await getWorkerDb();
+  await db.transaction(async (tx) => {
+    const locked = await lockStudentWithTeam(tx, w.course.id, userId);
+    await releaseFromCourse(tx, { organizationId: w.orgA.id, courseId: w.course.id }, locked, {
+      userId,
+      actorId: w.adminA.id,
+      enrollmentId: '00000000-0000-4000-8000-000000000000',
+      reason: 'Enrollment removed',
+    });
+  });
+}
+
 const detail = async (w: TeamWorld, headers: Headers) =>
   (await call('GET', `/student/teams/${w.team.id}`, headers)).json().data as TeamDetail;
 
@@ -287,7 +301,6 @@ describe('a seat opens', () => {
     const w = await teamWorld(app, { maxSize: 4 });
     const a = await makeStudent(w.course.id, { fullname: 'Al Member' });
     const b = await makeStudent(w.course.id, { fullname: 'Bo Member' });
-    const { db } = await getWorkerDb();
     // Lea, Max, Al, Bo: full.
     for (const s of [a, b]) {
       const h = bearer((await signIn(app, s.email)).token);
@@ -295,7 +308,7 @@ describe('a seat opens', () => {
       await call('POST', `/student/join-requests/${r.id}/accept`, w.as.lea, {});
     }
     const other = await makeTeam(w.course.id, (await makeStudent(w.course.id)).id, { maxSize: 6 });
-    const waiting = [];
+    const waiting: Awaited<ReturnType<typeof makeJoinRequest>>[] = [];
     for (let i = 0; i < 4; i++) {
       const s = await makeStudent(w.course.id, { fullname: `Waiter ${i}` });
       waiting.push(
@@ -316,15 +329,7 @@ describe('a seat opens', () => {
     });
     expect(moved.statusCode).toBe(200);
     expect(await order()).toEqual(['PENDING', 'PENDING', 'PENDING', 'WAITLISTED']);
-    await db.transaction(async (tx) => {
-      const locked = await lockStudentWithTeam(tx, w.course.id, w.lea.id);
-      await releaseFromCourse(tx, { organizationId: w.orgA.id, courseId: w.course.id }, locked, {
-        userId: w.lea.id,
-        actorId: w.adminA.id,
-        enrollmentId: '00000000-0000-4000-8000-000000000000',
-        reason: 'Enrollment removed',
-      });
-    });
+    await endEnrollment(w, w.lea.id);
     // Lea was the last member: the team disbands and its open requests are cancelled.
     expect(await membersOf(w.team.id)).toEqual([]);
     expect(await order()).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED', 'CANCELLED']);
@@ -332,16 +337,7 @@ describe('a seat opens', () => {
 
   it('an enrollment ending (not the last member) promotes one', async () => {
     const w = await fullWorld();
-    const { db } = await getWorkerDb();
-    await db.transaction(async (tx) => {
-      const locked = await lockStudentWithTeam(tx, w.course.id, w.max.id);
-      await releaseFromCourse(tx, { organizationId: w.orgA.id, courseId: w.course.id }, locked, {
-        userId: w.max.id,
-        actorId: w.adminA.id,
-        enrollmentId: '00000000-0000-4000-8000-000000000000',
-        reason: 'Enrollment removed',
-      });
-    });
+    await endEnrollment(w, w.max.id);
     expect(await statusOf(w.requests[0]!.id)).toBe('PENDING');
     expect(await statusOf(w.requests[1]!.id)).toBe('WAITLISTED');
   });

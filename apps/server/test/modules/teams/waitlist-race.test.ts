@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinRequest } from '@teamup/shared';
 import { createDb, type DbHandle } from '../../../src/db/client.js';
-import { auditEvents, joinRequests, teams } from '../../../src/db/schema/index.js';
+import { auditEvents, joinRequests } from '../../../src/db/schema/index.js';
 import { runWaitlistJob } from '../../../src/modules/teams/waitlist-job.js';
 import { makeTeam } from '../../fixtures.js';
 import {
@@ -19,7 +19,7 @@ import {
   workerDatabaseUrl,
 } from '../../helper.js';
 import { makeStudent, requestRow, teamRow, teamWorld } from './requests-world.js';
-import { untilWaitingForLocks } from './teams-world.js';
+import { allAtOnce } from './teams-world.js';
 
 let app: FastifyInstance;
 let raceDb: DbHandle | undefined;
@@ -36,30 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await raceDb?.close();
 });
-
-/** Runs `race` while the test holds the team's lock, released once `racers` wait behind it. */
-async function allAtOnce<T>(teamId: string, racers: number, race: () => Promise<T>): Promise<T> {
-  if (driver !== 'postgres') return race();
-  const { db } = await getWorkerDb();
-  let locked!: () => void;
-  let release!: () => void;
-  const haveLock = new Promise<void>((resolve) => (locked = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const holder = db.transaction(async (tx) => {
-    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
-    locked();
-    await released;
-  });
-  await haveLock;
-  const running = race();
-  try {
-    expect(await untilWaitingForLocks(racers), 'queued on the team lock').toBe(racers);
-  } finally {
-    release();
-    await holder;
-  }
-  return running;
-}
 
 type Headers = Record<string, string>;
 const post = (url: string, headers: Headers, payload?: object) =>
