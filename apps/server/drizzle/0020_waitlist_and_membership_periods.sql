@@ -105,12 +105,11 @@ paired AS (
 )
 INSERT INTO team_membership_periods (team_id, course_id, user_id, joined_at, left_at, left_reason)
 SELECT team_id, course_id, user_id, joined_at,
-  greatest(joined_at, CASE
-    WHEN left_at IS NOT NULL THEN left_at
-    WHEN next_join IS NOT NULL THEN next_join
-    WHEN is_member THEN NULL
-    ELSE coalesce(disbanded_at, now())
-  END),
+  -- (greatest() skips NULL, so the open case stays outside it.)
+  CASE
+    WHEN left_at IS NULL AND next_join IS NULL AND is_member THEN NULL
+    ELSE greatest(joined_at, coalesce(left_at, next_join, disbanded_at, now()))
+  END,
   CASE
     WHEN left_at IS NOT NULL THEN reason
     WHEN next_join IS NOT NULL OR NOT is_member THEN

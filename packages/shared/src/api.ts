@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'STUDENT_TEAM_CHANGED',
   // Issue 15, auto-placement: the course changed since the preview (decision 116).
   'STALE_PROPOSAL',
+  // Issue 15, team health: a nudge with nothing to say, or too soon after the last (decision 118).
+  'NOTHING_TO_NUDGE',
+  'NUDGE_TOO_SOON',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -218,8 +218,8 @@ export function nudgeMessage(row: TeamRow, flags: TeamHealthFlag[], ctx: Context
 
 // Not in the shared list of error codes yet (packages/shared/src/api.ts belongs to the lead):
 // the envelope's code is a string, so the client sees them as they are.
-const NOTHING_TO_NUDGE = 'NOTHING_TO_NUDGE' as ErrorCode;
-const NUDGE_TOO_SOON = 'NUDGE_TOO_SOON' as ErrorCode;
+const NOTHING_TO_NUDGE: ErrorCode = 'NOTHING_TO_NUDGE';
+const NUDGE_TOO_SOON: ErrorCode = 'NUDGE_TOO_SOON';
 
 /**
  * POST /admin/teams/{id}/nudge, inside a transaction. The team's row lock serializes nudges of
