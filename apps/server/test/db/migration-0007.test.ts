@@ -2,18 +2,10 @@
 // 081). A fresh database is migrated up to 0006 only (a copy of the migrations folder whose
 // journal stops there), the bad state is written into it, and then the real migrate() applies
 // 0007 exactly as a deployment would.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type DbHandle } from '../../src/db/client.js';
-import type * as schema from '../../src/db/schema/index.js';
+import type { DbHandle } from '../../src/db/client.js';
 import {
   auditEvents,
   enrollments,
@@ -23,8 +15,7 @@ import {
   teamMembers,
   teams,
 } from '../../src/db/schema/index.js';
-import { migrationsFolder } from '../../src/lib/paths.js';
-import { driver, tempDir } from '../helper.js';
+import { databaseAt } from './database-at.js';
 
 // users and enrollments as they were before 0009 added columns (issue 12): written into a
 // database at an earlier migration, where the current schema's inserts would name them.
@@ -89,61 +80,16 @@ const teamsBefore0008 = pgTable('teams', {
   disbandedAt: timestamp('disbanded_at', { withTimezone: true }),
 });
 
-/** A copy of the migrations folder whose journal ends at 0006. */
-function foldersUpTo0006(): string {
-  const dir = join(tempDir('migrations'), 'drizzle');
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((e) => e.idx <= 6);
-  expect(journal.entries.at(-1)!.tag).toBe('0006_used_id_tokens');
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await cleanup?.();
   cleanup = undefined;
 });
 
-/** A new, empty database of the project's driver, migrated up to 0006. */
+/** A new, empty database of the project's driver, migrated up to 0006 (database-at.ts). */
 async function databaseAt0006(): Promise<DbHandle> {
-  const folder = foldersUpTo0006();
-  if (driver === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL!;
-    const prefix = (process.env.TEST_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase();
-    const name = `teamup_test_${prefix}m0007_${process.env.VITEST_POOL_ID ?? '1'}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const handle = openPostgres(url.toString());
-    cleanup = async () => {
-      await handle.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    };
-    await migratePg(handle.db as unknown as NodePgDatabase<typeof schema>, {
-      migrationsFolder: folder,
-    });
-    return handle;
-  }
-  const handle = openPglite();
-  cleanup = () => handle.close();
-  await migratePglite(handle.db as unknown as PgliteDatabase<typeof schema>, {
-    migrationsFolder: folder,
-  });
+  const { handle, close } = await databaseAt(6, '0006_used_id_tokens', 'm0007');
+  cleanup = close;
   return handle;
 }
 
