@@ -3,21 +3,12 @@
 // database is migrated up to 0007 only (a copy of the migrations folder whose journal stops
 // there), teams are written into it as the app wrote them before, and then the real migrate()
 // applies 0008 exactly as a deployment would.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type DbHandle } from '../../src/db/client.js';
-import type * as schema from '../../src/db/schema/index.js';
+import type { DbHandle } from '../../src/db/client.js';
 import { courses, organizations, teams, users } from '../../src/db/schema/index.js';
-import { migrationsFolder } from '../../src/lib/paths.js';
-import { driver, tempDir } from '../helper.js';
+import { databaseAt } from './database-at.js';
 
 // users as they were before 0009 added columns (issue 12): written into a
 // database at an earlier migration, where the current schema's inserts would name them.
@@ -49,61 +40,16 @@ const teamsBefore = pgTable('teams', {
   disbandedAt: timestamp('disbanded_at', { withTimezone: true }),
 });
 
-/** A copy of the migrations folder whose journal ends at 0007. */
-function folderUpTo0007(): string {
-  const dir = join(tempDir('migrations'), 'drizzle');
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((e) => e.idx <= 7);
-  expect(journal.entries.at(-1)!.tag).toBe('0007_membership_follows_enrollment');
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await cleanup?.();
   cleanup = undefined;
 });
 
-/** A new, empty database of the project's driver, migrated up to 0007. */
+/** A new, empty database of the project's driver, migrated up to 0007 (database-at.ts). */
 async function databaseAt0007(): Promise<DbHandle> {
-  const folder = folderUpTo0007();
-  if (driver === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL!;
-    const prefix = (process.env.TEST_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase();
-    const name = `teamup_test_${prefix}m0008_${process.env.VITEST_POOL_ID ?? '1'}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const handle = openPostgres(url.toString());
-    cleanup = async () => {
-      await handle.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    };
-    await migratePg(handle.db as unknown as NodePgDatabase<typeof schema>, {
-      migrationsFolder: folder,
-    });
-    return handle;
-  }
-  const handle = openPglite();
-  cleanup = () => handle.close();
-  await migratePglite(handle.db as unknown as PgliteDatabase<typeof schema>, {
-    migrationsFolder: folder,
-  });
+  const { handle, close } = await databaseAt(7, '0007_membership_follows_enrollment', 'm0008');
+  cleanup = close;
   return handle;
 }
 
