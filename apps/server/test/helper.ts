@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT, createLocalJWKSet, importJWK, type JWK, type JWTPayload } from 'jose';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { vi } from 'vitest';
 import type { AuthUser, Role } from '@teamup/shared';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -309,4 +310,35 @@ export function decodePayload(token: string): Record<string, unknown> {
     string,
     unknown
   >;
+}
+
+/**
+ * The statements a call sends while `fn` runs, others' statements left out. The spy is on every
+ * client of the process (pg.Client.prototype on PostgreSQL, the PGlite client otherwise), so it
+ * also sees what is not the call's own: the sign-in check (sessions; it may also refresh a
+ * session's last-used time), the CSV worker's polling (csv_uploads), and the one-time setup of
+ * a read lane that the call happens to open (decision 104: lanes are taken in turn and by load,
+ * so which call opens one depends on timing).
+ */
+export async function statementsDuring(
+  app: FastifyInstance,
+  fn: () => Promise<unknown>,
+): Promise<string[]> {
+  const client =
+    driver === 'postgres'
+      ? (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown })
+      : (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const spy = vi.spyOn(client, 'query');
+  try {
+    await fn();
+    return spy.mock.calls
+      .map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text))
+      .filter(
+        (text) =>
+          !/\b(sessions|csv_uploads)\b/.test(text) &&
+          !text.startsWith('set session characteristics'),
+      );
+  } finally {
+    spy.mockRestore();
+  }
 }

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { enrollments, teams, users } from '../../../src/db/schema/index.js';
 import { recordAudit } from '../../../src/lib/audit.js';
-import { API, bearer, buildTestApp, driver, getWorkerDb, signIn } from '../../helper.js';
+import {
+  API,
+  bearer,
+  buildTestApp,
+  getWorkerDb,
+  signIn,
+  statementsDuring,
+} from '../../helper.js';
 import { makeInvitation } from '../teams/requests-world.js';
 import { communityWorld, setEnrollment, type CommunityWorld } from './community-world.js';
 
@@ -355,25 +361,14 @@ describe('community', () => {
   });
 
   describe('a fixed number of statements whatever the page size', () => {
-    afterEach(() => {
-      vi.restoreAllMocks();
-    });
-
-    /** Statements sent for one request after a warm-up, the sign-in check's left out. */
+    /** Statements sent for one request after a warm-up, others' left out (statementsDuring). */
     async function statementsFor(url: string, headers: Headers): Promise<number> {
       expect((await get(url, headers)).statusCode).toBe(200);
-      const client =
-        driver === 'postgres'
-          ? (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown })
-          : (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-      const spy = vi.spyOn(client, 'query');
-      const res = await get(url, headers);
-      expect(res.statusCode, res.body).toBe(200);
-      const texts = spy.mock.calls.map(([q]) =>
-        typeof q === 'string' ? q : (q as { text: string }).text,
-      );
-      spy.mockRestore();
-      return texts.filter((text) => !/\b(sessions|csv_uploads)\b/.test(text)).length;
+      const texts = await statementsDuring(app, async () => {
+        const res = await get(url, headers);
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      return texts.length;
     }
 
     it('counts the same for four students or thirty', async () => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { StudentDashboard } from '@teamup/shared';
 import {
@@ -19,7 +18,14 @@ import {
   makeTeam,
   makeUser,
 } from '../../fixtures.js';
-import { API, bearer, buildTestApp, driver, getWorkerDb, signIn } from '../../helper.js';
+import {
+  API,
+  bearer,
+  buildTestApp,
+  getWorkerDb,
+  signIn,
+  statementsDuring,
+} from '../../helper.js';
 import {
   makeInvitation,
   makeJoinRequest,
@@ -509,24 +515,10 @@ describe('student dashboard', () => {
   });
 
   describe('a fixed number of statements whatever the data size', () => {
-    afterEach(() => {
-      vi.restoreAllMocks();
-    });
-
-    /** Statements sent for one request after a warm-up, the sign-in check's left out. */
+    /** Statements sent for one request after a warm-up, others' left out (statementsDuring). */
     async function statementsFor(headers: Headers): Promise<number> {
       await dashboard(headers);
-      const client =
-        driver === 'postgres'
-          ? (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown })
-          : (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-      const spy = vi.spyOn(client, 'query');
-      await dashboard(headers);
-      const texts = spy.mock.calls.map(([q]) =>
-        typeof q === 'string' ? q : (q as { text: string }).text,
-      );
-      spy.mockRestore();
-      return texts.filter((text) => !/\b(sessions|csv_uploads)\b/.test(text)).length;
+      return (await statementsDuring(app, () => dashboard(headers))).length;
     }
 
     it('is one statement for a handful of rows or many', async () => {

@@ -1,43 +1,28 @@
 // Health, export, histories and the nudge send a fixed number of statements whatever the size
 // of the course (issue 15, decision 118).
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTeam } from '../../fixtures.js';
-import { buildTestApp, driver } from '../../helper.js';
+import { buildTestApp, statementsDuring } from '../../helper.js';
 import { call, enrolledStudent, pendingRequest, world, type World } from './teams-world.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
-/** Statements one call sends after a warm-up, the session check's left out. */
+/** Statements one call sends, others' left out (statementsDuring), and its transaction's own. */
 async function statementsFor(
   method: 'GET' | 'POST',
   url: string,
   headers: Record<string, string>,
   status = 200,
 ): Promise<number> {
-  const client =
-    driver === 'postgres'
-      ? (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown })
-      : (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const spy = vi.spyOn(client, 'query');
-  const res = await call(app, method, url, headers);
-  expect(res.statusCode, res.body).toBe(status);
-  const texts = spy.mock.calls.map(([q]) =>
-    typeof q === 'string' ? q : (q as { text: string }).text,
-  );
-  spy.mockRestore();
-  // Left out: the session check, the CSV worker polling in the background, and a new pooled
-  // connection's read-only setting.
-  return texts.filter(
-    (text) => !/\b(sessions|csv_uploads|begin|commit)\b|^set session characteristics/i.test(text),
-  ).length;
+  const texts = await statementsDuring(app, async () => {
+    const res = await call(app, method, url, headers);
+    expect(res.statusCode, res.body).toBe(status);
+  });
+  return texts.filter((text) => !/^(begin|commit)\b/i.test(text)).length;
 }
 
 async function reads(w: World, at: string): Promise<number[]> {

@@ -3,9 +3,8 @@
 // goes through the client's `query` (PGlite instance; on PostgreSQL every pg connection's, as a
 // signed-in read runs on one pooled connection, decision 096; reads use no transaction).
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
   enrollments,
@@ -15,43 +14,26 @@ import {
   users,
 } from '../../../src/db/schema/index.js';
 import { makeCourse, makeEnrollment, makeTeam } from '../../fixtures.js';
-import { buildTestApp, driver, getWorkerDb } from '../../helper.js';
+import { buildTestApp, getWorkerDb, statementsDuring } from '../../helper.js';
 import { call, world, type World } from './teams-world.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 /**
  * Statements the team code sends while answering one request, after a warm-up call with the
- * same token. Others' statements are left out: the sign-in check's (sessions; it may also
- * refresh a session's last-used time), the CSV worker's polling (csv_uploads), which may
- * fall into the same moment, and the setup of a read lane opened by the call.
+ * same token; others' are left out (statementsDuring).
  */
 async function statementsFor(path: string, headers: Record<string, string>): Promise<number> {
   const warm = await call(app, 'GET', path, headers);
   expect(warm.statusCode, warm.body).toBe(200);
-  const client =
-    driver === 'postgres'
-      ? (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown })
-      : (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const spy = vi.spyOn(client, 'query');
-  const res = await call(app, 'GET', path, headers);
-  expect(res.statusCode, res.body).toBe(200);
-  const texts = spy.mock.calls.map(([q]) =>
-    typeof q === 'string' ? q : (q as { text: string }).text,
-  );
-  spy.mockRestore();
-  return texts.filter(
-    (text) =>
-      !/\b(sessions|csv_uploads)\b/.test(text) &&
-      // A read lane's one-time setup when the call happens to open it (decision 104).
-      !text.startsWith('set session characteristics'),
-  ).length;
+  const texts = await statementsDuring(app, async () => {
+    const res = await call(app, 'GET', path, headers);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  return texts.length;
 }
 
 /** `count` more users, enrolled ACTIVE in the course, in bulk. */
