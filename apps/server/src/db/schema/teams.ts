@@ -170,6 +170,10 @@ export const invitations = pgTable(
       .where(sql`${t.status} = 'PENDING'`),
     index('invitations_team_idx').on(t.teamId, t.status),
     index('invitations_invitee_idx').on(t.inviteeId, t.courseId, t.status),
+    // A course's pending invitations, recounted by the counter trigger (migration 0021).
+    index('invitations_pending_course_idx')
+      .on(t.courseId)
+      .where(sql`${t.status} = 'PENDING'`),
     teamCourseKey('invitations_team_course_fk', t),
   ],
 );
