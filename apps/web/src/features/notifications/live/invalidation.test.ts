@@ -21,8 +21,11 @@ const SCREENS = {
   adminCourse: ['courses', 'detail', COURSE],
   adminCourseTeams: ['admin', 'teams', 'course', COURSE, {}],
   roster: ['enrollments', 'roster', COURSE, { page: 1 }],
+  courseHealth: ['formation', 'health', COURSE],
+  myTeamHistory: ['formation', 'history', 'mine', COURSE],
   myCourses: ['enrollments', 'my-courses'],
   otherRoster: ['enrollments', 'roster', OTHER_COURSE, {}],
+  otherHealth: ['formation', 'health', OTHER_COURSE],
   notifications: ['notifications', 'list', {}],
   unread: ['notifications', 'unread-count'],
   csvHistory: ['csv', 'history', {}],
@@ -58,6 +61,8 @@ describe('keysForChanged', () => {
       'adminCourse',
       'adminCourseTeams',
       'roster',
+      'courseHealth',
+      'myTeamHistory',
     ]);
   });
 
@@ -67,7 +72,9 @@ describe('keysForChanged', () => {
     );
     expect(screens).toContain('teamPage');
     expect(screens).toContain('roster');
+    expect(screens).toContain('courseHealth');
     expect(screens).not.toContain('otherRoster');
+    expect(screens).not.toContain('otherHealth');
   });
 
   it('my enrollments: my course lists, My Teams and the dashboard', async () => {

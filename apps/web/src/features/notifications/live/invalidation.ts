@@ -12,7 +12,8 @@ import { notificationKeys } from '../api/query-keys';
  * so the other features' queries are named by their key prefixes, as they define them:
  * teams/api/query-keys.ts (['teams', …]), admin/api/query-keys.ts (['admin', 'teams', …]),
  * enrollments/api (['enrollments', …]), courses/api (['courses', 'detail', id]), dashboard
- * (['dashboard']), admin-dashboard (['admin-dashboard']), profile and community (my courses).
+ * (['dashboard']), admin-dashboard (['admin-dashboard']), formation (['formation', …]: team
+ * health, my team history), profile and community (my courses).
  * Invalidating a prefix refetches only the queries on screen; the rest are marked stale.
  */
 
@@ -22,7 +23,10 @@ const teamKeys = (teamId: string): QueryKey[] => [
   ['admin', 'teams', 'detail', teamId],
 ];
 
-/** A course's screens: the student course page, its teams and classmates; the admin course page. */
+/**
+ * A course's screens: the student course page, its teams, classmates and my team history; the
+ * admin course page with its team health.
+ */
 const courseKeys = (courseId: string): QueryKey[] => [
   ['teams', 'course', courseId],
   ['teams', 'classmates', courseId],
@@ -32,6 +36,8 @@ const courseKeys = (courseId: string): QueryKey[] => [
   ['courses', 'detail', courseId],
   ['admin', 'teams', 'course', courseId],
   ['admin', 'teams', 'candidates', courseId],
+  ['formation', 'health', courseId],
+  ['formation', 'history', 'mine', courseId],
 ];
 
 /** Lists that show any team or course: My Teams, All Teams, the dashboards, admin student lists. */
