@@ -96,7 +96,9 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const ownsDb = !options.db;
-  const handle = options.db ?? createDb(config);
+  // Set once the logger exists: a pooled connection failing while idle is reported, not fatal.
+  const idle: { report?: (error: Error) => void } = {};
+  const handle = options.db ?? createDb(config, { onIdleError: (error) => idle.report?.(error) });
   let dbClosed = false;
   const closeDb = async () => {
     if (!ownsDb || dbClosed) return;
@@ -120,6 +122,8 @@ export async function buildApp(
     // address from X-Forwarded-For, believed only from the proxies TRUST_PROXY names.
     trustProxy: config.TRUST_PROXY,
   });
+  idle.report = (error) =>
+    app.log.warn({ err: error }, 'an idle database connection failed; the pool opens a new one');
   // close() lets in-flight requests finish before onClose hooks run, so the database goes last.
   app.addHook('onClose', closeDb);
   const csvWorker = createCsvWorker(handle.db, app.log, options.csvWorker || {});

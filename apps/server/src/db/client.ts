@@ -80,11 +80,13 @@ export const DEFAULT_POOL_MAX = 10;
 export function createDb(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
     Partial<Pick<Config, 'DATABASE_POOL_MAX' | 'DATABASE_READ_LANES'>>,
+  options: Pick<PostgresOptions, 'onIdleError'> = {},
 ): DbHandle {
   if (config.DATABASE_URL) {
     return openPostgres(config.DATABASE_URL, {
       poolMax: config.DATABASE_POOL_MAX,
       readLanes: config.DATABASE_READ_LANES,
+      onIdleError: options.onIdleError,
     });
   }
   const dir = join(config.DATA_DIR, 'pglite');
@@ -103,6 +105,12 @@ export interface PostgresOptions {
    * pooled connection each). Decision 104.
    */
   readLanes?: number;
+  /**
+   * A connection resting in the pool failed (the server restarted, an administrator or a
+   * dropped database ended it). The pool has already let it go and opens a new one when needed;
+   * this only reports it. Without a listener node-postgres would end the process.
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 export type { PipelinedConnection };
@@ -122,6 +130,7 @@ export function pipelinedConnectionOf(db: Db): (() => Promise<PipelinedConnectio
 
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): DbHandle {
   const pool = new pg.Pool({ connectionString, max: options.poolMax ?? DEFAULT_POOL_MAX });
+  pool.on('error', (error) => options.onIdleError?.(error));
   const db = drizzlePg(pool, { schema });
   const laneCount = options.readLanes ?? DEFAULT_READ_LANES;
   const listener = new PostgresListener(connectionString);

@@ -41,3 +41,35 @@ describe('DATABASE_POOL_MAX', () => {
     },
   );
 });
+
+describe('a pooled PostgreSQL connection that fails while idle', () => {
+  it.skipIf(driver !== 'postgres')(
+    'is reported and replaced, and the process carries on',
+    async () => {
+      await getWorkerDb();
+      const failures: Error[] = [];
+      const handle = createDb(
+        { DATABASE_URL: workerDatabaseUrl(), DATA_DIR: '', DATABASE_POOL_MAX: 2 },
+        { onIdleError: (error) => failures.push(error) },
+      );
+      try {
+        const pidOf = async () =>
+          (
+            (await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+              rows: { pid: number }[];
+            }
+          ).rows[0]!.pid;
+        const idle = await pidOf();
+        // Another connection ends it, as a server restart or DROP DATABASE … WITH (FORCE) would.
+        const { db } = await getWorkerDb();
+        await db.execute(sql`select pg_terminate_backend(${idle})`);
+        await expect.poll(() => failures.length, { timeout: 5_000 }).toBe(1);
+        expect(failures[0]!.message).toMatch(/terminat/i);
+        const next = await pidOf();
+        expect(next).not.toBe(idle);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
+});
