@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAs } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { call, enrollInSeededCourse, signedIn } from './fixtures';
 import {
   colorSchemeOf as scheme,
   expectNoAxeViolations,
@@ -26,28 +26,6 @@ const SKILL = `Elm${run}`;
 const TEAM = `Rooks ${run}`;
 const SHOTS = '/tmp/shots';
 
-type Signed = { page: Page; token: string; id: string };
-
-async function signedIn(browser: Browser, email: string, fullname?: string): Promise<Signed> {
-  const page = await (await browser.newContext()).newPage();
-  const user = await signInAs(page, email, fullname);
-  return { page, token: user.token, id: user.id };
-}
-
-async function call<T>(
-  who: Signed,
-  method: 'get' | 'post',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await who.page.request[method](`/api/v1${path}`, {
-    headers: { Authorization: `Bearer ${who.token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method.toUpperCase()} ${path} answered ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
 const notice = (page: Page, text: string | RegExp) =>
   expect(
     page.locator('.mantine-Notification-root').filter({ hasText: text }).first(),
@@ -60,24 +38,11 @@ test('A lists a skill and looks for a team; B finds A by that skill and invites;
 
   // The organization admin enrolls both new students in CS350; their first sign-in activates it.
   const admin = await signedIn(browser, ADMIN);
-  const courses = await call<{ items: { id: string; code: string }[] }>(
-    admin,
-    'get',
-    '/courses?page=1&limit=100',
-  );
-  const course = courses.items.find((c) => c.code === COURSE_CODE);
-  expect(course, `${COURSE_CODE} is seeded`).toBeTruthy();
-  for (const s of [A, B]) {
-    await call(admin, 'post', '/admin/students/manual-add', {
-      courseId: course!.id,
-      email: s.email,
-      fullname: s.name,
-    });
-  }
+  const courseId = await enrollInSeededCourse(admin, COURSE_CODE, [A, B]);
   const a = await signedIn(browser, A.email, A.name);
   const b = await signedIn(browser, B.email, B.name);
   // B leads a team with open seats in CS350 (the team pages have their own end-to-end test).
-  await call(b, 'post', `/student/courses/${course!.id}/teams`, { name: TEAM, maxSize: 3 });
+  await call(b, 'post', `/student/courses/${courseId}/teams`, { name: TEAM, maxSize: 3 });
 
   // A adds the skill on /profile and switches "looking" on in CS350, with a note.
   await a.page.goto('/profile');

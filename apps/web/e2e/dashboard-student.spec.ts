@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAs } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { call, enrollInSeededCourse, signedIn } from './fixtures';
 import {
   colorSchemeOf,
   expectNoAxeViolations,
@@ -26,51 +26,16 @@ const LEO = { email: `leo.${run}@student.northfield.edu`, name: `Leo Dash ${run}
 const TEAM = `Lions ${run}`;
 const SHOTS = '/tmp/shots/student-dashboard';
 
-type Signed = { page: Page; token: string; id: string };
-
-async function signedIn(browser: Browser, email: string, fullname?: string): Promise<Signed> {
-  const page = await (await browser.newContext()).newPage();
-  const user = await signInAs(page, email, fullname);
-  return { page, token: user.token, id: user.id };
-}
-
-async function call<T>(
-  who: Signed,
-  method: 'get' | 'post',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await who.page.request[method](`/api/v1${path}`, {
-    headers: { Authorization: `Bearer ${who.token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method.toUpperCase()} ${path} answered ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
 test('a student answers an invitation from /dashboard and the lists update without a reload', async ({
   browser,
 }) => {
   mkdirSync(SHOTS, { recursive: true });
 
   const admin = await signedIn(browser, ADMIN);
-  const courses = await call<{ items: { id: string; code: string }[] }>(
-    admin,
-    'get',
-    '/courses?page=1&limit=100',
-  );
-  const course = courses.items.find((c) => c.code === COURSE_CODE);
-  expect(course, `${COURSE_CODE} is seeded`).toBeTruthy();
-  for (const s of [IVY, LEO]) {
-    await call(admin, 'post', '/admin/students/manual-add', {
-      courseId: course!.id,
-      email: s.email,
-      fullname: s.name,
-    });
-  }
+  const courseId = await enrollInSeededCourse(admin, COURSE_CODE, [IVY, LEO]);
   const ivy = await signedIn(browser, IVY.email, IVY.name);
   const leo = await signedIn(browser, LEO.email, LEO.name);
-  const team = await call<{ id: string }>(leo, 'post', `/student/courses/${course!.id}/teams`, {
+  const team = await call<{ id: string }>(leo, 'post', `/student/courses/${courseId}/teams`, {
     name: TEAM,
     maxSize: 3,
   });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { AuthUser, LoginResponse } from '@teamup/shared';
 
 const AUTH_STORAGE_KEY = 'auth-storage';
@@ -40,4 +40,59 @@ export async function signInAs(
     JSON.stringify(persisted),
   ] as const);
   return user;
+}
+
+/** A user signed in on a page of their own browser context, with their bearer token. */
+export type Signed = { page: Page; token: string; id: string };
+
+/** Signs `email` in on a new page of a fresh context (see signInAs). */
+export async function signedIn(
+  browser: Browser,
+  email: string,
+  fullname?: string,
+): Promise<Signed> {
+  const page = await (await browser.newContext()).newPage();
+  const user = await signInAs(page, email, fullname);
+  return { page, token: user.token, id: user.id };
+}
+
+/** An API call as `who`, for a spec's set-up; a refusal fails the test with its status. */
+export async function call<T>(
+  who: Signed,
+  method: 'get' | 'post' | 'patch' | 'delete',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await who.page.request[method](`/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${who.token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method.toUpperCase()} ${path} answered ${res.status()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * The id of the seeded course `code`, after `admin` has enrolled `people` in it by hand (their
+ * first sign-in activates the enrollment).
+ */
+export async function enrollInSeededCourse(
+  admin: Signed,
+  code: string,
+  people: { email: string; name: string }[],
+): Promise<string> {
+  const courses = await call<{ items: { id: string; code: string }[] }>(
+    admin,
+    'get',
+    '/courses?page=1&limit=100',
+  );
+  const course = courses.items.find((c) => c.code === code);
+  expect(course, `${code} is seeded`).toBeTruthy();
+  for (const person of people) {
+    await call(admin, 'post', '/admin/students/manual-add', {
+      courseId: course!.id,
+      email: person.email,
+      fullname: person.name,
+    });
+  }
+  return course!.id;
 }

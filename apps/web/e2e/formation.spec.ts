@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAs } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { call, signedIn, type Signed } from './fixtures';
 import {
   colorSchemeOf,
   expectNoAxeViolations,
@@ -29,28 +29,6 @@ const STUDENTS = ['Ada', 'Bo', 'Cy', 'Di', 'Ed'].map((first, i) => ({
 const LEADER = STUDENTS[0]!;
 const SEED_TEAM = `Seed ${run}`;
 const SHOTS = '/tmp/shots/formation';
-
-type Signed = { page: Page; token: string };
-
-async function signedIn(browser: Browser, email: string, fullname?: string): Promise<Signed> {
-  const page = await (await browser.newContext()).newPage();
-  const user = await signInAs(page, email, fullname);
-  return { page, token: user.token };
-}
-
-async function call<T>(
-  who: Signed,
-  method: 'get' | 'post' | 'delete',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await who.page.request[method](`/api/v1${path}`, {
-    headers: { Authorization: `Bearer ${who.token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method.toUpperCase()} ${path} answered ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 const formation = (page: Page) => page.getByRole('region', { name: 'Formation' });
 
