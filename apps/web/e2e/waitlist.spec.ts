@@ -11,8 +11,8 @@ import {
 
 // Issue 15, the waitlist end to end, on a course of its own (created through the admin API; no
 // seeded student is touched): a full team's page offers "Join waitlist"; the student joins and
-// sees their place; the leader sees the Waitlist part; a member leaves, and the first in line
-// becomes a pending request the leader accepts. The pages pass axe and do not scroll sideways at
+// sees their place (team page, My Teams, dashboard); the leader sees the Waitlist part; a member
+// leaves, and the first in line becomes a pending request the leader accepts. The pages pass axe and do not scroll sideways at
 // 1440 and 375 px, light and dark; screenshots go to /tmp/shots/waitlist.
 
 test.describe.configure({ timeout: 240_000 });
@@ -126,6 +126,14 @@ test('a student joins a full team’s waitlist, a seat opens, the leader accepts
   await checkAndShoot(fay, 'my-teams', (p) =>
     expect(p.getByText(/you are number 2 on the waitlist/)).toBeVisible(),
   );
+  // The dashboard lists it under her requests, with her place and a way to leave the line.
+  await fay.page.goto('/dashboard');
+  await checkAndShoot(fay, 'dashboard', async (p) => {
+    await expect(
+      p.getByText(`${TEAM} is full: you are number 2 on its waitlist`, { exact: false }),
+    ).toBeVisible();
+    await expect(p.getByRole('button', { name: `Leave the waitlist of ${TEAM}` })).toBeVisible();
+  });
 
   // The leader sees the waitlist in order.
   await lena.page.goto(`/teams/${team.id}`);

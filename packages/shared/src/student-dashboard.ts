@@ -47,8 +47,15 @@ export const dashboardJoinRequestSchema = joinRequestSchema
   .extend({ applicant: dashboardPersonSchema.extend({ skills: z.array(z.string()) }) });
 export type DashboardJoinRequest = z.infer<typeof dashboardJoinRequestSchema>;
 
-/** My own PENDING join request; POST /student/join-requests/{id}/withdraw. */
-export const dashboardMyRequestSchema = joinRequestSchema.pick(requestFields);
+/**
+ * My own open join request: PENDING, or WAITLISTED on a full team with my place in its line
+ * (issue 15); POST /student/join-requests/{id}/withdraw.
+ */
+export const dashboardMyRequestSchema = joinRequestSchema.pick({
+  ...requestFields,
+  status: true,
+  waitlistPosition: true,
+});
 export type DashboardMyRequest = z.infer<typeof dashboardMyRequestSchema>;
 
 /** A live team that takes requests and has a seat: a next step for a teamless student. */

@@ -76,6 +76,8 @@ export function createDashboardMyRequest(
     courseCode: 'CS-401',
     message: '',
     createdAt: hoursAgo(30),
+    status: 'PENDING',
+    waitlistPosition: null,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NoticesSeen, StudentDashboard } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
+import { openRequestSql, waitlistPositionSql } from '../../lib/waitlist-sql.js';
 import { notFound } from '../../plugins/errors.js';
 
 /** Rows of a raw statement: both drivers answer `{ rows }`. */
@@ -57,16 +58,27 @@ function dashboardSql(me: string): SQL {
     join join_requests r on r.team_id = t.id and r.status = 'PENDING'
     join users a on a.id = r.user_id
     where seat.user_id = ${me})`;
+  // My open requests: PENDING, and WAITLISTED (with my place in line) until the deadline.
   const myRequestsSql = sql`(
     select coalesce(json_agg(json_build_object(
         'id', r.id, 'teamId', t.id, 'teamName', t.name,
         'courseId', c.id, 'courseCode', c.code,
-        'message', r.message, 'createdAt', ${iso(sql`r.created_at`)}
+        'message', r.message, 'createdAt', ${iso(sql`r.created_at`)},
+        'status', r.status,
+        'waitlistPosition', ${waitlistPositionSql(
+          {
+            id: sql`r.id`,
+            teamId: sql`r.team_id`,
+            status: sql`r.status`,
+            createdAt: sql`r.created_at`,
+          },
+          sql`c.team_formation_deadline`,
+        )}
       ) order by r.created_at desc, r.id desc), '[]'::json)
     from join_requests r
     join teams t on t.id = r.team_id
     ${liveCourse(sql`r.course_id`)}
-    where r.user_id = ${me} and r.status = 'PENDING')`;
+    where r.user_id = ${me} and ${openRequestSql(sql`r.status`, sql`c.team_formation_deadline`)})`;
 
   // Per teamless course: its open teams with a seat that I have not asked to join, most of my
   // skills wanted first (the course list's sort=match), and its looking classmates, by name.

@@ -23,7 +23,6 @@ import {
   or,
   sql,
   type SQL,
-  type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -58,6 +57,7 @@ import {
 import { listAuditEvents } from '../../lib/audit.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { inScope, type AdminScope } from '../../lib/org-scope.js';
+import { openRequestSql, waitlistPositionSql } from '../../lib/waitlist-sql.js';
 import { notFound } from '../../plugins/errors.js';
 import {
   assertCanSee,
@@ -235,24 +235,6 @@ function toSummary(row: SummaryRow, relation: ViewerTeamRelation, isAdmin: boole
     matchedSkills: row.matchedSkills,
   };
 }
-
-/**
- * A WAITLISTED request's place in its team's line (issue 15): 1 + the waitlisted requests of
- * the team before it (created_at, then id). Null for other statuses and once the course's
- * deadline has passed (the waitlist is over; the job cancels what is left). An index lookup on
- * join_requests_team_idx.
- */
-const waitlistPositionSql = (
-  request: { id: SQLWrapper; teamId: SQLWrapper; status: SQLWrapper; createdAt: SQLWrapper },
-  deadline: SQLWrapper,
-) => sql<number | null>`case when ${request.status} = 'WAITLISTED' and ${deadline} > now() then (
-  select count(*)::int from join_requests w
-  where w.team_id = ${request.teamId} and w.status = 'WAITLISTED'
-    and (w.created_at, w.id) <= (${request.createdAt}, ${request.id})) end`;
-
-/** Open requests a student still has: PENDING, and WAITLISTED before the course's deadline. */
-const openRequestSql = (status: SQLWrapper, deadline: SQLWrapper) =>
-  sql`(${status} = 'PENDING' or (${status} = 'WAITLISTED' and ${deadline} > now()))`;
 
 /**
  * Join requests with their team, course and applicant; callers add the conditions. `callerId`

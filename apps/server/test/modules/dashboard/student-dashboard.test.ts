@@ -18,14 +18,7 @@ import {
   makeTeam,
   makeUser,
 } from '../../fixtures.js';
-import {
-  API,
-  bearer,
-  buildTestApp,
-  getWorkerDb,
-  signIn,
-  statementsDuring,
-} from '../../helper.js';
+import { API, bearer, buildTestApp, getWorkerDb, signIn, statementsDuring } from '../../helper.js';
 import {
   makeInvitation,
   makeJoinRequest,
@@ -300,6 +293,8 @@ describe('student dashboard', () => {
         courseCode: 'ONE101',
         message: 'pick me',
         createdAt: w.myRequest.createdAt.toISOString(),
+        status: 'PENDING',
+        waitlistPosition: null,
       },
     ]);
     // Max is a member, not the leader: Dragons' requests are not his to answer.
@@ -308,6 +303,37 @@ describe('student dashboard', () => {
     const sam = await dashboard(w.as.sam);
     expect(sam.myRequests.map((r) => r.id)).toEqual([w.samRequest.id]);
     expect(sam.joinRequests).toEqual([]);
+  });
+
+  it('lists my waitlisted requests with my place in line, until the deadline', async () => {
+    const { db } = await getWorkerDb();
+    const [delta] = await db
+      .select({ id: teams.id, courseId: teams.courseId, name: teams.name })
+      .from(teams)
+      .where(and(eq(teams.courseId, w.one.id), eq(teams.name, 'Delta')));
+    await makeJoinRequest(delta!, w.cleo.id, {
+      status: 'WAITLISTED',
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const mine = await makeJoinRequest(delta!, w.dana.id, { status: 'WAITLISTED' });
+    const d = await dashboard(w.as.dana);
+    expect(d.myRequests).toEqual([
+      {
+        id: mine.id,
+        teamId: delta!.id,
+        teamName: 'Delta',
+        courseId: w.one.id,
+        courseCode: 'ONE101',
+        message: '',
+        createdAt: mine.createdAt.toISOString(),
+        status: 'WAITLISTED',
+        waitlistPosition: 2,
+      },
+      expect.objectContaining({ id: w.myRequest.id, status: 'PENDING', waitlistPosition: null }),
+    ]);
+    // Once the deadline has passed the waitlist is over; the pending request is still there.
+    await setCourse(w.one.id, { teamFormationDeadline: pastDate() });
+    expect((await dashboard(w.as.dana)).myRequests.map((r) => r.id)).toEqual([w.myRequest.id]);
   });
 
   it('gives teamless courses with the open teams that want my skills first and looking classmates', async () => {

@@ -168,9 +168,10 @@ export function JoinRequestItem({ request }: { request: DashboardJoinRequest }) 
 
 export function MyRequestItem({ request }: { request: DashboardMyRequest }) {
   const team = request.teamName;
+  const waitlisted = request.status === 'WAITLISTED';
   return (
     <Item
-      label={`My request to join ${team}`}
+      label={waitlisted ? `My place on the waitlist of ${team}` : `My request to join ${team}`}
       title={
         <>
           <Text span c="blue.9" fw={700} inherit>
@@ -180,9 +181,16 @@ export function MyRequestItem({ request }: { request: DashboardMyRequest }) {
         </>
       }
       meta={
-        <>
-          Waiting for the leader since <On iso={request.createdAt} />
-        </>
+        waitlisted ? (
+          <>
+            {team} is full: you are number {request.waitlistPosition ?? '?'} on its waitlist, since{' '}
+            <On iso={request.createdAt} />
+          </>
+        ) : (
+          <>
+            Waiting for the leader since <On iso={request.createdAt} />
+          </>
+        )
       }
     >
       <Quote text={request.message} />
@@ -192,18 +200,29 @@ export function MyRequestItem({ request }: { request: DashboardMyRequest }) {
         choices={[
           {
             action: 'withdraw',
-            label: 'Withdraw',
-            ariaLabel: `Withdraw my request to join ${team}`,
-            confirm: {
-              title: 'Withdraw this request?',
-              text: `Your request to join ${team} will be withdrawn. You can ask again later.`,
-              label: 'Withdraw request',
-            },
-            done: (name) => ({
-              title: 'Request withdrawn',
-              message: `You withdrew your request to join ${name}`,
-            }),
-            failed: 'Could not withdraw the request',
+            label: waitlisted ? 'Leave waitlist' : 'Withdraw',
+            ariaLabel: waitlisted
+              ? `Leave the waitlist of ${team}`
+              : `Withdraw my request to join ${team}`,
+            confirm: waitlisted
+              ? {
+                  title: 'Leave this waitlist?',
+                  text: `You will lose your place on the waitlist of ${team}. Joining again later puts you at the end of the line.`,
+                  label: 'Leave waitlist',
+                }
+              : {
+                  title: 'Withdraw this request?',
+                  text: `Your request to join ${team} will be withdrawn. You can ask again later.`,
+                  label: 'Withdraw request',
+                },
+            done: (name) =>
+              waitlisted
+                ? { title: 'Left the waitlist', message: `You left the waitlist of ${name}` }
+                : {
+                    title: 'Request withdrawn',
+                    message: `You withdrew your request to join ${name}`,
+                  },
+            failed: waitlisted ? 'Could not leave the waitlist' : 'Could not withdraw the request',
           },
         ]}
       />

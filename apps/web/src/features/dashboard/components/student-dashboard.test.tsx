@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { DashboardMyRequest } from '@teamup/shared';
 import { delay, http } from 'msw';
 import {
   createDashboardCourse,
@@ -17,6 +18,26 @@ import { server } from '@/testing/server';
 const student = { role: 'STUDENT' as const, fullname: 'Maya Chen' };
 
 const section = (name: string) => screen.getByRole('region', { name });
+
+/** A dashboard with `request` until it is withdrawn; the ids withdrawn, in order. */
+function serveWithdrawableRequest(request: DashboardMyRequest): string[] {
+  const withdrawn: string[] = [];
+  server.use(
+    http.get(api('/student/dashboard'), () =>
+      ok(
+        createStudentDashboard({
+          myRequests: withdrawn.length ? [] : [request],
+          courses: [createDashboardCourse()],
+        }),
+      ),
+    ),
+    http.post(api('/student/join-requests/:id/withdraw'), ({ params }) => {
+      withdrawn.push(String(params.id));
+      return ok({ teamName: 'Pixel Pushers' });
+    }),
+  );
+  return withdrawn;
+}
 
 describe('student dashboard', () => {
   it('shows every section while the dashboard loads', async () => {
@@ -185,21 +206,7 @@ describe('student dashboard', () => {
 
   it('asks before withdrawing a request', async () => {
     const request = createDashboardMyRequest();
-    const withdrawn: string[] = [];
-    server.use(
-      http.get(api('/student/dashboard'), () =>
-        ok(
-          createStudentDashboard({
-            myRequests: withdrawn.length ? [] : [request],
-            courses: [createDashboardCourse()],
-          }),
-        ),
-      ),
-      http.post(api('/student/join-requests/:id/withdraw'), ({ params }) => {
-        withdrawn.push(String(params.id));
-        return ok({ teamName: 'Pixel Pushers' });
-      }),
-    );
+    const withdrawn = serveWithdrawableRequest(request);
     const { user } = renderApp('/dashboard', { user: student });
     await user.click(
       await screen.findByRole('button', { name: 'Withdraw my request to join Pixel Pushers' }),
@@ -214,5 +221,24 @@ describe('student dashboard', () => {
     expect(
       await within(section('Needs you')).findByText('Nothing needs you right now.'),
     ).toBeVisible();
+  });
+
+  it('shows a waitlisted request with its place in line, and leaving it asks first', async () => {
+    const request = createDashboardMyRequest({ status: 'WAITLISTED', waitlistPosition: 2 });
+    const withdrawn = serveWithdrawableRequest(request);
+    const { user } = renderApp('/dashboard', { user: student });
+    expect(
+      await screen.findByText(/Pixel Pushers is full: you are number 2 on its waitlist/),
+    ).toBeVisible();
+    await user.click(
+      within(section('Needs you')).getByRole('button', {
+        name: 'Leave the waitlist of Pixel Pushers',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this waitlist?' });
+    expect(withdrawn).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Leave waitlist' }));
+    expect(await screen.findByText('You left the waitlist of Pixel Pushers')).toBeVisible();
+    expect(withdrawn).toEqual([request.id]);
   });
 });
