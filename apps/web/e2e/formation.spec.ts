@@ -16,7 +16,8 @@ import {
 // previews the placement on /admin/courses/{id} (axe and no sideways scroll on the page with the
 // proposal, at 1440 and 375 px, light and dark; screenshots in /tmp/shots/formation), moves one
 // placed student to another proposed team and applies. The moved student then sees the team on
-// My Teams, the notification in the bell's panel and the period in their team history.
+// My Teams, the notification in the bell's panel and the period in their team history, which the
+// admin sees too in the roster's enrollment panel.
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -31,6 +32,29 @@ const SEED_TEAM = `Seed ${run}`;
 const SHOTS = '/tmp/shots/formation';
 
 const formation = (page: Page) => page.getByRole('region', { name: 'Formation' });
+
+/**
+ * At 1440 and 375 px, light and dark: no sideways scroll, no axe violation, and a screenshot
+ * (`shoot` gets the file) in SHOTS named after `label`.
+ */
+async function checkEverywhere(
+  page: Page,
+  label: string,
+  shoot: (file: string) => Promise<unknown>,
+) {
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    for (const { name, width, height } of WIDTHS) {
+      await test.step(`${label} at ${width} px, ${colorScheme}`, async () => {
+        await page.setViewportSize({ width, height });
+        const where = `${label} at ${width} px, ${colorScheme}`;
+        await expectNoSidewaysScroll(page, where);
+        await expectNoAxeViolations(page, where);
+        await shoot(`${SHOTS}/${label.replaceAll(' ', '-')}-${name}-${colorScheme}.png`);
+      });
+    }
+  }
+}
 
 test('the admin previews, moves a student and applies; the placed student sees team and notice', async ({
   browser,
@@ -147,18 +171,17 @@ test('the admin previews, moves a student and applies; the placed student sees t
   await expect(history.getByRole('link', { name: team })).toBeVisible();
   await expect(history).toContainText('Current');
   await waitForNetworkQuiet(placed);
-  for (const colorScheme of SCHEMES) {
-    await placed.emulateMedia({ colorScheme });
-    for (const { name, width, height } of WIDTHS) {
-      await test.step(`team history at ${width} px, ${colorScheme}`, async () => {
-        await placed.setViewportSize({ width, height });
-        const label = `team history at ${width} px, ${colorScheme}`;
-        await expectNoSidewaysScroll(placed, label);
-        await expectNoAxeViolations(placed, label);
-        await history.screenshot({ path: `${SHOTS}/history-${name}-${colorScheme}.png` });
-      });
-    }
-  }
+  await checkEverywhere(placed, 'team history', (file) => history.screenshot({ path: file }));
+
+  // The admin sees the same history in the roster's enrollment panel of that student.
+  await page.goto(`/admin/students/course/${course.id}`);
+  await page.getByRole('button', { name: `Open enrollment of ${student}` }).click();
+  const panel = page.getByRole('dialog', { name: 'Enrollment' });
+  const adminHistory = panel.getByRole('region', { name: 'Team history' });
+  await expect(adminHistory.getByRole('link', { name: team })).toBeVisible();
+  await expect(adminHistory).toContainText('Current');
+  await waitForNetworkQuiet(page);
+  await checkEverywhere(page, 'admin-history', (file) => page.screenshot({ path: file }));
 
   // The course is this test's own: archived afterwards, out of the demo lists.
   await call(admin, 'delete', `/courses/${course.id}`);

@@ -34,6 +34,18 @@ export const fail = (status: number, message: string, code: string, details?: Er
   HttpResponse.json({ success: false, message, code, ...(details ? { details } : {}) }, { status });
 
 /** The happy path of every endpoint the web app calls; tests override with server.use(). */
+/**
+ * A response held back until the test releases it, so a loading state is seen however slow the
+ * machine is (a fixed delay is a race the test loses under load).
+ */
+export function heldResponse() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
+}
+
 export const handlers = [
   http.get(api('/auth/config'), () => ok({ googleClientId: null, devLogin: true })),
   http.get(api('/dev/users'), () => ok(DEV_USERS)),
@@ -219,4 +231,5 @@ handlers.push(
     ok(createCourseHealth({ courseId: String(params.courseId) })),
   ),
   http.get(api('/student/courses/:courseId/team-history'), () => ok({ items: [] })),
+  http.get(api('/admin/courses/:courseId/students/:userId/team-history'), () => ok({ items: [] })),
 );

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import {
   DASHBOARD_COURSE_ID,
   DASHBOARD_ORG_ID,
@@ -8,7 +8,7 @@ import {
   createDashboardCourse,
   otherOrganization,
 } from '@/testing/admin-dashboard-data';
-import { api, fail, ok } from '@/testing/handlers';
+import { api, fail, heldResponse, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -28,9 +28,10 @@ function serveStats(stats = createAdminDashboardStats()) {
 
 describe('admin formation dashboard', () => {
   it('shows a loading state, then the totals, attention list, course figures and progress', async () => {
+    const held = heldResponse();
     server.use(
       http.get(api('/admin/dashboard/stats'), async () => {
-        await delay(50);
+        await held.released;
         return ok(
           createAdminDashboardStats({
             attention: [
@@ -45,6 +46,7 @@ describe('admin formation dashboard', () => {
     expect(
       await screen.findByRole('status', { name: 'Loading the dashboard' }),
     ).toBeInTheDocument();
+    held.release();
     expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
 
     const attention = await screen.findByRole('region', { name: 'Needs attention' });

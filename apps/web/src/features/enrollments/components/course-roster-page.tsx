@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCourseRoster } from '../api/get-course-roster';
 import { useRosterCourse } from '../api/get-roster-course';
 import { AddStudentModal } from './add-student-modal';
-import { EnrollmentDrawer } from './enrollment-drawer';
+import { EnrollmentDrawer, type TeamHistoryComponent } from './enrollment-drawer';
 import { STATUS_OPTIONS } from './enrollment-status-badge';
 import { EnrollmentTable } from './enrollment-table';
 import { useDebouncedSearch } from './use-debounced-search';
@@ -23,9 +23,16 @@ type CourseRosterPageProps = {
   courseId: string;
   search: RosterSearch;
   onSearchChange: (next: Partial<RosterSearch>) => void;
+  /** A student's team history in the enrollment panel (the formation feature's, via the route). */
+  TeamHistory?: TeamHistoryComponent;
 };
 
-export function CourseRosterPage({ courseId, search, onSearchChange }: CourseRosterPageProps) {
+export function CourseRosterPage({
+  courseId,
+  search,
+  onSearchChange,
+  TeamHistory,
+}: CourseRosterPageProps) {
   const course = useRosterCourse(courseId);
   const roster = useCourseRoster(courseId, toRosterQuery(search));
   const [openId, setOpenId] = useState<string | null>(null);
@@ -181,7 +188,11 @@ export function CourseRosterPage({ courseId, search, onSearchChange }: CourseRos
           )}
         </Stack>
       </Paper>
-      <EnrollmentDrawer enrollmentId={openId} onClose={() => setOpenId(null)} />
+      <EnrollmentDrawer
+        enrollmentId={openId}
+        onClose={() => setOpenId(null)}
+        TeamHistory={TeamHistory}
+      />
       {c && (
         <AddStudentModal
           opened={adding}

@@ -16,7 +16,7 @@ import { IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { AnchorLink } from '@/components/ui/router-link';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
@@ -85,9 +85,11 @@ function StatusControl({ enrollment }: { enrollment: EnrollmentDetail }) {
 function EnrollmentDetails({
   enrollment,
   onRemoved,
+  TeamHistory,
 }: {
   enrollment: EnrollmentDetail;
   onRemoved: () => void;
+  TeamHistory?: TeamHistoryComponent;
 }) {
   const remove = useRemoveEnrollment(enrollment.id);
   const [confirming, setConfirming] = useState(false);
@@ -130,7 +132,13 @@ function EnrollmentDetails({
 
       <SimpleGrid cols={2} spacing="sm" component="dl" m={0}>
         <Field label="Course">
-          <AnchorLink to="/admin/courses/$courseId" params={{ courseId: e.courseId }} size="sm">
+          {/* Underlined: in a line of text a link must not be told apart by its colour alone. */}
+          <AnchorLink
+            to="/admin/courses/$courseId"
+            params={{ courseId: e.courseId }}
+            size="sm"
+            underline="always"
+          >
             {e.courseCode}
           </AnchorLink>{' '}
           · {e.courseTitle}
@@ -172,6 +180,13 @@ function EnrollmentDetails({
         )}
       </Stack>
 
+      {TeamHistory && e.userId && (
+        <>
+          <Divider />
+          <TeamHistory courseId={e.courseId} userId={e.userId} fullname={e.fullname} />
+        </>
+      )}
+
       <Divider />
       <Group justify="flex-end">
         <Button
@@ -198,13 +213,22 @@ function EnrollmentDetails({
   );
 }
 
+/** The team history of the enrollment's student, from the formation feature via the route. */
+export type TeamHistoryComponent = ComponentType<{
+  courseId: string;
+  userId: string;
+  fullname: string;
+}>;
+
 type EnrollmentDrawerProps = {
   enrollmentId: string | null;
   onClose: () => void;
+  /** Shown for a student who has signed in (the periods belong to the account). */
+  TeamHistory?: TeamHistoryComponent;
 };
 
 /** One enrollment in a side panel: details, status, history and removal. */
-export function EnrollmentDrawer({ enrollmentId, onClose }: EnrollmentDrawerProps) {
+export function EnrollmentDrawer({ enrollmentId, onClose, TeamHistory }: EnrollmentDrawerProps) {
   // The last opened enrollment stays on screen while the drawer slides out.
   const [shownId, setShownId] = useState(enrollmentId);
   if (enrollmentId !== null && enrollmentId !== shownId) setShownId(enrollmentId);
@@ -228,7 +252,11 @@ export function EnrollmentDrawer({ enrollmentId, onClose }: EnrollmentDrawerProp
               onRetry={() => void enrollment.refetch()}
             />
           ) : (
-            <EnrollmentDetails enrollment={enrollment.data} onRemoved={onClose} />
+            <EnrollmentDetails
+              enrollment={enrollment.data}
+              onRemoved={onClose}
+              TeamHistory={TeamHistory}
+            />
           )}
         </Drawer.Body>
       </Drawer.Content>

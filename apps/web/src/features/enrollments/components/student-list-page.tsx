@@ -9,7 +9,7 @@ import type { SearchSelectFieldProps } from '@/components/ui/search-select';
 import { useAdminStudents } from '../api/get-admin-students';
 import { AddStudentModal } from './add-student-modal';
 import { CourseSelect } from './course-select';
-import { EnrollmentDrawer } from './enrollment-drawer';
+import { EnrollmentDrawer, type TeamHistoryComponent } from './enrollment-drawer';
 import { STATUS_OPTIONS } from './enrollment-status-badge';
 import { EnrollmentTable } from './enrollment-table';
 import { useDebouncedSearch } from './use-debounced-search';
@@ -20,12 +20,15 @@ type StudentListPageProps = {
   onSearchChange: (next: Partial<StudentListSearch>) => void;
   /** The picker of the organizations the admin runs (the organizations feature's, via the route). */
   OrganizationSelect: ComponentType<SearchSelectFieldProps>;
+  /** A student's team history in the enrollment panel (the formation feature's, via the route). */
+  TeamHistory?: TeamHistoryComponent;
 };
 
 export function StudentListPage({
   search,
   onSearchChange,
   OrganizationSelect,
+  TeamHistory,
 }: StudentListPageProps) {
   const students = useAdminStudents(toAdminStudentsQuery(search));
   const [openId, setOpenId] = useState<string | null>(null);
@@ -146,7 +149,11 @@ export function StudentListPage({
           )}
         </Stack>
       </Paper>
-      <EnrollmentDrawer enrollmentId={openId} onClose={() => setOpenId(null)} />
+      <EnrollmentDrawer
+        enrollmentId={openId}
+        onClose={() => setOpenId(null)}
+        TeamHistory={TeamHistory}
+      />
       <AddStudentModal
         opened={adding}
         onClose={() => setAdding(false)}

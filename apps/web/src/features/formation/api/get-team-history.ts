@@ -24,3 +24,26 @@ export const myTeamHistoryQueryOptions = (courseId: string) =>
 export function useMyTeamHistory(courseId: string) {
   return useQuery(myTeamHistoryQueryOptions(courseId));
 }
+
+/**
+ * GET /admin/courses/{courseId}/students/{userId}/team-history: a student's periods in a course
+ * of the admin's organizations, oldest first.
+ */
+export async function getStudentTeamHistory(
+  courseId: string,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<TeamHistory> {
+  const res = await apiClient.get<{ data: TeamHistory }>(
+    `/admin/courses/${encodeURIComponent(courseId)}/students/${encodeURIComponent(userId)}/team-history`,
+    { signal },
+  );
+  return res.data.data;
+}
+
+export function useStudentTeamHistory(courseId: string, userId: string) {
+  return useQuery({
+    queryKey: formationKeys.studentHistory(courseId, userId),
+    queryFn: ({ signal }) => getStudentTeamHistory(courseId, userId, signal),
+  });
+}

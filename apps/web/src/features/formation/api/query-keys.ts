@@ -7,6 +7,8 @@ export const formationKeys = {
   students: (courseId: string, search: string) =>
     ['formation', 'students', courseId, { search }] as const,
   myHistory: (courseId: string) => ['formation', 'history', 'mine', courseId] as const,
+  studentHistory: (courseId: string, userId: string) =>
+    ['formation', 'history', 'student', courseId, userId] as const,
 };
 
 /**

@@ -1,10 +1,10 @@
-import { Badge, Stack, Text, Timeline } from '@mantine/core';
+import { Badge, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { MembershipEndReason, MembershipPeriod } from '@teamup/shared';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { AnchorLink } from '@/components/ui/router-link';
-import { useMyTeamHistory } from '../api/get-team-history';
+import { useMyTeamHistory, useStudentTeamHistory } from '../api/get-team-history';
 import { SectionCard } from './section-card';
 
 dayjs.extend(localizedFormat);
@@ -57,30 +57,79 @@ function PeriodItem({ period }: { period: MembershipPeriod }) {
   );
 }
 
+type HistoryQuery = ReturnType<typeof useMyTeamHistory>;
+
+/** A history's periods on a timeline, or its loading, error and empty states. */
+function HistoryTimeline({
+  history,
+  whose,
+  empty,
+}: {
+  history: HistoryQuery;
+  /** "your" or the student's name with "'s", for the loading and error texts. */
+  whose: string;
+  empty: string;
+}) {
+  if (history.isPending) return <InlineLoader label={`Loading ${whose} team history`} />;
+  if (history.isError) {
+    return (
+      <ErrorAlert
+        title={`Could not load ${whose} team history`}
+        error={history.error}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  }
+  if (history.data.items.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <Timeline bulletSize={14} lineWidth={2} active={history.data.items.length - 1}>
+      {history.data.items.map((p) => (
+        <Timeline.Item key={`${p.teamId}:${p.joinedAt}`}>
+          <PeriodItem period={p} />
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
 /** The signed-in student's teams in a course, oldest first (GET …/team-history). */
 export function TeamHistoryCard({ courseId }: { courseId: string }) {
   const history = useMyTeamHistory(courseId);
   return (
     <SectionCard id="team-history-heading" title="Your team history">
-      {history.isPending ? (
-        <InlineLoader label="Loading your team history" />
-      ) : history.isError ? (
-        <ErrorAlert
-          title="Could not load your team history"
-          error={history.error}
-          onRetry={() => void history.refetch()}
-        />
-      ) : history.data.items.length === 0 ? (
-        <EmptyState>You have not been in a team in this course yet.</EmptyState>
-      ) : (
-        <Timeline bulletSize={14} lineWidth={2} active={history.data.items.length - 1}>
-          {history.data.items.map((p) => (
-            <Timeline.Item key={`${p.teamId}:${p.joinedAt}`}>
-              <PeriodItem period={p} />
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      )}
+      <HistoryTimeline
+        history={history}
+        whose="your"
+        empty="You have not been in a team in this course yet."
+      />
     </SectionCard>
+  );
+}
+
+/**
+ * A student's teams in a course for an admin, oldest first (GET /admin/courses/{id}/students/
+ * {userId}/team-history): the roster's enrollment panel shows it (given by the route).
+ */
+export function StudentTeamHistory({
+  courseId,
+  userId,
+  fullname,
+}: {
+  courseId: string;
+  userId: string;
+  fullname: string;
+}) {
+  const history = useStudentTeamHistory(courseId, userId);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="student-team-history-heading">
+      <Title order={3} fz="md" id="student-team-history-heading">
+        Team history
+      </Title>
+      <HistoryTimeline
+        history={history}
+        whose={`${fullname}’s`}
+        empty={`${fullname} has not been in a team in this course yet.`}
+      />
+    </Stack>
   );
 }

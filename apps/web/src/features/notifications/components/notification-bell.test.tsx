@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { api, fail, ok } from '@/testing/handlers';
+import { api, fail, heldResponse, ok } from '@/testing/handlers';
 import { createNotification } from '@/testing/notifications-data';
 import { paginate, pageOf } from '@/testing/organizations-data';
 import { renderApp } from '@/testing/render';
@@ -120,11 +120,12 @@ describe('notification bell', () => {
 
   it('shows a loader, then an error with a working retry', async () => {
     let calls = 0;
+    const held = heldResponse();
     server.use(
       http.get(api('/notifications'), async () => {
         calls += 1;
         if (calls === 1) {
-          await new Promise((r) => setTimeout(r, 150));
+          await held.released;
           return fail(500, 'Database unavailable', 'INTERNAL_ERROR');
         }
         return ok(paginate([readOne], 1, 10));
@@ -134,6 +135,7 @@ describe('notification bell', () => {
     expect(
       await within(panel).findByRole('status', { name: 'Loading notifications' }),
     ).toBeInTheDocument();
+    held.release();
     const alert = await within(panel).findByRole('alert');
     expect(alert).toHaveTextContent('Could not load notifications');
     expect(alert).toHaveTextContent('Database unavailable');

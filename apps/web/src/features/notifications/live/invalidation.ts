@@ -38,6 +38,7 @@ const courseKeys = (courseId: string): QueryKey[] => [
   ['admin', 'teams', 'candidates', courseId],
   ['formation', 'health', courseId],
   ['formation', 'history', 'mine', courseId],
+  ['formation', 'history', 'student', courseId],
 ];
 
 /** Lists that show any team or course: My Teams, All Teams, the dashboards, admin student lists. */

@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ENROLLMENT_STATUSES } from '@teamup/shared';
 import { useCallback } from 'react';
-import { defined, optionalEnum, optionalPage, optionalString, optionalUuid } from '@/lib/search-params';
+import {
+  defined,
+  optionalEnum,
+  optionalPage,
+  optionalString,
+  optionalUuid,
+} from '@/lib/search-params';
 import { adminStudentsQueryOptions } from '@/features/enrollments/api/get-admin-students';
 import { StudentListPage } from '@/features/enrollments/components/student-list-page';
+import { StudentTeamHistory } from '@/features/formation/components/team-history-card';
 import {
   toAdminStudentsQuery,
   type StudentListSearch,
@@ -48,6 +55,7 @@ function StudentListRoute() {
       search={search}
       onSearchChange={onSearchChange}
       OrganizationSelect={OrganizationSelect}
+      TeamHistory={StudentTeamHistory}
     />
   );
 }

@@ -6,6 +6,7 @@ import { defined, isUuid, optionalEnum, optionalPage, optionalString } from '@/l
 import { courseRosterQueryOptions } from '@/features/enrollments/api/get-course-roster';
 import { rosterCourseQueryOptions } from '@/features/enrollments/api/get-roster-course';
 import { CourseRosterPage } from '@/features/enrollments/components/course-roster-page';
+import { StudentTeamHistory } from '@/features/formation/components/team-history-card';
 import { toRosterQuery, type RosterSearch } from '@/features/enrollments/utils/list-search';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
@@ -41,5 +42,12 @@ function CourseRosterRoute() {
       void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true }),
     [navigate],
   );
-  return <CourseRosterPage courseId={courseId} search={search} onSearchChange={onSearchChange} />;
+  return (
+    <CourseRosterPage
+      courseId={courseId}
+      search={search}
+      onSearchChange={onSearchChange}
+      TeamHistory={StudentTeamHistory}
+    />
+  );
 }
