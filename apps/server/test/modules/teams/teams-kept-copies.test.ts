@@ -19,7 +19,7 @@ import {
   signIn,
   workerDatabaseUrl,
 } from '../../helper.js';
-import { call, enrolledStudent, untilWaitingForLocks, world, type World } from './teams-world.js';
+import { call, enrolledStudent, whileRowLocked, world, type World } from './teams-world.js';
 
 const POOL_MAX = 30;
 
@@ -91,27 +91,13 @@ async function expectListTotal(w: World, total: number) {
  * `racers` transactions wait for it (the leave's copy of the new leader, the rename), so both
  * are open at once and either may go first. On PGlite transactions cannot overlap.
  */
-async function withUserLocked<T>(userId: string, racers: number, race: () => Promise<T>) {
-  if (driver !== 'postgres') return race();
-  const { db } = await getWorkerDb();
-  let locked!: () => void;
-  let release!: () => void;
-  const haveLock = new Promise<void>((resolve) => (locked = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const holder = db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    locked();
-    await released;
-  });
-  await haveLock;
-  const running = race();
-  try {
-    expect(await untilWaitingForLocks(racers), 'both queued on the user row').toBe(racers);
-  } finally {
-    release();
-    await holder;
-  }
-  return running;
+function withUserLocked<T>(userId: string, racers: number, race: () => Promise<T>) {
+  return whileRowLocked(
+    (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update'),
+    racers,
+    race,
+    'both queued on the user row',
+  );
 }
 
 const ok = async (res: Promise<{ statusCode: number; body: string }>) => {

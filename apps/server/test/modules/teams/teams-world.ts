@@ -21,6 +21,7 @@ import {
   makeUser,
 } from '../../fixtures.js';
 import { expect } from 'vitest';
+import type { Tx } from '../../../src/db/client.js';
 import { API, bearer, driver, getWorkerDb, signIn } from '../../helper.js';
 
 const short = () => randomUUID().slice(0, 8);
@@ -243,14 +244,16 @@ export async function untilWaitingForLocks(count: number): Promise<number> {
 }
 
 /**
- * Runs `race` while the test holds the team's row lock, and lets go only once `racers`
- * transactions are queued behind it, so they are all open at the same moment. On PGlite (one
- * connection) transactions cannot overlap: the race just runs.
+ * On PostgreSQL, runs `race` while the test holds a row lock (`lock` takes it in the test's
+ * transaction), and lets go only once `racers` transactions are queued behind it, so they are
+ * all open at the same moment. On PGlite (one connection) transactions cannot overlap: the race
+ * just runs.
  */
-export async function allAtOnce<T>(
-  teamId: string,
+export async function whileRowLocked<T>(
+  lock: (tx: Tx) => Promise<unknown>,
   racers: number,
   race: () => Promise<T>,
+  queued: string,
 ): Promise<T> {
   if (driver !== 'postgres') return race();
   const { db } = await getWorkerDb();
@@ -259,20 +262,27 @@ export async function allAtOnce<T>(
   const haveLock = new Promise<void>((resolve) => (locked = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
   const holder = db.transaction(async (tx) => {
-    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+    await lock(tx);
     locked();
     await released;
   });
   await haveLock;
   const running = race();
   try {
-    expect(
-      await untilWaitingForLocks(racers),
-      'transactions open at once, queued on the team lock',
-    ).toBe(racers);
+    expect(await untilWaitingForLocks(racers), queued).toBe(racers);
   } finally {
     release();
     await holder;
   }
   return running;
+}
+
+/** `race` with its `racers` transactions all open at once, queued on the team's row lock. */
+export function allAtOnce<T>(teamId: string, racers: number, race: () => Promise<T>): Promise<T> {
+  return whileRowLocked(
+    (tx) => tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update'),
+    racers,
+    race,
+    'transactions open at once, queued on the team lock',
+  );
 }
