@@ -7,7 +7,10 @@
 // - an organization admin sees the students enrolled (not removed) in its organizations' courses;
 // - a superadmin sees every student.
 // Emails reach a student viewer only when the other student opted in (showEmail), is in the same
-// live team, or is the viewer; admins and superadmins see the emails of the students they see.
+// live team, or is the viewer, and an organization admin's when the viewer is enrolled in their
+// organization (decision 121); admins and superadmins see the emails of the students they see.
+// Another student's course shows (on cards, in course filters and activity) only where that
+// student is ACTIVE: their own status is the student's and the admins' to see.
 import { z } from 'zod';
 import { paginationQuerySchema } from './api.js';
 import { profileLinkSchema } from './auth.js';
@@ -78,6 +81,10 @@ export const sharedCourseSchema = z.object({
   id: z.uuid(),
   code: z.string(),
   title: z.string(),
+  /**
+   * The student's own status, and admins', in full. To another student a course shows only
+   * where the student is ACTIVE (decision 121): an admin's INACTIVE is not a classmate's news.
+   */
   enrollmentStatus: enrollmentStatusSchema,
   lookingForTeam: z.boolean(),
   lookingNote: z.string(),

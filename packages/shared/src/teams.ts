@@ -30,8 +30,9 @@ export const personSchema = z.object({
   id: z.uuid(),
   fullname: z.string(),
   /**
-   * Null when a student may not see it (issue 12, decision 105): another student's email shows
-   * only to teammates and when that student opted in; admins see the emails of their students.
+   * Null when a student may not see it (issue 12, decisions 105 and 121): another student's
+   * email shows only to teammates and when that student opted in, an organization admin's to the
+   * students of that organization; admins see the emails of their students.
    */
   email: z.string().nullable(),
   avatar: z.string().nullable(),

@@ -19,12 +19,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { listAuditEventsInContext } from '../../lib/audit.js';
+import { hideHiddenEmails } from '../../lib/email-rule.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { notFound } from '../../plugins/errors.js';
 import {
   adminOrgIds,
   courseUsable,
   emailVisible,
+  enrollmentShown,
   sharedCourseCondition,
   visibleCondition,
   visibleIds,
@@ -97,6 +99,7 @@ function cardColumns(v: Viewer, searchedKeys: string[]): SQL {
       left join team_members tm on tm.course_id = e.course_id and tm.user_id = u.id
       left join teams t on t.id = tm.team_id and t.disbanded_at is null
       where e.user_id = u.id and e.removed_at is null and ${sharedCourseCondition(v)}
+        and ${enrollmentShown(v, 'e')}
     ) as courses,
     (select coalesce(json_agg(json_build_object(
         'courseId', ic.id, 'courseCode', ic.code, 'teamId', it.id, 'teamName', it.name
@@ -143,6 +146,7 @@ function studentsWhere(v: Viewer, filter: StudentsFilter): SQL {
     ? [
         sql`u.id in (select fe.user_id from enrollments fe
           where fe.course_id = ${filter.courseId} and fe.removed_at is null
+            and ${enrollmentShown(v, 'fe')}
             ${filter.looking ? sql`and fe.looking_for_team` : sql``})`,
         visibleCondition(v, false),
       ]
@@ -156,7 +160,7 @@ function studentsWhere(v: Viewer, filter: StudentsFilter): SQL {
     join courses c on c.id = e.course_id and c.archived_at is null
     join organizations o on o.id = c.organization_id and o.deleted_at is null
     left join team_members tm on tm.course_id = e.course_id and tm.user_id = e.user_id
-    where e.user_id = u.id and e.removed_at is null and ${extra})`;
+    where e.user_id = u.id and e.removed_at is null and ${enrollmentShown(v, 'e')} and ${extra})`;
   const courseOf = filter.courseId ? sql`e.course_id = ${filter.courseId}` : undefined;
   if (courseOf) conditions.push(inCourse(courseOf));
   if (filter.looking !== undefined) {
@@ -270,9 +274,9 @@ const PUBLIC_TEAM_ACTIONS = [
 /**
  * The student's activity the viewer may see: events they made or that were about them, in
  * courses both share (admins: in their organizations; superadmins: all); another student sees
- * only the team milestones ({@link PUBLIC_TEAM_ACTIONS}). Three statements:
- * who may be seen (with the email rule), the page and the total. A student viewer sees only
- * their own email and the student's when the rule allows it.
+ * only the team milestones ({@link PUBLIC_TEAM_ACTIONS}), and none of a course the student is
+ * INACTIVE in (decision 121). Three statements (who may be seen, the page and the total), and a
+ * fourth for the emails of the page's people, which follow the one email rule.
  */
 export async function listCommunityActivity(
   db: DbOrTx,
@@ -284,7 +288,7 @@ export async function listCommunityActivity(
   const shared = sql`${auditEvents.courseId} in (
     select a.course_id from enrollments a join enrollments b on b.course_id = a.course_id
     where a.user_id = ${v.userId} and a.removed_at is null
-      and b.user_id = ${studentId} and b.removed_at is null)`;
+      and b.user_id = ${studentId} and b.removed_at is null and ${enrollmentShown(v, 'b')})`;
   const scope: SQL | undefined =
     v.role === 'SUPERADMIN'
       ? undefined
@@ -294,25 +298,17 @@ export async function listCommunityActivity(
           ? shared
           : and(shared, inArray(auditEvents.action, PUBLIC_TEAM_ACTIONS));
   const [seen, activity] = await Promise.all([
-    rowsOf<{ email_visible: boolean }>(
+    rowsOf<{ id: string }>(
       executeNamed(
         db,
         'community',
-        sql`select ${emailVisible(v)} as email_visible from users u
-        where u.id = ${studentId} and ${visibleCondition(v, true)}`,
+        sql`select u.id from users u where u.id = ${studentId} and ${visibleCondition(v, true)}`,
       ),
     ),
     listAuditEventsInContext(db, and(about, scope), page),
   ]);
   if (!seen[0]) throw notFound('Student not found');
-  if (v.role !== 'STUDENT') return activity;
-  const known = new Set([v.userId, ...(seen[0].email_visible ? [studentId] : [])]);
-  const hide = <P extends { id: string; email: string | null } | null>(person: P): P =>
-    person && !known.has(person.id) ? { ...person, email: null } : person;
-  return {
-    ...activity,
-    items: activity.items.map((e) => ({ ...e, actor: hide(e.actor), target: hide(e.target) })),
-  };
+  return { ...activity, items: await hideHiddenEmails(db, v, activity.items) };
 }
 
 /**

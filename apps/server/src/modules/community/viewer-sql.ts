@@ -10,18 +10,9 @@
 // Every fragment starts from the caller's own rows (their enrollments, their organizations) through
 // the enrollments and courses indexes, so no statement reads every profile to decide.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Role } from '@teamup/shared';
+import { adminOrgIds, emailVisibleTo, type Viewer } from '../../lib/email-rule.js';
 
-export interface Viewer {
-  userId: string;
-  role: Role;
-}
-
-/** Live organizations the viewer administers (none for a student: no admin rows). */
-export const adminOrgIds = (v: Viewer) => sql`
-  select oa.organization_id from organization_admins oa
-  join organizations ao on ao.id = oa.organization_id and ao.deleted_at is null
-  where oa.user_id = ${v.userId}`;
+export { adminOrgIds, type Viewer };
 
 /** Students sharing an ACTIVE course with the viewer (the viewer included when so enrolled). */
 const classmateIds = (v: Viewer) => sql`
@@ -101,24 +92,21 @@ export function visibleCondition(v: Viewer, withSelf: boolean): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** Whether the viewer may read the email of `u`: the one rule of lib/email-rule.ts. */
+export const emailVisible = (v: Viewer): SQL => emailVisibleTo(v, sql`u.id`, sql`u.show_email`);
+
 /**
- * Whether the viewer may read the email of `u`: admins of a course `u` is enrolled in and
- * superadmins always; a student when it is themselves, `u` opted in, or both are in one live
- * team.
+ * Whether the viewer may see enrollment `e` (an alias) of another person: a classmate learns
+ * nothing of an enrollment an admin set INACTIVE, so to a student another's enrollment shows only
+ * while ACTIVE (decision 121); their own always, and admins every one in their organizations.
  */
-export function emailVisible(v: Viewer): SQL {
+export function enrollmentShown(v: Viewer, e: string): SQL {
   if (v.role === 'SUPERADMIN') return sql`true`;
-  const studentRule = sql`(u.id = ${v.userId} or u.show_email or exists(
-    select 1 from team_members mv
-    join teams mt on mt.id = mv.team_id and mt.disbanded_at is null
-    join team_members mu on mu.team_id = mv.team_id and mu.user_id = u.id
-    where mv.user_id = ${v.userId}))`;
+  const alias = sql.raw(e);
+  const studentRule = sql`(${alias}.status = 'ACTIVE' or ${alias}.user_id = ${v.userId})`;
   if (v.role === 'STUDENT') return studentRule;
-  return sql`(${studentRule} or exists(
-    select 1 from enrollments ee
-    join courses ce on ce.id = ee.course_id
-    where ee.user_id = u.id and ee.removed_at is null
-      and ce.organization_id in (${adminOrgIds(v)})))`;
+  return sql`(${studentRule} or ${alias}.course_id in (select ac.id from courses ac
+    where ac.organization_id in (${adminOrgIds(v)})))`;
 }
 
 /**

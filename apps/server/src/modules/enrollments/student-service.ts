@@ -34,6 +34,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { emailShownSql } from '../../lib/email-rule.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { adminScope, inScope } from '../../lib/org-scope.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -157,23 +158,12 @@ export async function getMyCourse(db: DbOrTx, userId: string, courseId: string):
 }
 
 /**
- * Whether a student caller may see a classmate's email (issue 12, decision 106): their own, one
- * whose owner opted in (users.show_email), or a teammate's (same live team). The teams module
- * holds the same rule for team calls; features do not import each other, so it is spelled out
- * here too.
- */
-const emailShown = (callerId: string) => sql<boolean>`(
-  ${users.id} = ${callerId} or ${users.showEmail} or exists(
-    select 1 from "team_members" as "caller_seat"
-    inner join "team_members" as "person_seat" on "person_seat"."team_id" = "caller_seat"."team_id"
-    where "caller_seat"."user_id" = ${callerId} and "person_seat"."user_id" = ${users.id}))`;
-
-/**
  * The course's ACTIVE classmates with an account, without the caller. Only a student whose own
  * enrollment is ACTIVE may look: not enrolled (or removed) is a 404, so the course's existence
  * is not revealed; an INACTIVE enrollment is a 403 that tells the student why.
  *
- * Emails follow emailShown unless the caller administers the course's organization. Each
+ * Emails follow the email rule unless the caller administers the course's organization, and
+ * so does the search. Each
  * classmate's matchedSkills are those of their skills (as they typed them) that the team the
  * caller leads here wants; sort=match puts the most matched first, looking ones first among
  * equals. Two statements whatever the page size (the page, its total).
@@ -201,9 +191,15 @@ export async function listClassmates(
     isNotNull(enrollments.userId),
     ne(enrollments.userId, userId),
   ];
+  // The search matches an email only where the caller may see it (decision 121): otherwise
+  // growing a prefix in front of the domain would spell out a hidden address.
+  const emailShown = emailShownSql(users.id, users.showEmail, userId);
   if (query.search) {
     const pattern = containsPattern(query.search);
-    conditions.push(or(ilike(users.fullname, pattern), ilike(users.email, pattern)));
+    const emailMatches = ilike(users.email, pattern);
+    conditions.push(
+      or(ilike(users.fullname, pattern), isAdmin ? emailMatches : and(emailShown, emailMatches)),
+    );
   }
   if (query.withoutTeam) conditions.push(isNull(teamMembers.userId));
   if (query.looking) conditions.push(eq(enrollments.lookingForTeam, true));
@@ -264,7 +260,7 @@ export async function listClassmates(
         userId: users.id,
         fullname: users.fullname,
         email: users.email,
-        emailShown: emailShown(userId),
+        emailShown,
         avatar: users.avatar,
         headline: users.headline,
         skills: users.skills,

@@ -85,7 +85,7 @@ export async function profileRoutes(app: FastifyInstance) {
     handler: async (request) => ({
       success: true as const,
       data: await signedInRead(request, (db, caller) =>
-        listProfileActivity(db, caller.userId, request.query),
+        listProfileActivity(db, caller, request.query),
       ),
     }),
   });

@@ -55,6 +55,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { listAuditEvents } from '../../lib/audit.js';
+import { hideHiddenEmails } from '../../lib/email-rule.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { inScope, type AdminScope } from '../../lib/org-scope.js';
 import { openRequestSql, waitlistPositionSql } from '../../lib/waitlist-sql.js';
@@ -749,30 +750,5 @@ export async function listTeamAudit(
 
   const history = await listAuditEvents(db, eq(auditEvents.teamId, teamId), query);
   if (facts.isAdmin) return history;
-  return { ...history, items: await hideEmails(db, caller.userId, history.items) };
-}
-
-/**
- * The actors' and targets' emails of a history page as a student caller may see them: one
- * statement for the people of the page, whatever its size (none when the page names no one).
- */
-async function hideEmails(
-  db: DbOrTx,
-  callerId: string,
-  entries: TeamAuditEntry[],
-): Promise<TeamAuditEntry[]> {
-  const ids = new Set<string>();
-  for (const e of entries) {
-    if (e.actor) ids.add(e.actor.id);
-    if (e.target) ids.add(e.target.id);
-  }
-  if (ids.size === 0) return entries;
-  const rows = await db
-    .select({ id: users.id, shown: emailShownSql(users.id, users.showEmail, callerId) })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
-  const shown = new Set(rows.filter((r) => r.shown).map((r) => r.id));
-  const hide = <P extends Person | null>(p: P): P =>
-    p && !shown.has(p.id) ? { ...p, email: null } : p;
-  return entries.map((e) => ({ ...e, actor: hide(e.actor), target: hide(e.target) }));
+  return { ...history, items: await hideHiddenEmails(db, caller, history.items) };
 }

@@ -4,7 +4,7 @@
 // - a disbanded team stays readable by its former members (with an ACTIVE enrollment) and by
 //   admins, for its history;
 // - everyone else gets 404, so a team's existence does not leak outside its course.
-import { and, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { EnrollmentStatus } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -16,14 +16,14 @@ import {
   organizations,
   teamMembers,
 } from '../../db/schema/index.js';
+import { emailShownSql, type Ref } from '../../lib/email-rule.js';
 import { adminScope, inScope, type AdminScope } from '../../lib/org-scope.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 
 export type Caller = Pick<AuthContext, 'userId' | 'role'>;
 
-/** An id: a value, a column of an outer query, or a placeholder of a prepared statement. */
-export type Ref = SQLWrapper | string;
+export type { Ref };
 
 /**
  * The caller's admin scope. A STUDENT administers nothing (losing one's last organization
@@ -99,17 +99,9 @@ export function viewerColumns(teamId: Ref, courseId: Ref, userId: Ref) {
   };
 }
 
-/**
- * Whether a student caller may see a person's email (issue 12, decision 106): their own, one
- * whose owner opted in (users.show_email), or a teammate's (both in the same live team: a
- * student has at most one team per course, and a disbanded team keeps no members). Admins of
- * the course's organization see every email: callers apply that with {@link shownEmail}.
- */
-export const emailShownSql = (personId: Ref, showEmail: Ref, callerId: Ref) => sql<boolean>`(
-  ${personId} = ${callerId} or ${showEmail} or exists(
-    select 1 from "team_members" as "caller_seat"
-    inner join "team_members" as "person_seat" on "person_seat"."team_id" = "caller_seat"."team_id"
-    where "caller_seat"."user_id" = ${callerId} and "person_seat"."user_id" = ${personId}))`;
+// The email rule of every call (decisions 106 and 121): admins of the course's organization see
+// every email, which callers apply with {@link shownEmail}.
+export { emailShownSql };
 
 /** The email as the caller may see it: admins always, students when emailShownSql said so. */
 export const shownEmail = (email: string, shown: boolean | null, isAdmin: boolean) =>

@@ -4,14 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { enrollments, teams, users } from '../../../src/db/schema/index.js';
 import { recordAudit } from '../../../src/lib/audit.js';
-import {
-  API,
-  bearer,
-  buildTestApp,
-  getWorkerDb,
-  signIn,
-  statementsDuring,
-} from '../../helper.js';
+import { API, bearer, buildTestApp, getWorkerDb, signIn, statementsDuring } from '../../helper.js';
 import { makeInvitation } from '../teams/requests-world.js';
 import { communityWorld, setEnrollment, type CommunityWorld } from './community-world.js';
 
@@ -147,7 +140,7 @@ describe('community', () => {
       for (const card of (await list(w.as.superadmin)).items) expect(card.email).not.toBeNull();
     });
 
-    it('are hidden in the activity of a student too', async () => {
+    it('follow the one email rule in the activity of a student too', async () => {
       await recordAudit((await getWorkerDb()).db, {
         action: 'MEMBER_ADDED_BY_ADMIN',
         actorId: w.theo.id,
@@ -158,10 +151,10 @@ describe('community', () => {
       const res = await get(`/community/students/${w.cleo.id}/activity`, w.as.vera);
       expect(res.statusCode).toBe(200);
       const [entry] = res.json().data.items;
-      expect(entry.actor).toMatchObject({ id: w.theo.id, email: null });
+      // Theo is Vera's teammate: his email is hers to see, as everywhere (decision 121).
+      expect(entry.actor).toMatchObject({ id: w.theo.id, email: w.theo.email });
       expect(entry.target).toMatchObject({ id: w.cleo.id, email: null });
       expect(res.body).not.toContain(w.cleo.email);
-      expect(res.body).not.toContain(w.theo.email);
       const admin = await get(`/community/students/${w.cleo.id}/activity`, w.as.adminA);
       expect(admin.json().data.items[0].target.email).toBe(w.cleo.email);
     });

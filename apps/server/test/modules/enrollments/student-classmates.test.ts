@@ -196,6 +196,10 @@ describe('student: classmates', () => {
     const w = await classroom();
     const { token } = await signIn(app, w.student.email);
     expect(names(await classmates(w.courseA.id, token, { search: 'cy' }))).toEqual(['Cy Active']);
+    // An email matches only once its owner shows it (decision 121).
+    expect(names(await classmates(w.courseA.id, token, { search: 'UNI.EXAMPLE' }))).toEqual([]);
+    const { db } = await getWorkerDb();
+    await db.update(users).set({ showEmail: true }).where(eq(users.id, w.bea.id));
     expect(names(await classmates(w.courseA.id, token, { search: 'UNI.EXAMPLE' }))).toEqual([
       'Bea Active',
     ]);
