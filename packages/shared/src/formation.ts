@@ -2,6 +2,7 @@
 // team health with nudges, the LMS export and membership history. The waitlist's fields live
 // with join requests in teams.ts.
 import { z } from 'zod';
+import { dateTimeField } from './dates.js';
 
 /** Largest seed a proposal takes (a 31-bit integer, so every client can hold it exactly). */
 export const FORMATION_SEED_MAX = 2_147_483_647;
@@ -178,7 +179,7 @@ export type TeamsExportFormat = z.infer<typeof teamsExportFormatSchema>;
  * the teams as they were then; a time before the course had teams gives the header only.
  */
 export const teamsExportQuerySchema = z.object({
-  at: z.iso.datetime({ offset: true }).optional(),
+  at: dateTimeField().optional(),
   format: teamsExportFormatSchema.default('teamup'),
 });
 export type TeamsExportQuery = z.input<typeof teamsExportQuerySchema>;
