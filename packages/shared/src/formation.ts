@@ -94,7 +94,8 @@ export type FormationProposal = z.infer<typeof formationProposalSchema>;
 /**
  * POST /admin/courses/{courseId}/formation/apply: the proposal as the admin left it (students
  * may have been moved between proposed teams). Refused with 409 STALE_PROPOSAL when the course
- * changed since the preview (the fingerprint no longer matches).
+ * changed since the preview (the fingerprint no longer matches), or when `seed` is not the
+ * preview's (the fingerprint covers it: the seed is recorded as the placements' origin).
  */
 export const formationApplyBodySchema = z.strictObject({
   fingerprint: z.string().min(1).max(200),
