@@ -41,6 +41,7 @@ import { teamNoticeRoutes } from './modules/teams/notices-routes.js';
 import { teamRequestRoutes } from './modules/teams/requests-routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { bodyDrainPlugin } from './plugins/body-drain.js';
 import { dbPlugin } from './plugins/db.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/edge-errors.js';
@@ -180,6 +181,8 @@ export async function buildApp(
     app.removeContentTypeParser('text/plain');
 
     await app.register(errorsPlugin);
+    // An answer that comes before the body has arrived waits for it (EPIPE otherwise).
+    await app.register(bodyDrainPlugin);
     await app.register(dbPlugin, { handle });
     // Security headers and CORS first: their onRequest hooks run before the access check,
     // so its 401 and 403 carry them like every other answer.

@@ -8,6 +8,7 @@ import {
   COURSE_ARCHIVED_FILTERS,
 } from './constants.js';
 import { paginationQuerySchema } from './api.js';
+import { dateTimeField, isDateInRange } from './dates.js';
 
 const teamSize = z
   .number({ message: 'Enter a whole number' })
@@ -28,7 +29,7 @@ const courseFields = {
   teamSizeMin: teamSize,
   teamSizeMax: teamSize,
   /** ISO 8601 with an offset; stored and returned in UTC. */
-  teamFormationDeadline: z.iso.datetime({ offset: true, message: 'Enter a date and time' }),
+  teamFormationDeadline: dateTimeField(),
 };
 
 export const createCourseBodySchema = z
@@ -45,7 +46,9 @@ export const createCourseBodySchema = z
         message: 'Maximum team size must be at least the minimum',
       });
     }
-    if (Date.parse(v.teamFormationDeadline) <= Date.now()) {
+    // Out of range already says what is wrong with it.
+    const deadline = v.teamFormationDeadline;
+    if (isDateInRange(deadline) && Date.parse(deadline) <= Date.now()) {
       ctx.addIssue({
         code: 'custom',
         path: ['teamFormationDeadline'],

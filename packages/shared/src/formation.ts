@@ -2,6 +2,7 @@
 // team health with nudges, the LMS export and membership history. The waitlist's fields live
 // with join requests in teams.ts.
 import { z } from 'zod';
+import { dateTimeField } from './dates.js';
 
 /** Largest seed a proposal takes (a 31-bit integer, so every client can hold it exactly). */
 export const FORMATION_SEED_MAX = 2_147_483_647;
@@ -93,7 +94,8 @@ export type FormationProposal = z.infer<typeof formationProposalSchema>;
 /**
  * POST /admin/courses/{courseId}/formation/apply: the proposal as the admin left it (students
  * may have been moved between proposed teams). Refused with 409 STALE_PROPOSAL when the course
- * changed since the preview (the fingerprint no longer matches).
+ * changed since the preview (the fingerprint no longer matches), or when `seed` is not the
+ * preview's (the fingerprint covers it: the seed is recorded as the placements' origin).
  */
 export const formationApplyBodySchema = z.strictObject({
   fingerprint: z.string().min(1).max(200),
@@ -178,7 +180,7 @@ export type TeamsExportFormat = z.infer<typeof teamsExportFormatSchema>;
  * the teams as they were then; a time before the course had teams gives the header only.
  */
 export const teamsExportQuerySchema = z.object({
-  at: z.iso.datetime({ offset: true }).optional(),
+  at: dateTimeField().optional(),
   format: teamsExportFormatSchema.default('teamup'),
 });
 export type TeamsExportQuery = z.input<typeof teamsExportQuerySchema>;

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './roles.js';
 export * from './api.js';
+export * from './dates.js';
 export * from './auth.js';
 export * from './organizations.js';
 export * from './courses.js';

@@ -107,7 +107,7 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const updateNotificationPreferencesSchema = z.object({
+export const updateNotificationPreferencesSchema = z.strictObject({
   /** The kinds to mute; every other kind is shown. */
   muted: z.array(notificationKindSchema).max(NOTIFICATION_KINDS.length),
 });

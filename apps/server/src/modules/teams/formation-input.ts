@@ -169,9 +169,12 @@ function dedupe(rows: { userId: string; teamId: string }[]) {
  * A digest of what the proposal is computed from: sizes, teams (name, size limit, openness,
  * wanted skills, members), teamless students with their skills, requests and invitations.
  * Names and emails of people are left out (renaming oneself does not make a proposal stale).
+ * The seed is in it too: apply records the seed as the proposal's origin, so a seed other than
+ * the preview's is refused like a stale proposal (issue 24, decision 123).
  */
-export function formationFingerprint(input: FormationInput): string {
+export function formationFingerprint(input: FormationInput, seed: number): string {
   const canonical = JSON.stringify([
+    seed,
     input.courseId,
     input.teamSizeMin,
     input.teamSizeMax,
@@ -187,5 +190,5 @@ export function formationFingerprint(input: FormationInput): string {
     input.requests.map((r) => [r.userId, r.teamId]),
     input.invitations.map((r) => [r.userId, r.teamId]),
   ]);
-  return `v1:${createHash('sha256').update(canonical).digest('base64url')}`;
+  return `v2:${createHash('sha256').update(canonical).digest('base64url')}`;
 }

@@ -44,7 +44,7 @@ export async function formationRoutes(app: FastifyInstance) {
     schema: {
       tags: TAGS,
       summary:
-        'Apply a proposal as the admin left it, in one transaction (409 STALE_PROPOSAL when the course changed since the preview)',
+        'Apply a proposal as the admin left it, in one transaction (409 STALE_PROPOSAL when the course changed since the preview, or for a seed other than the preview one)',
       params: courseParams,
       body: formationApplyBodySchema,
       response: { 200: envelope(formationApplyResultSchema) },

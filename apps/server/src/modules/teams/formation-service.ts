@@ -50,7 +50,7 @@ export async function previewFormation(
       excludeUserIds,
       mergeUnderMinimum: options.mergeUnderMinimum,
     },
-    fingerprint: formationFingerprint(input),
+    fingerprint: formationFingerprint(input, seed),
     course: { teamSizeMin: course.teamSizeMin, teamSizeMax: course.teamSizeMax },
     ...proposal,
   };
@@ -186,7 +186,7 @@ export async function applyFormation(
     sql`select id from enrollments where course_id = ${course.id} and user_id = any(${sqlUuids(userIds)}) order by id for update`,
   );
   const input = await readFormationInput(tx, course, true);
-  if (formationFingerprint(input) !== body.fingerprint) {
+  if (formationFingerprint(input, body.seed) !== body.fingerprint) {
     throw conflict('STALE_PROPOSAL', STALE_MESSAGE);
   }
   const checked = checkPlacements(input, body);

@@ -174,11 +174,14 @@ describe('GET /admin/courses/{id}/teams.csv', () => {
     expect(lines(named.body)).toEqual(['team,member,email,student_id,leader,joined_at']);
   });
 
-  it('refuses a bad or future `at` and a bad format (400)', async () => {
+  it('refuses a bad, out-of-range or future `at` and a bad format (400)', async () => {
     const w = await world(app);
     const queries: Record<string, string>[] = [
       { at: 'yesterday' },
       { at: '2026-01-01T00:00:00' },
+      // PostgreSQL has no year 0 (22008): these were a 500 (issue 24).
+      { at: '0000-01-01T00:00:00Z' },
+      { at: '0001-01-01T00:00:00+14:00' },
       { at: new Date(Date.now() + 3_600_000).toISOString() },
       { format: 'blackboard' },
     ];

@@ -310,6 +310,20 @@ describe('POST /admin/courses/{courseId}/formation/apply', () => {
     }
   });
 
+  it("refuses a seed that is not the preview's (it is recorded as the proposal's origin)", async () => {
+    const { w } = await setup();
+    const p = (await preview(w)).json<{ data: FormationProposal }>().data;
+    const before = await snapshot(w.course.id);
+    for (const seed of [p.seed + 1, 0]) {
+      const res = await apply(w, { ...asBody(p), seed });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'STALE_PROPOSAL' });
+    }
+    expect(await snapshot(w.course.id)).toEqual(before);
+    // The same proposal with its own seed still applies.
+    expect((await apply(w, asBody(p))).statusCode).toBe(200);
+  });
+
   it('merges teams under the minimum: members move, the emptied team is disbanded', async () => {
     const { w, bo, beta, loose } = await setup();
     // Only Beta (1) and Gamma (1) are short; the teamless students are excluded.
