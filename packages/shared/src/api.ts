@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   // Issue 15, team health: a nudge with nothing to say, or too soon after the last (decision 118).
   'NOTHING_TO_NUDGE',
   'NUDGE_TOO_SOON',
+  // Issue 24: the same join request or invitation filed too often in a short time (429).
+  'JOIN_REQUEST_THROTTLED',
+  'INVITATION_THROTTLED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

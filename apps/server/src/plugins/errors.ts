@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Response headers the answer needs, such as a 429's Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -218,6 +220,7 @@ export const errorsPlugin = fp(
       } else {
         request.log.info({ code: body.code, status }, body.message);
       }
+      if (error instanceof AppError && error.headers) reply.headers(error.headers);
       return reply.status(status).send(body);
     });
   },

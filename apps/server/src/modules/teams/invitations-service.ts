@@ -26,6 +26,7 @@ import {
   lockTeam,
   teamAudit,
 } from './membership.js';
+import { assertNotRepeated, closeThread, invitationThread, openThread } from './repeat-guard.js';
 import {
   explainNotPending,
   findTeam,
@@ -250,6 +251,7 @@ export async function inviteToTeam(
           `That student has already asked to join ${team.name}; accept their request instead`,
         );
       }
+      await assertNotRepeated(tx, 'invitation', team, body.userId);
 
       const [created] = await tx
         .insert(invitations)
@@ -267,6 +269,7 @@ export async function inviteToTeam(
           invitationId: created!.id,
         }),
       );
+      await openThread(tx, invitationThread(team.id, body.userId));
       return invitationById(tx, created!.id, caller, facts.isAdmin);
     });
   } catch (error) {
@@ -401,6 +404,8 @@ export async function cancelInvitation(
     if (!facts.isLeader) throw notLeader('cancel its invitations');
     if (invitation.status !== 'PENDING') throw await notPending(tx, invitation, false);
     await decide(tx, invitation.id, 'CANCELLED');
+    const thread = invitationThread(team.id, invitation.inviteeId);
+    const afterAudit = await closeThread(tx, thread, invitation.id);
     await recordAudit(
       tx,
       teamAudit(team, caller.userId, 'INVITATION_CANCELLED', invitation.inviteeId, {
@@ -408,6 +413,7 @@ export async function cancelInvitation(
         reason: 'Cancelled by the team leader',
       }),
     );
+    await afterAudit();
     return invitationById(tx, invitation.id, caller, facts.isAdmin);
   });
 }

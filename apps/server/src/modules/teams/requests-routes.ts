@@ -8,6 +8,8 @@ import {
   joinRequestSchema,
   joinRequestsQuerySchema,
   paginated,
+  REPEAT_FILINGS_MAX,
+  REPEAT_FILINGS_WINDOW_MINUTES,
   uuidParamSchema,
 } from '@teamup/shared';
 import { defineRoute } from '../../lib/route.js';
@@ -51,6 +53,7 @@ export async function teamRequestRoutes(app: FastifyInstance) {
       tags: TAGS,
       summary:
         'Ask to join a team of my course, with an optional message (a full team puts it on its waitlist)',
+      description: `At most ${REPEAT_FILINGS_MAX} requests per student and team in any ${REPEAT_FILINGS_WINDOW_MINUTES} minutes: the next answers 429 JOIN_REQUEST_THROTTLED with Retry-After (seconds). A request withdrawn before the leader read its notification takes that notification back.`,
       params: uuidParamSchema,
       body: applyBodySchema,
       response: { 201: requestEnvelope },
@@ -170,6 +173,7 @@ export async function teamRequestRoutes(app: FastifyInstance) {
     schema: {
       tags: TAGS,
       summary: 'Invite an active classmate without a team (team leader)',
+      description: `At most ${REPEAT_FILINGS_MAX} invitations per team and student in any ${REPEAT_FILINGS_WINDOW_MINUTES} minutes: the next answers 429 INVITATION_THROTTLED with Retry-After (seconds). An invitation cancelled before the invitee read its notification takes that notification back.`,
       params: uuidParamSchema,
       body: inviteBodySchema,
       response: { 201: invitationEnvelope },

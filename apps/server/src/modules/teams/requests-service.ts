@@ -37,6 +37,7 @@ import {
   type Caller,
   type CallerFacts,
 } from './team-viewer.js';
+import { assertNotRepeated, closeThread, openThread, requestThread } from './repeat-guard.js';
 import { promoteWaitlisted } from './waitlist.js';
 
 export type TeamRequestsQuery = z.output<typeof joinRequestsQuerySchema>;
@@ -175,6 +176,7 @@ export async function applyToTeam(
       }
       if (facts.pendingRequestId) throw alreadyRequested(team.name);
       if (facts.waitlistedRequestId) throw alreadyWaitlisted(team.name);
+      await assertNotRepeated(tx, 'request', team, caller.userId);
 
       const [created] = await tx
         .insert(joinRequests)
@@ -193,6 +195,7 @@ export async function applyToTeam(
           ...(waitlisted ? { waitlisted: true } : {}),
         }),
       );
+      await openThread(tx, requestThread(team.id, caller.userId));
       return joinRequestById(tx, created!.id, caller, facts.isAdmin);
     });
   } catch (error) {
@@ -402,6 +405,7 @@ export async function withdrawJoinRequest(
       throw await notPending(tx, request, true);
     }
     await decide(tx, request.id, 'WITHDRAWN', caller.userId);
+    const afterAudit = await closeThread(tx, requestThread(team.id, caller.userId), request.id);
     await recordAudit(
       tx,
       teamAudit(team, caller.userId, 'REQUEST_WITHDRAWN', caller.userId, {
@@ -409,6 +413,7 @@ export async function withdrawJoinRequest(
         ...(request.status === 'WAITLISTED' ? { waitlisted: true } : {}),
       }),
     );
+    await afterAudit();
     if (request.status === 'PENDING') await promoteWaitlisted(tx, team.id);
     // The caller is the applicant: their own email.
     return joinRequestById(tx, request.id, caller, false);

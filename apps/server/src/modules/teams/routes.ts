@@ -238,7 +238,7 @@ export async function teamRoutes(app: FastifyInstance) {
     config: { access: 'authenticated' },
     schema: {
       tags: TAGS,
-      summary: "A team's history, newest first (current and former members, course admins)",
+      summary: "A team's history, newest first (its current members and the course's admins)",
       params: uuidParamSchema,
       querystring: paginationQuerySchema,
       response: { 200: envelope(paginated(teamAuditEntrySchema)) },

@@ -718,8 +718,8 @@ export async function getTeamDetail(
 }
 
 /**
- * A team's history, newest first: current and former members and the course's admins may
- * read it; other students of the course get 403, anyone else 404.
+ * A team's history, newest first: current members and the course's admins may read it; other
+ * students of the course (former members too) get 403, anyone else 404.
  */
 export async function listTeamAudit(
   db: DbOrTx,

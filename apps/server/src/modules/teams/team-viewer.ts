@@ -182,9 +182,13 @@ export function canSee(facts: CallerFacts, team: { disbandedAt: Date | null }): 
   return !team.disbandedAt || facts.formerMember;
 }
 
-/** A team's history: its current and former members and the course's admins. */
+/**
+ * A team's inner log: its current members and the course's admins (issue 24, decision 122). A
+ * former member keeps their own team history (the formation feature's), not the team's log,
+ * as they lose its notices.
+ */
 export function canReadAudit(facts: CallerFacts): boolean {
-  return facts.isAdmin || facts.isMember || facts.formerMember;
+  return facts.isAdmin || facts.isMember;
 }
 
 export function assertCanSee(facts: CallerFacts, team: { disbandedAt: Date | null }): void {

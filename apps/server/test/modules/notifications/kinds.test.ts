@@ -35,7 +35,7 @@ describe('notifications derived from team and enrollment changes', () => {
     w = await teamWorld(app);
   });
 
-  it('a join request tells the leader (not the applicant, not the members); withdrawing it too', async () => {
+  it('a join request tells the leader (not the applicant, not the members); withdrawing a read one too', async () => {
     const request = await ok(app, w.as.sue, 'POST', `/student/teams/${w.team.id}/join-requests`, {
       message: 'Hi',
     });
@@ -43,10 +43,20 @@ describe('notifications derived from team and enrollment changes', () => {
     const [n] = await allNotifications();
     expect(n).toMatchObject({ actorId: w.sue.id, teamId: w.team.id, courseId: w.course.id });
 
+    // Issue 24 (decision 122): only a request the leader has read is withdrawn out loud.
+    await ok(app, w.as.lea, 'POST', '/notifications/read-all');
     await ok(app, w.as.sue, 'POST', `/student/join-requests/${request.id}/withdraw`);
     expect(await received()).toEqual(
       pairs(['JOIN_REQUEST_RECEIVED', w.lea], ['JOIN_REQUEST_WITHDRAWN', w.lea]),
     );
+  });
+
+  it('withdrawing a request the leader has not read removes its notification and adds none', async () => {
+    const request = await ok(app, w.as.sue, 'POST', `/student/teams/${w.team.id}/join-requests`, {
+      message: 'Hi',
+    });
+    await ok(app, w.as.sue, 'POST', `/student/join-requests/${request.id}/withdraw`);
+    expect(await received()).toEqual([]);
   });
 
   it('an accepted request tells the applicant; the requests and invitations it cancels tell no one', async () => {

@@ -59,25 +59,32 @@ describe('GET /student/teams/{id}/audit-logs', () => {
     });
   });
 
-  it('is readable by former members and admins of the course; other classmates get 403', async () => {
+  it('is readable by current members and admins of the course; former members and other classmates get 403', async () => {
     const w = await world(app);
     await history(w);
-    for (const who of ['max', 'mia', 'adminA', 'superadmin'] as const) {
+    for (const who of ['lea', 'adminA', 'superadmin'] as const) {
       expect((await logs(w.team.id, w.as[who])).total, who).toBe(3);
     }
-    const classmate = await call(app, 'GET', logsUrl(w.team.id), w.as.sue);
-    expect(classmate.statusCode).toBe(403);
-    expect(classmate.json()).toMatchObject({
-      code: 'NOT_TEAM_MEMBER',
-      message: 'You are not a member of this team',
-    });
+    // Issue 24: Mia left and Max was removed; like the notices, the team's log is no longer theirs.
+    for (const who of ['mia', 'max', 'sue'] as const) {
+      const res = await call(app, 'GET', logsUrl(w.team.id), w.as[who]);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json(), who).toMatchObject({
+        success: false,
+        code: 'NOT_TEAM_MEMBER',
+        message: 'You are not a member of this team',
+      });
+    }
   });
 
-  it('stays readable by former members after the team is disbanded; classmates get 404', async () => {
+  it('is closed to former members once the team is disbanded (403, the team stays readable); classmates get 404', async () => {
     const w = await world(app);
     await call(app, 'POST', `/student/teams/${w.team.id}/disband`, w.as.lea);
-    const data = await logs(w.team.id, w.as.max);
-    expect(data.items[0]!.action).toBe('TEAM_DISBANDED');
+    expect((await call(app, 'GET', `/student/teams/${w.team.id}`, w.as.max)).statusCode).toBe(200);
+    for (const who of ['lea', 'max'] as const) {
+      expect((await call(app, 'GET', logsUrl(w.team.id), w.as[who])).statusCode, who).toBe(403);
+    }
+    expect((await logs(w.team.id, w.as.adminA)).items[0]!.action).toBe('TEAM_DISBANDED');
     expect((await call(app, 'GET', logsUrl(w.team.id), w.as.sue)).statusCode).toBe(404);
   });
 

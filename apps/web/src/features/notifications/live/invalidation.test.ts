@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { NOTIFICATION_KINDS, REFETCH_ALL_EVENT } from '@teamup/shared';
 import { describe, expect, it } from 'vitest';
 import { invalidateKeys, keysForChanged, keysForNotification } from './invalidation';
@@ -155,5 +155,54 @@ describe('keysForNotification', () => {
     );
     expect(failed).toContain('csvHistory');
     expect(failed).not.toContain('roster');
+  });
+});
+
+describe('invalidateKeys', () => {
+  /**
+   * A team page on screen: its detail and its notices, which the page asks for only while the
+   * detail says the viewer is a member (as the teams feature's hooks do).
+   */
+  async function teamPageOnScreen() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fetched: string[] = [];
+    const state = { member: true };
+    const detailKey = ['teams', 'detail', TEAM];
+    const detail = new QueryObserver(client, {
+      queryKey: detailKey,
+      queryFn: async () => {
+        fetched.push('detail');
+        return { member: state.member };
+      },
+    });
+    const notices = new QueryObserver(client, {
+      queryKey: ['teams', 'detail', TEAM, 'notices', {}],
+      queryFn: async () => {
+        fetched.push('notices');
+        return [];
+      },
+      enabled: () => client.getQueryData<{ member: boolean }>(detailKey)?.member !== false,
+    });
+    const stops = [detail.subscribe(() => undefined), notices.subscribe(() => undefined)];
+    await expect.poll(() => fetched.length).toBe(2);
+    fetched.length = 0;
+    return { client, fetched, state, stop: () => stops.forEach((stop) => stop()) };
+  }
+
+  const changed = keysForChanged({ teamIds: [TEAM], courseIds: [COURSE], enrollments: false });
+
+  it("refetches a team page's detail before its lists", async () => {
+    const page = await teamPageOnScreen();
+    await invalidateKeys(page.client, changed);
+    expect(page.fetched).toEqual(['detail', 'notices']);
+    page.stop();
+  });
+
+  it('does not ask for the lists once the new detail closes them (a removed member: no 403)', async () => {
+    const page = await teamPageOnScreen();
+    page.state.member = false;
+    await invalidateKeys(page.client, changed);
+    expect(page.fetched).toEqual(['detail']);
+    page.stop();
   });
 });

@@ -145,6 +145,21 @@ function unique(keys: QueryKey[]): QueryKey[] {
   });
 }
 
+/** A student's team pages: ['teams', 'detail', id?]; their lists sit under each detail. */
+const isTeamPages = (key: QueryKey) => key[0] === 'teams' && key[1] === 'detail';
+
+/**
+ * Refreshes the queries under each key. A team's lists (requests, invitations, notices, log)
+ * are the viewer's only while its detail says so (teams/api/team-reads.ts): the details are
+ * refetched first, so a member just removed, or whose team was disbanded, learns it before
+ * their lists are asked for again, and they are not (issue 24: no 403 after losing a team).
+ */
 export function invalidateKeys(queryClient: QueryClient, keys: QueryKey[]) {
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(
+    keys.map(async (queryKey) => {
+      if (!isTeamPages(queryKey)) return queryClient.invalidateQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey, predicate: (q) => q.queryKey.length === 3 });
+      return queryClient.invalidateQueries({ queryKey, predicate: (q) => q.queryKey.length > 3 });
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import type { TeamDetail } from '@teamup/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiError } from '@/lib/api-client';
 import { teamKeys } from './query-keys';
+import { forgetUnreadable } from './team-reads';
 
 export async function disbandTeam(teamId: string): Promise<TeamDetail> {
   const res = await apiClient.post<{ data: TeamDetail }>(
@@ -14,7 +15,11 @@ export function useDisbandTeam() {
   const queryClient = useQueryClient();
   return useMutation<TeamDetail, ApiError, string>({
     mutationFn: disbandTeam,
-    onSuccess: (team) => queryClient.setQueryData(teamKeys.detail(team.id), team),
+    onSuccess: async (team) => {
+      // The new detail first: it closes the reads the viewer lost before anything refetches.
+      queryClient.setQueryData(teamKeys.detail(team.id), team);
+      await forgetUnreadable(queryClient, team);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

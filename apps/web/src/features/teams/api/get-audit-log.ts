@@ -1,11 +1,12 @@
 import type { Paginated, TeamAuditEntry } from '@teamup/shared';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { teamKeys } from './query-keys';
+import { mayRead } from './team-reads';
 
 export const AUDIT_PAGE_SIZE = 20;
 
-/** One page of a team's history, newest first (members, former members, course admins). */
+/** One page of a team's history, newest first (its members and the course's admins). */
 export async function getAuditLog(
   teamId: string,
   params: { page: number; limit: number },
@@ -27,5 +28,9 @@ export const auditLogQueryOptions = (teamId: string, limit = AUDIT_PAGE_SIZE) =>
   });
 
 export function useAuditLog(teamId: string, enabled = true) {
-  return useInfiniteQuery({ ...auditLogQueryOptions(teamId), enabled });
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
+    ...auditLogQueryOptions(teamId),
+    enabled: () => enabled && mayRead(queryClient, teamId, 'audit'),
+  });
 }

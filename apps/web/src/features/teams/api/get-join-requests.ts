@@ -1,7 +1,8 @@
 import type { JoinRequest, Paginated, TeamRequestStatus } from '@teamup/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { teamKeys } from './query-keys';
+import { mayRead } from './team-reads';
 
 export type JoinRequestsParams = { page: number; limit: number; status?: TeamRequestStatus };
 
@@ -25,5 +26,9 @@ export const joinRequestsQueryOptions = (teamId: string, params: JoinRequestsPar
   });
 
 export function useJoinRequests(teamId: string, params: JoinRequestsParams, enabled = true) {
-  return useQuery({ ...joinRequestsQueryOptions(teamId, params), enabled });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...joinRequestsQueryOptions(teamId, params),
+    enabled: () => enabled && mayRead(queryClient, teamId, 'joinRequests'),
+  });
 }

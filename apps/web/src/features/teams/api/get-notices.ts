@@ -1,7 +1,8 @@
 import type { Notice, Paginated } from '@teamup/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { teamKeys } from './query-keys';
+import { mayRead } from './team-reads';
 
 export type NoticesParams = { page: number; limit: number };
 
@@ -25,5 +26,9 @@ export const noticesQueryOptions = (teamId: string, params: NoticesParams) =>
   });
 
 export function useNotices(teamId: string, params: NoticesParams, enabled = true) {
-  return useQuery({ ...noticesQueryOptions(teamId, params), enabled });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...noticesQueryOptions(teamId, params),
+    enabled: () => enabled && mayRead(queryClient, teamId, 'notices'),
+  });
 }

@@ -1,7 +1,8 @@
 import type { Invitation, Paginated, TeamRequestStatus } from '@teamup/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { teamKeys } from './query-keys';
+import { mayRead } from './team-reads';
 
 export type TeamInvitationsParams = { page: number; limit: number; status?: TeamRequestStatus };
 
@@ -25,5 +26,9 @@ export const teamInvitationsQueryOptions = (teamId: string, params: TeamInvitati
   });
 
 export function useTeamInvitations(teamId: string, params: TeamInvitationsParams, enabled = true) {
-  return useQuery({ ...teamInvitationsQueryOptions(teamId, params), enabled });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...teamInvitationsQueryOptions(teamId, params),
+    enabled: () => enabled && mayRead(queryClient, teamId, 'invitations'),
+  });
 }

@@ -1,42 +1,15 @@
-import type { MyTeams, Paginated, TeamDetail, TeamSummary } from '@teamup/shared';
+import type { MyTeams, Paginated, TeamSummary } from '@teamup/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { teamAbilities } from '../components/team-page/team-rules';
 import { auditLogQueryOptions } from './get-audit-log';
 import { joinRequestsQueryOptions } from './get-join-requests';
 import { noticesQueryOptions } from './get-notices';
 import { teamQueryOptions } from './get-team';
 import { teamInvitationsQueryOptions } from './get-team-invitations';
 import { teamKeys } from './query-keys';
+import { teamPageReads, type TeamPageReads } from './team-reads';
 
 /** The first page of the team page's lists (join requests, invitations, notices). */
 export const TEAM_PAGE_LIST_SIZE = 10;
-
-/** The reads of the team page besides the team itself. */
-export type TeamPageReads = {
-  joinRequests: boolean;
-  invitations: boolean;
-  notices: boolean;
-  audit: boolean;
-};
-
-/**
- * What the team page reads for this viewer, by the rules it renders with (team-page.tsx): the
- * join requests and invitations for whoever may decide them on a live team, the notices for
- * whoever may read them, the activity when the server says the viewer may read it.
- */
-export function teamPageReads(team: TeamDetail): TeamPageReads {
-  const abilities = teamAbilities(
-    team,
-    team.viewer.isAdmin ? undefined : team.viewer.enrollmentStatus,
-  );
-  const requests = abilities.readRequests && !team.disbandedAt;
-  return {
-    joinRequests: requests,
-    invitations: requests,
-    notices: abilities.readNotices,
-    audit: team.viewer.canReadAudit,
-  };
-}
 
 /**
  * What the team page will read, known before its detail answers: from a summary of the team

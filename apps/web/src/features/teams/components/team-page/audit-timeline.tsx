@@ -27,8 +27,9 @@ function AuditItem({ entry }: { entry: TeamAuditEntry }) {
 type AuditTimelineProps = {
   teamId: string;
   /**
-   * The server's word (viewer.canReadAudit): only current and former members and the course's
-   * admins may read a team's history. Others are told so without asking for it.
+   * The server's word (viewer.canReadAudit): only the team's members and the course's admins
+   * may read its history (a former member keeps their own team history, not the team's log,
+   * issue 24). Others are told so without asking for it.
    */
   canRead: boolean;
 };

@@ -54,7 +54,10 @@ export type ViewerFacts = {
   waitlistPosition?: number | null;
   /** The viewer's team in the course when it is another team. */
   otherTeamId?: string | null;
-  /** Left the team (or was in it when it was disbanded): may still read its history. */
+  /**
+   * Left the team (or was in it when it was disbanded): keeps seeing a disbanded team, not its
+   * log (issue 24).
+   */
   formerMember?: boolean;
 };
 
@@ -92,7 +95,7 @@ export function viewerFor(
       waitlistedRequestId && !team.course.deadlinePassed ? (facts.waitlistPosition ?? 1) : null,
     canJoinWaitlist: couldAsk && team.openSeats <= 0,
     currentTeamId,
-    canReadAudit: isAdmin || isMember || (facts.formerMember ?? false),
+    canReadAudit: isAdmin || isMember,
     enrollmentStatus: enrollment,
   };
 }
@@ -258,6 +261,8 @@ export type TeamWorld = {
   calls: { name: string; body: unknown }[];
   /** How many times the page asked for the activity. */
   auditReads: number;
+  /** The member-only reads the fake server refused (403), as "METHOD path". */
+  refused: string[];
 };
 
 export function createWorld(overrides: Partial<TeamWorld> = {}): TeamWorld {
@@ -276,6 +281,7 @@ export function createWorld(overrides: Partial<TeamWorld> = {}): TeamWorld {
     classmates: [NOAH],
     calls: [],
     auditReads: 0,
+    refused: [],
     ...overrides,
   };
   syncViewer(world);
@@ -368,6 +374,12 @@ export function teamHandlers(world: TeamWorld) {
       return ok(paginate(world.invitations, page, limit));
     }),
     http.get(api('/student/teams/:id/notices'), ({ request }) => {
+      syncViewer(world);
+      const relation = t().viewer.relation;
+      if (!t().viewer.isAdmin && relation !== 'LEADER' && relation !== 'MEMBER') {
+        world.refused.push(`GET ${new URL(request.url).pathname}`);
+        return fail(403, 'You are not a member of this team', 'NOT_TEAM_MEMBER');
+      }
       const { page, limit } = pageOf(request.url);
       const sorted = [...world.notices].sort(
         (a, b) => Number(b.pinned) - Number(a.pinned) || b.createdAt.localeCompare(a.createdAt),
@@ -378,6 +390,7 @@ export function teamHandlers(world: TeamWorld) {
       world.auditReads += 1;
       syncViewer(world);
       if (!t().viewer.canReadAudit) {
+        world.refused.push(`GET ${new URL(request.url).pathname}`);
         return fail(403, 'You are not a member of this team', 'NOT_TEAM_MEMBER');
       }
       const { page, limit } = pageOf(request.url);

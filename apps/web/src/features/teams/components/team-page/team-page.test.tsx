@@ -31,6 +31,20 @@ async function teamLoaded(name = 'Byte Club') {
   return screen.findByRole('heading', { level: 1, name });
 }
 
+/**
+ * The Activity card says the log is for members, and the page never asked for it: a stray
+ * request is given the time to go out (it would be a 403).
+ */
+async function activityNotAsked(world: TeamWorld) {
+  const activity = screen.getByRole('region', { name: 'Activity' });
+  expect(
+    within(activity).getByText("The team's activity is visible to its members."),
+  ).toBeInTheDocument();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  expect(world.auditReads).toBe(0);
+  return activity;
+}
+
 /** A student of the course without a team (Liam), looking at Maya's team. */
 function outsiderWorld(overrides: Parameters<typeof createTeamDetail>[0] = {}) {
   const team = createTeamDetail({ as: { relation: 'NONE' }, ...overrides });
@@ -127,7 +141,7 @@ describe('team page: header and members', () => {
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('shows a disbanded team read-only with a banner and its history', async () => {
+  it('shows a disbanded team read-only with a banner, its log kept for members', async () => {
     const team = createTeamDetail({
       disbandedAt: '2026-03-10T10:00:00.000Z',
       members: [],
@@ -135,7 +149,7 @@ describe('team page: header and members', () => {
       openSeats: 4,
       as: { relation: 'NONE', formerMember: true },
     });
-    // Maya led it: as a former member she still reads its history.
+    // Maya led it: as a former member she sees the team, not its log (issue 24).
     const world = createWorld({
       team,
       formerMember: true,
@@ -147,7 +161,7 @@ describe('team page: header and members', () => {
     expect(screen.getByText('This team was disbanded, so it has no members.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ask to join' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Notice board' })).not.toBeInTheDocument();
-    expect(await screen.findByText('Maya Chen disbanded the team')).toBeInTheDocument();
+    await activityNotAsked(world);
   });
 });
 
@@ -613,6 +627,32 @@ describe('team page: member', () => {
     expect(within(members).queryByRole('listitem', { name: /Liam O'Brien/ })).toBeNull();
   });
 
+  it('after leaving, stops asking for the notices and the activity: nothing is refused (issue 24)', async () => {
+    const world = memberWorld();
+    world.notices = [createNotice(world.team, { body: 'Standup at 10', author: MAYA })];
+    world.audit = [auditEntry('TEAM_CREATED', MAYA, MAYA, { name: 'Byte Club' })];
+    const { user } = open(world);
+    await teamLoaded();
+    expect(await screen.findByText('Standup at 10')).toBeInTheDocument();
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    expect(await within(activity).findByText(/created the team/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Leave team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Byte Club?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave team' }));
+    expect(await screen.findByText('You are not in this team.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Notice board' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Activity' })).getByText(
+        "The team's activity is visible to its members.",
+      ),
+    ).toBeInTheDocument();
+    // Give a stray refetch the time to go out: none does.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(world.refused).toEqual([]);
+    expect(screen.queryByText('Standup at 10')).not.toBeInTheDocument();
+  });
+
   it('does not leave when the confirmation is cancelled', async () => {
     const world = memberWorld();
     const { user } = open(world);
@@ -747,24 +787,16 @@ describe('team page: activity', () => {
     open(world);
     await teamLoaded();
     expect(world.team.viewer.canReadAudit).toBe(false);
-    const activity = screen.getByRole('region', { name: 'Activity' });
-    expect(
-      within(activity).getByText("The team's activity is visible to its members."),
-    ).toBeInTheDocument();
-    // Give a stray request the time to go out: none does (it would be a 403).
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    expect(world.auditReads).toBe(0);
+    const activity = await activityNotAsked(world);
     expect(within(activity).queryByText(/created the team/)).not.toBeInTheDocument();
   });
 
-  it('reads the activity for a former member', async () => {
+  it('does not ask a former member for the activity either (issue 24)', async () => {
     const world = outsiderWorld();
     world.formerMember = true;
     world.audit = [auditEntry('MEMBER_LEFT', LIAM, LIAM)];
     open(world);
     await teamLoaded();
-    const activity = screen.getByRole('region', { name: 'Activity' });
-    expect(await within(activity).findByText("Liam O'Brien left the team")).toBeInTheDocument();
-    expect(world.auditReads).toBeGreaterThan(0);
+    await activityNotAsked(world);
   });
 });
