@@ -206,6 +206,7 @@ export async function listClassmates(
     conditions.push(or(ilike(users.fullname, pattern), ilike(users.email, pattern)));
   }
   if (query.withoutTeam) conditions.push(isNull(teamMembers.userId));
+  if (query.inTeam) conditions.push(isNotNull(teamMembers.userId));
   if (query.looking) conditions.push(eq(enrollments.lookingForTeam, true));
   const where = and(...conditions);
   // team_members holds at most one row per (course, student): the join adds no rows.
