@@ -88,8 +88,8 @@ test("the course page's API requests all start before any of them has finished",
     expect.arrayContaining([
       '/student/courses/:id',
       '/student/courses/:id/teams?page=1&limit=12&sort=match&hasOpenSeats=true',
-      '/student/courses/:id/students?page=1&limit=12&withoutTeam=true&sort=match',
-      '/student/courses/:id/students?page=1&limit=12&inTeam=true',
+      '/student/courses/:id/students?page=1&limit=9&withoutTeam=true&sort=match',
+      '/student/courses/:id/students?page=1&limit=9&inTeam=true',
     ]),
   );
   // The team's invitations, once the third round, are not read at all.
@@ -151,8 +151,8 @@ test("a teamless student's course page lists each team and each classmate once, 
   expect(requests.map((s) => s.path).sort()).toEqual(
     [
       '/student/courses/:id',
-      '/student/courses/:id/students?page=1&limit=12&inTeam=true',
-      '/student/courses/:id/students?page=1&limit=12&withoutTeam=true&sort=match',
+      '/student/courses/:id/students?page=1&limit=9&inTeam=true',
+      '/student/courses/:id/students?page=1&limit=9&withoutTeam=true&sort=match',
       '/student/courses/:id/team-history',
       '/student/courses/:id/teams?page=1&limit=12&sort=match&hasOpenSeats=true',
       '/student/me/invitations?status=PENDING&limit=100',

@@ -14,7 +14,7 @@ export async function getClassmates(
 }
 
 /** Classmates per page of the course page's classmates section. */
-export const CLASSMATES_PER_PAGE = 12;
+export const CLASSMATES_PER_PAGE = 9;
 
 /**
  * The query of the course page's classmates section, built here so the section and the route's

@@ -121,8 +121,8 @@ describe('course page: one round of requests', () => {
     expect(started.map((s) => s.path).sort()).toEqual(
       [
         `/student/courses/${TEAMS_COURSE_ID}`,
-        `/student/courses/${TEAMS_COURSE_ID}/students?page=1&limit=12&inTeam=true`,
-        `/student/courses/${TEAMS_COURSE_ID}/students?page=1&limit=12&withoutTeam=true&sort=match`,
+        `/student/courses/${TEAMS_COURSE_ID}/students?page=1&limit=9&inTeam=true`,
+        `/student/courses/${TEAMS_COURSE_ID}/students?page=1&limit=9&withoutTeam=true&sort=match`,
         `/student/courses/${TEAMS_COURSE_ID}/teams?page=1&limit=12&sort=match&hasOpenSeats=true`,
         '/student/me/invitations?status=PENDING&limit=100',
         '/student/me/teams',

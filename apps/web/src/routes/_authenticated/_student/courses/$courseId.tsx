@@ -1,4 +1,3 @@
-import { Stack } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isUuid } from '@/lib/search-params';
@@ -83,22 +82,22 @@ function StudentCourseRoute() {
       teams={
         e &&
         showsTeams && (
-          <Stack gap="xl">
-            <CourseTeamsSection
-              readOnly={e.status === 'INACTIVE'}
-              course={{
-                id: e.course.id,
-                code: e.course.code,
-                teamSizeMin: e.course.teamSizeMin,
-                teamSizeMax: e.course.teamSizeMax,
-                teamFormationDeadline: e.course.teamFormationDeadline,
-                archived: e.course.archivedAt !== null,
-              }}
-            />
-            <TeamHistoryCard courseId={courseId} />
-          </Stack>
+          <CourseTeamsSection
+            readOnly={e.status === 'INACTIVE'}
+            course={{
+              id: e.course.id,
+              code: e.course.code,
+              teamSizeMin: e.course.teamSizeMin,
+              teamSizeMax: e.course.teamSizeMax,
+              teamFormationDeadline: e.course.teamFormationDeadline,
+              archived: e.course.archivedAt !== null,
+            }}
+          />
         )
       }
+      // Beside the course, under "Your enrollment": a full-width row of its own made the page
+      // taller (issue 24).
+      aside={e && showsTeams && <TeamHistoryCard courseId={courseId} />}
     />
   );
 }
