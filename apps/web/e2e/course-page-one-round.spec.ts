@@ -1,6 +1,14 @@
-import { expect, test, type Request } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { signInAs } from './fixtures';
-import { waitForNetworkQuiet } from './page-checks';
+import {
+  colorSchemeOf,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  SCHEMES,
+  waitForNetworkQuiet,
+  WIDTHS,
+} from './page-checks';
 
 // Decision 093: a student's course page asks for its data in one round. Maya (seeded) leads
 // Byte Club in CS301 with a free seat and a pending invitation to Noah, so the page shows
@@ -12,6 +20,46 @@ const COURSE = 'Software Engineering Project';
 
 type Seen = { path: string; start: number; end?: number };
 
+/**
+ * Records the page's API requests from now on, with when each started and ended. Events are
+ * numbered in the order the browser reports them, which is what "after" means here (timestamps
+ * of two events can be equal). Left out: `/api/v1/auth/*`, the shell's session calls (the token
+ * refresh runs on the shell's own timer or on a 401, whatever page is open), not a read of this
+ * page; none is expected during this navigation.
+ */
+function recordPageRequests(page: Page): Map<Request, Seen> {
+  let clock = 0;
+  const seen = new Map<Request, Seen>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/') && !url.pathname.startsWith('/api/v1/auth/')) {
+      const path = `${url.pathname.slice('/api/v1'.length)}${url.search}`;
+      seen.set(request, { path: path.replace(/[0-9a-f-]{36}/g, ':id'), start: ++clock });
+    }
+  });
+  const finished = (request: Request) => {
+    const entry = seen.get(request);
+    if (entry) entry.end = ++clock;
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  return seen;
+}
+
+/** Waits until every recorded request has answered and nothing more is asked for a moment. */
+async function settled(page: Page, seen: Map<Request, Seen>): Promise<Seen[]> {
+  await expect.poll(() => [...seen.values()].every((s) => s.end !== undefined)).toBe(true);
+  const count = seen.size;
+  await page.waitForTimeout(500);
+  expect(seen.size).toBe(count);
+  const requests = [...seen.values()];
+  // One round: no request started after another one had finished.
+  const firstEnd = Math.min(...requests.map((s) => s.end!));
+  const late = requests.filter((s) => s.start > firstEnd).map((s) => s.path);
+  expect(late, 'requests that started after another one had finished').toEqual([]);
+  return requests;
+}
+
 test("the course page's API requests all start before any of them has finished", async ({
   page,
 }) => {
@@ -22,29 +70,7 @@ test("the course page's API requests all start before any of them has finished",
   // The shell and My Enrollments have loaded: what follows is the course page's own.
   await waitForNetworkQuiet(page);
 
-  // Events are numbered in the order the browser reports them, which is what "after" means here
-  // (timestamps of two events can be equal). Left out: `/api/v1/auth/*`, the shell's session
-  // calls (the token refresh runs on the shell's own timer or on a 401, whatever page is open),
-  // not a read of this page; none is expected during this navigation.
-  let clock = 0;
-  const seen = new Map<Request, Seen>();
-  const pageRequest = (request: Request) => {
-    const url = new URL(request.url());
-    return url.pathname.startsWith('/api/v1/') && !url.pathname.startsWith('/api/v1/auth/')
-      ? `${url.pathname.slice('/api/v1'.length)}${url.search}`
-      : null;
-  };
-  page.on('request', (request) => {
-    const path = pageRequest(request);
-    if (path) seen.set(request, { path, start: ++clock });
-  });
-  const finished = (request: Request) => {
-    const entry = seen.get(request);
-    if (entry) entry.end = ++clock;
-  };
-  page.on('requestfinished', finished);
-  page.on('requestfailed', finished);
-
+  const seen = recordPageRequests(page);
   await link.click();
   await expect(page).toHaveURL(/\/courses\/[0-9a-f-]{36}$/);
   const teams = page.getByRole('region', { name: 'Teams', exact: true });
@@ -54,30 +80,134 @@ test("the course page's API requests all start before any of them has finished",
     teamless.getByRole('listitem').filter({ hasText: 'Noah Patel' }).getByText('Invited'),
   ).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'Classmates', exact: true }).getByRole('listitem').first(),
+    page.getByRole('region', { name: 'Classmates in teams' }).getByRole('listitem').first(),
   ).toBeVisible();
-  // Everything asked has answered, and nothing more is asked after a moment's quiet.
-  await expect.poll(() => [...seen.values()].every((s) => s.end !== undefined)).toBe(true);
-  const settled = seen.size;
-  await page.waitForTimeout(500);
-  expect(seen.size).toBe(settled);
-
-  const requests = [...seen.values()];
-  const paths = requests.map((s) => s.path.replace(/[0-9a-f-]{36}/g, ':id'));
+  // Everything asked has answered in one round, and nothing more is asked after a moment's quiet.
+  const paths = (await settled(page, seen)).map((s) => s.path);
   expect(paths).toEqual(
     expect.arrayContaining([
       '/student/courses/:id',
-      '/student/courses/:id/teams?page=1&limit=12&hasOpenSeats=true',
-      '/student/courses/:id/teams?page=1&limit=6&sort=match&hasOpenSeats=true',
-      '/student/courses/:id/students?page=1&limit=12&withoutTeam=true&sort=match',
-      '/student/courses/:id/students?page=1&limit=12',
+      '/student/courses/:id/teams?page=1&limit=12&sort=match&hasOpenSeats=true',
+      '/student/courses/:id/students?page=1&limit=9&withoutTeam=true&sort=match',
+      '/student/courses/:id/students?page=1&limit=9&inTeam=true',
     ]),
   );
   // The team's invitations, once the third round, are not read at all.
   expect(
     paths.filter((p) => p.includes('/invitations') && p.startsWith('/student/teams/')),
   ).toEqual([]);
-  const firstEnd = Math.min(...requests.map((s) => s.end!));
-  const late = requests.filter((s) => s.start > firstEnd).map((s) => s.path);
-  expect(late, 'requests that started after another one had finished').toEqual([]);
+});
+
+const SHOTS = '/tmp/shots/studentpage';
+
+/** The names of the team cards and of the classmate cards on the page, as many times as listed. */
+async function listedNames(page: Page) {
+  const teams = page.getByRole('region', { name: 'Teams', exact: true });
+  const teamCards = teams
+    .getByRole('list')
+    .filter({ has: page.getByRole('heading', { level: 4 }) });
+  const teamNames = await teamCards
+    .getByRole('listitem')
+    .getByRole('heading', { level: 4 })
+    .allTextContents();
+  const people = await page
+    .getByRole('region', { name: /^Classmates/ })
+    .getByRole('listitem')
+    .getByRole('link', { name: /./ })
+    .allTextContents();
+  return { teamNames, people };
+}
+
+const repeated = (names: string[]) => names.filter((n, i) => names.indexOf(n) !== i);
+
+// Issue 24: Elena (seeded) has no team in CS301, skills that Byte Club wants and teamless
+// classmates. Her course page used to list a team under both "Teams that want your skills" and
+// "Teams with open seats", and a classmate under both "Classmates without a team" and
+// "Classmates" (2,672 px tall at 1440 px, 8 reads of its own). Each is listed once now, from 7
+// reads in one round, and the page is shorter.
+test("a teamless student's course page lists each team and each classmate once, in one round", async ({
+  page,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await signInAs(page, 'elena.garcia@student.northfield.edu');
+  await page.goto('/courses');
+  const link = page.getByRole('link', { name: COURSE });
+  await expect(link).toBeVisible();
+  await waitForNetworkQuiet(page);
+  const seen = recordPageRequests(page);
+  await link.click();
+
+  const matching = page.getByRole('region', { name: 'Teams that want your skills' });
+  await expect(matching.getByRole('heading', { level: 4, name: 'Byte Club' })).toBeVisible();
+  const teamless = page.getByRole('region', { name: 'Classmates without a team' });
+  await expect(teamless.getByRole('listitem').first()).toBeVisible();
+  const inTeams = page.getByRole('region', { name: 'Classmates in teams' });
+  await expect(inTeams.getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Your team history' }).getByText(/not been in a team/),
+  ).toBeVisible();
+
+  const requests = await settled(page, seen);
+  expect(requests.map((s) => s.path).sort()).toEqual(
+    [
+      '/student/courses/:id',
+      '/student/courses/:id/students?page=1&limit=9&inTeam=true',
+      '/student/courses/:id/students?page=1&limit=9&withoutTeam=true&sort=match',
+      '/student/courses/:id/team-history',
+      '/student/courses/:id/teams?page=1&limit=12&sort=match&hasOpenSeats=true',
+      '/student/me/invitations?status=PENDING&limit=100',
+      '/student/me/teams',
+    ].sort(),
+  );
+
+  const { teamNames, people } = await listedNames(page);
+  expect(teamNames).toContain('Byte Club');
+  expect(people.length).toBeGreaterThan(2);
+  expect(repeated(teamNames), 'teams listed twice').toEqual([]);
+  expect(repeated(people), 'classmates listed twice').toEqual([]);
+  // Byte Club wants her skills: listed there, not again among the others.
+  await expect(
+    page
+      .getByRole('list', { name: /teams with open seats/i })
+      .getByRole('heading', { name: 'Byte Club' }),
+  ).toHaveCount(0);
+
+  const heights: string[] = [];
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    for (const { name, width, height } of WIDTHS) {
+      await page.setViewportSize({ width, height });
+      const label = `course page at ${width} px, ${colorScheme}`;
+      await test.step(label, async () => {
+        await expect(matching).toBeVisible();
+        await waitForNetworkQuiet(page);
+        expect(await colorSchemeOf(page)).toBe(colorScheme);
+        await expectNoSidewaysScroll(page, label);
+        await expectNoAxeViolations(page, label);
+        const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+        heights.push(`${width} px ${colorScheme}: ${tall} px`);
+        // Was 2,672 px at 1440 px with every team and classmate listed twice.
+        if (width === 1440) expect.soft(tall, label).toBeLessThan(2672);
+        await page.screenshot({
+          path: `${SHOTS}/course-page-${name}-${colorScheme}.png`,
+          fullPage: true,
+        });
+      });
+    }
+  }
+  test.info().annotations.push({ type: 'page height', description: heights.join('; ') });
+  console.log(`course page heights: ${heights.join('; ')}`);
+});
+
+// Issue 24 (item 13): Maya's activity says she disbanded Sketch Club in CS350; her course page
+// there used to say she had never been in a team.
+test("Maya's CS350 course page shows Sketch Club in her team history", async ({ page }) => {
+  await signInAs(page, 'maya.chen@student.northfield.edu');
+  await page.goto('/courses');
+  await page.getByRole('link', { name: 'Human-Computer Interaction' }).click();
+  const history = page.getByRole('region', { name: 'Your team history' });
+  await expect(history.getByText('Sketch Club')).toBeVisible();
+  await expect(history.getByText('(disbanded)')).toBeVisible();
+  await expect(history.getByText(/Team disbanded/)).toBeVisible();
+  await expect(history.getByText(/not been in a team/)).toHaveCount(0);
 });

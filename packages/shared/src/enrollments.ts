@@ -153,5 +153,13 @@ export const classmatesQuerySchema = paginationQuerySchema.extend({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /**
+   * Only classmates who are in a team of the course: the course page's classmates section, whose
+   * teamless classmates are listed under Teams (issue 24). With withoutTeam too: none.
+   */
+  inTeam: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type ClassmatesQuery = z.input<typeof classmatesQuerySchema>;

@@ -11,6 +11,7 @@ import {
   organizationAdmins,
   organizations,
   teamMembers,
+  teamMembershipPeriods,
   teamNotices,
   teams,
   users,
@@ -873,15 +874,21 @@ async function seedTeams(db: DbOrTx, now: number): Promise<number> {
       .returning({ id: teams.id });
     created += 1;
     const scope = { organizationId: course.organizationId, courseId: course.id, teamId: team!.id };
+    const stays = memberIds.map((id, i) => ({
+      teamId: team!.id,
+      userId: id,
+      courseId: course.id,
+      joinedAt: at(i),
+    }));
     if (!disbandedAt) {
-      await db.insert(teamMembers).values(
-        memberIds.map((id, i) => ({
-          teamId: team!.id,
-          userId: id,
-          courseId: course.id,
-          joinedAt: at(i),
-        })),
-      );
+      await db.insert(teamMembers).values(stays);
+    } else {
+      // A disbanded team has no member rows, so the triggers that keep the membership periods
+      // (migration 0020) never ran for it: its former members' stays are written as the disband
+      // would have closed them, or their team history would miss the team (issue 24).
+      await db
+        .insert(teamMembershipPeriods)
+        .values(stays.map((s) => ({ ...s, leftAt: disbandedAt, leftReason: 'DISBANDED' })));
     }
     const audits: (typeof auditEvents.$inferInsert)[] = memberIds.map((id, i) => ({
       ...scope,

@@ -9,9 +9,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { openPglite, openPostgres, type DbHandle } from '../../src/db/client.js';
 import type * as schema from '../../src/db/schema/index.js';
+import { courses, organizations } from '../../src/db/schema/index.js';
 import { migrationsFolder } from '../../src/lib/paths.js';
 import { driver, tempDir } from '../helper.js';
 
@@ -71,4 +72,39 @@ export async function databaseAt(
     migrationsFolder: folder,
   });
   return { handle, close: () => handle.close() };
+}
+
+/**
+ * `databaseAt` for the tests of one file: each test's database is closed (and on PostgreSQL
+ * dropped) after it. Call at the top of the file; the returned function opens one.
+ */
+export function databaseAtPerTest(lastIdx: number, lastTag: string, label: string) {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+  return async (): Promise<DbHandle> => {
+    const at = await databaseAt(lastIdx, lastTag, label);
+    close = at.close;
+    return at.handle;
+  };
+}
+
+/** An organization and its course C101 (teams of 1 to 5, deadline tomorrow). */
+export async function orgAndCourse({ db }: DbHandle) {
+  const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
+  const [course] = await db
+    .insert(courses)
+    .values({
+      organizationId: org!.id,
+      code: 'C101',
+      title: 'C',
+      term: 'Fall 2026',
+      teamSizeMin: 1,
+      teamSizeMax: 5,
+      teamFormationDeadline: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return { org: org!, course: course! };
 }

@@ -1,71 +1,55 @@
 // Migration 0020 (decision 115) backfills team_membership_periods from the audit trail. A fresh
 // database is migrated up to 0019 only (a copy of the migrations folder whose journal stops
 // there), teams, members and their audit events are written as the app wrote them before, and
-// then the real migrate() applies 0020 exactly as a deployment would.
+// then the real migrate() applies 0020 exactly as a deployment would. Migration 0022 (issue 24,
+// decision 126) gives periods to a team the triggers never saw: one written as already
+// disbanded, as the demo seed wrote Sketch Club (audit events, no member rows); tested the same
+// way from 0021.
 import { asc, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../src/db/client.js';
+import { describe, expect, it } from 'vitest';
 import {
   auditEvents,
-  courses,
-  organizations,
   teamMembers,
   teamMembershipPeriods,
   teams,
   users,
 } from '../../src/db/schema/index.js';
-import { databaseAt } from './database-at.js';
-
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
+import type { DbHandle } from '../../src/db/client.js';
+import { databaseAtPerTest, orgAndCourse } from './database-at.js';
 
 /** A new, empty database of the project's driver, migrated up to 0019. */
-async function databaseAt0019(): Promise<DbHandle> {
-  const at = await databaseAt(19, '0019_notification_writers_tolerant', 'm0020');
-  cleanup = at.close;
-  return at.handle;
-}
-
-/** An organization and its course C101, written at 0019. */
-async function orgAndCourse({ db }: DbHandle) {
-  const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
-  const [course] = await db
-    .insert(courses)
-    .values({
-      organizationId: org!.id,
-      code: 'C101',
-      title: 'C',
-      term: 'Fall 2026',
-      teamSizeMin: 1,
-      teamSizeMax: 5,
-      teamFormationDeadline: new Date(Date.now() + 86_400_000),
-    })
-    .returning();
-  return { org: org!, course: course! };
-}
+const databaseAt0019 = databaseAtPerTest(19, '0019_notification_writers_tolerant', 'm0020');
+const databaseAt0021 = databaseAtPerTest(21, '0021_counters_once_per_transaction', 'm0022');
 
 /** Minutes after a fixed start, so every event has its own time. */
 const T = (minute: number) => new Date(Date.UTC(2026, 9, 1, 9, minute));
+
+/** A course C101 and people named `names` (emails name@example.edu), with their ids by name. */
+async function courseAndPeople(handle: DbHandle, names: string[]) {
+  const { org, course } = await orgAndCourse(handle);
+  const people = await handle.db
+    .insert(users)
+    .values(names.map((n) => ({ email: `${n}@example.edu`, fullname: n })))
+    .returning();
+  const id = Object.fromEntries(people.map((u) => [u.fullname, u.id])) as Record<string, string>;
+  return { org, course, courseId: course.id, people, id };
+}
 
 describe('migration 0020_waitlist_and_membership_periods', () => {
   it('backfills periods from the audit trail and opens one for members it lacks', async () => {
     const handle = await databaseAt0019();
     const { db } = handle;
-    const { org, course } = await orgAndCourse(handle);
-    const courseId = course.id;
-    const people = await db
-      .insert(users)
-      .values(
-        ['lea', 'max', 'mia', 'cat', 'bob', 'gil', 'gus', 'nora', 'adm'].map((n) => ({
-          email: `${n}@example.edu`,
-          fullname: n,
-        })),
-      )
-      .returning();
-    const id = Object.fromEntries(people.map((u) => [u.fullname, u.id])) as Record<string, string>;
+    const { org, courseId, people, id } = await courseAndPeople(handle, [
+      'lea',
+      'max',
+      'mia',
+      'cat',
+      'bob',
+      'gil',
+      'gus',
+      'nora',
+      'adm',
+    ]);
     const team = async (name: string, leader: string, disbandedAt: Date | null = null) =>
       (
         await db
@@ -207,4 +191,106 @@ describe('migration 0020_waitlist_and_membership_periods', () => {
     const periods = await db.select().from(teamMembershipPeriods);
     expect(periods.map((p) => [p.leftAt, p.leftReason])).toEqual([[null, null]]);
   });
+});
+
+describe('migration 0022_membership_periods_of_disbanded_teams', () => {
+  it('writes the periods of a team disbanded without member rows, and keeps those the triggers wrote', async () => {
+    const handle = await databaseAt0021();
+    const { db } = handle;
+    const { org, courseId, people, id } = await courseAndPeople(handle, [
+      'maya',
+      'zoe',
+      'lea',
+      'max',
+    ]);
+    const [sketch, alpha] = await db
+      .insert(teams)
+      .values([
+        {
+          courseId,
+          name: 'Sketch',
+          leaderId: id.maya!,
+          createdBy: id.maya!,
+          maxSize: 4,
+          disbandedAt: T(9),
+        },
+        { courseId, name: 'Alpha', leaderId: id.lea!, createdBy: id.lea!, maxSize: 4 },
+      ])
+      .returning();
+    // Alpha's members went through team_members: the triggers opened Lea's and Max's periods and
+    // closed Max's when he left.
+    await db.insert(teamMembers).values([
+      { teamId: alpha!.id, courseId, userId: id.lea!, joinedAt: T(1) },
+      { teamId: alpha!.id, courseId, userId: id.max!, joinedAt: T(2) },
+    ]);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('teamup.leave_reason', 'LEFT', true)`);
+      await tx.execute(sql`delete from team_members where user_id = ${id.max!}`);
+    });
+    const event = (
+      teamId: string,
+      action: string,
+      who: string | null,
+      minute: number,
+      data = {},
+    ) => ({
+      organizationId: org.id,
+      courseId,
+      teamId,
+      action,
+      actorId: id.maya!,
+      targetUserId: who && id[who]!,
+      data,
+      createdAt: T(minute),
+    });
+    await db
+      .insert(auditEvents)
+      .values([
+        event(sketch!.id, 'TEAM_CREATED', 'maya', 1),
+        event(sketch!.id, 'MEMBER_JOINED', 'zoe', 2),
+        event(sketch!.id, 'TEAM_DISBANDED', null, 9, { releasedMembers: [id.maya, id.zoe] }),
+        event(alpha!.id, 'TEAM_CREATED', 'lea', 1),
+        event(alpha!.id, 'MEMBER_JOINED', 'max', 2),
+        event(alpha!.id, 'MEMBER_LEFT', 'max', 3),
+      ]);
+    const before = await db.select().from(teamMembershipPeriods);
+    expect(before.map((p) => p.teamId)).not.toContain(sketch!.id);
+
+    await handle.migrate();
+
+    const periods = await db
+      .select()
+      .from(teamMembershipPeriods)
+      .orderBy(asc(teamMembershipPeriods.joinedAt), asc(teamMembershipPeriods.userId));
+    const name = (userId: string) => people.find((u) => u.id === userId)!.fullname;
+    const seen = periods.map((p) => ({
+      who: name(p.userId),
+      team: p.teamId === sketch!.id ? 'Sketch' : 'Alpha',
+      joined: p.joinedAt.toISOString(),
+      left: p.leftAt && (p.teamId === sketch!.id ? p.leftAt.toISOString() : 'closed'),
+      reason: p.leftReason,
+    }));
+    expect(seen.filter((p) => p.team === 'Sketch')).toEqual([
+      {
+        who: 'maya',
+        team: 'Sketch',
+        joined: T(1).toISOString(),
+        left: T(9).toISOString(),
+        reason: 'DISBANDED',
+      },
+      {
+        who: 'zoe',
+        team: 'Sketch',
+        joined: T(2).toISOString(),
+        left: T(9).toISOString(),
+        reason: 'DISBANDED',
+      },
+    ]);
+    // Alpha's periods are the triggers', one each, unchanged (their times are the rows').
+    expect(periods.filter((p) => p.teamId === alpha!.id)).toEqual(
+      expect.arrayContaining(before.filter((p) => p.teamId === alpha!.id)),
+    );
+    expect(periods.filter((p) => p.teamId === alpha!.id)).toHaveLength(2);
+    expect(periods.every((p) => p.courseId === courseId)).toBe(true);
+  }, 60_000);
 });

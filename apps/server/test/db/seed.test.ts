@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { and, count, eq as eqOp, isNotNull, lt } from 'drizzle-orm';
+import type { TeamHistory } from '@teamup/shared';
 import { queryRows } from '../../src/modules/csv/apply-roster.js';
 import {
   auditEvents,
@@ -245,6 +246,54 @@ describe('demo seed', () => {
       expect(inCourse.some((m) => m.userId === id)).toBe(false);
     }
   });
+
+  // Issue 24: Maya's activity says she disbanded Sketch Club, so her history in CS350 has it.
+  it("lists the disbanded team in its former members' team history", async () => {
+    const { db } = await getWorkerDb();
+    await seedDemo(db);
+    const app = await buildTestApp();
+    const [sketch] = await db.select().from(teams).where(isNotNull(teams.disbandedAt));
+    const historyOf = async (email: string) => {
+      const { token } = await signIn(app, email);
+      const res = await app.inject({
+        method: 'GET',
+        url: `${API}/student/courses/${sketch!.courseId}/team-history`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: TeamHistory }>().data.items;
+    };
+    const maya = await historyOf('maya.chen@student.northfield.edu');
+    expect(maya).toEqual([
+      {
+        teamId: sketch!.id,
+        teamName: 'Sketch Club',
+        joinedAt: sketch!.createdAt.toISOString(),
+        leftAt: sketch!.disbandedAt!.toISOString(),
+        leftReason: 'DISBANDED',
+        teamDisbanded: true,
+      },
+    ]);
+    // Her teammate's stay too, from the day they joined.
+    const [disband] = await db
+      .select()
+      .from(auditEvents)
+      .where(eqOp(auditEvents.action, 'TEAM_DISBANDED'));
+    const [, mateId] = disband!.data.releasedMembers as string[];
+    const [mate] = await db.select().from(users).where(eqOp(users.id, mateId!));
+    const [joined] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eqOp(auditEvents.action, 'MEMBER_JOINED'), eqOp(auditEvents.teamId, sketch!.id)));
+    expect(joined!.targetUserId).toBe(mateId);
+    expect(await historyOf(mate!.email)).toEqual([
+      expect.objectContaining({
+        teamName: 'Sketch Club',
+        joinedAt: joined!.createdAt.toISOString(),
+        leftReason: 'DISBANDED',
+      }),
+    ]);
+  }, 60_000);
 
   // Demo data tells one story: each query lists what contradicts it, and finds nothing.
   it('tells one story in time: organizations, courses, accounts, enrollments, then teams', async () => {

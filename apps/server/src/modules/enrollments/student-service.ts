@@ -202,6 +202,7 @@ export async function listClassmates(
     );
   }
   if (query.withoutTeam) conditions.push(isNull(teamMembers.userId));
+  if (query.inTeam) conditions.push(isNotNull(teamMembers.userId));
   if (query.looking) conditions.push(eq(enrollments.lookingForTeam, true));
   const where = and(...conditions);
   // team_members holds at most one row per (course, student): the join adds no rows.

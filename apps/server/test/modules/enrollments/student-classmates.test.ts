@@ -117,6 +117,12 @@ describe('student: classmates', () => {
     const free = await classmates(w.courseA.id, token, { withoutTeam: 'true' });
     expect(names(free)).toEqual(['Al Active', 'Cy Active']);
     expect(free.json().data.total).toBe(2);
+    // Issue 24: the course page lists the others once, apart from those without a team.
+    const inTeam = await classmates(w.courseA.id, token, { inTeam: 'true' });
+    expect(names(inTeam)).toEqual(['Bea Active']);
+    expect(inTeam.json().data.total).toBe(1);
+    const both = await classmates(w.courseA.id, token, { inTeam: 'true', withoutTeam: 'true' });
+    expect(both.json().data).toMatchObject({ items: [], total: 0 });
   });
 
   it('marks only the classmates with a pending invitation from the team I lead', async () => {

@@ -106,6 +106,26 @@ describe('team history', () => {
     expect((await adminHistory(w, w.sue.id)).json().data).toEqual({ items: [] });
   });
 
+  // Issue 24: a disbanded team stays in the history of everyone who was in it, the leader who
+  // disbanded it included, and a team left before the disband keeps its own reason.
+  it('lists a disbanded team for the leader who disbanded it and for every member it released', async () => {
+    const w = await world(app);
+    await ok(call(app, 'POST', `/student/teams/${w.team.id}/leave`, w.as.mia));
+    await ok(call(app, 'POST', `/student/teams/${w.team.id}/disband`, w.as.lea));
+    const entry = async (headers: Record<string, string>) => {
+      const res = await myHistory(w, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ data: TeamHistory }>()
+        .data.items.map((i) => [i.teamName, i.leftReason, i.teamDisbanded, i.leftAt !== null]);
+    };
+    expect(await entry(w.as.lea)).toEqual([['Alpha', 'DISBANDED', true, true]]);
+    expect(await entry(w.as.max)).toEqual([['Alpha', 'DISBANDED', true, true]]);
+    expect(await entry(w.as.mia)).toEqual([['Alpha', 'LEFT', true, true]]);
+    const admin = await adminHistory(w, w.lea.id);
+    expect(admin.json<{ data: TeamHistory }>().data.items).toHaveLength(1);
+  });
+
   it("is 404 outside one's courses and organizations", async () => {
     const w = await world(app);
     // Olga studies course B only; admins see course A's students only.

@@ -14,11 +14,12 @@ export async function getClassmates(
 }
 
 /** Classmates per page of the course page's classmates section. */
-export const CLASSMATES_PER_PAGE = 12;
+export const CLASSMATES_PER_PAGE = 9;
 
 /**
  * The query of the course page's classmates section, built here so the section and the route's
- * loader (decision 093) use the same cache key.
+ * loader (decision 093) use the same cache key: the classmates in a team, since those without
+ * one are listed under Teams (issue 24, decision 126).
  */
 export function classmatesListQuery({
   page,
@@ -27,7 +28,7 @@ export function classmatesListQuery({
   page: number;
   search: string;
 }): ClassmatesQuery {
-  return { page, limit: CLASSMATES_PER_PAGE, ...(search ? { search } : {}) };
+  return { page, limit: CLASSMATES_PER_PAGE, inTeam: 'true', ...(search ? { search } : {}) };
 }
 
 export const classmatesQueryOptions = (courseId: string, query: ClassmatesQuery) =>

@@ -62,14 +62,15 @@ export function ClassmatesSection({ courseId }: { courseId: string }) {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Stack gap={2}>
           <Title order={2} fz="lg" id="classmates-heading">
-            Classmates
+            Classmates in teams
           </Title>
           <Text size="sm" c="dimmed">
-            Active students of this course, and whether they are looking for a team.
+            Active students of this course already in a team; those without one are listed under
+            Teams.
           </Text>
         </Stack>
         <TextInput
-          label="Search classmates"
+          label="Search classmates in teams"
           placeholder="Name or email"
           type="search"
           leftSection={<IconSearch size={16} aria-hidden />}
@@ -92,8 +93,8 @@ export function ClassmatesSection({ courseId }: { courseId: string }) {
       ) : classmates.data.items.length === 0 ? (
         <EmptyState>
           {search
-            ? 'No classmate matches your search.'
-            : 'No other active students in this course yet.'}
+            ? 'No classmate in a team matches your search.'
+            : 'No classmate is in a team yet.'}
         </EmptyState>
       ) : (
         <>

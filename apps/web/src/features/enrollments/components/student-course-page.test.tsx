@@ -27,6 +27,7 @@ describe('course page (student)', () => {
       http.get(api('/student/courses/:courseId/students'), ({ request }) => {
         const params = new URL(request.url).searchParams;
         calls.push(params);
+        if (params.get('withoutTeam') === 'true') return ok(pageOfItems([], 1, 12));
         const items = params.get('search')
           ? [createClassmate({ fullname: 'Omar Haddad' })]
           : [
@@ -58,7 +59,9 @@ describe('course page (student)', () => {
     expect(within(mine).getByText('Active')).toBeInTheDocument();
     expect(within(mine).getByText(/since/)).toHaveTextContent(/Sep 6, 2026/);
 
-    const classmates = screen.getByRole('region', { name: 'Classmates' });
+    // Those in a team (issue 24: the ones without are listed under Teams, and only there).
+    const classmates = screen.getByRole('region', { name: 'Classmates in teams' });
+    expect(calls.some((p) => p.get('inTeam') === 'true')).toBe(true);
     const omar = await within(classmates).findByRole('link', { name: 'Omar Haddad' });
     expect(omar).toHaveAttribute('href', expect.stringMatching(/^\/community\//));
     const cards = within(classmates).getAllByRole('listitem');
@@ -70,7 +73,7 @@ describe('course page (student)', () => {
     expect(screen.getByRole('region', { name: 'Teams' })).toBeInTheDocument();
 
     await user.type(
-      within(classmates).getByRole('searchbox', { name: 'Search classmates' }),
+      within(classmates).getByRole('searchbox', { name: 'Search classmates in teams' }),
       'omar',
     );
     await waitFor(() => expect(calls.at(-1)?.get('search')).toBe('omar'));

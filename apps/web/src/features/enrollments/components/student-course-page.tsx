@@ -76,9 +76,11 @@ type StudentCoursePageProps = {
   courseId: string;
   /** The teams part, composed by the route (another feature), shown above the classmates. */
   teams?: ReactNode;
+  /** Shown under "Your enrollment" (the route's team history), beside the course. */
+  aside?: ReactNode;
 };
 
-export function StudentCoursePage({ courseId, teams }: StudentCoursePageProps) {
+export function StudentCoursePage({ courseId, teams, aside }: StudentCoursePageProps) {
   const enrollment = useStudentCourse(courseId);
 
   if (enrollment.isPending) {
@@ -133,7 +135,10 @@ export function StudentCoursePage({ courseId, teams }: StudentCoursePageProps) {
             <AboutCourse course={e.course} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
-            <MyEnrollmentCard enrollment={e} />
+            <Stack gap="lg">
+              <MyEnrollmentCard enrollment={e} />
+              {aside}
+            </Stack>
           </Grid.Col>
         </Grid>
         {teams}

@@ -19,7 +19,7 @@ export async function getCourseClassmates(
 }
 
 /** Classmates per page of the course page's "without a team" list. */
-export const TEAMLESS_CLASSMATES_PER_PAGE = 12;
+export const TEAMLESS_CLASSMATES_PER_PAGE = 9;
 
 /**
  * The query of the course page's classmates without a team, built here so the list and the

@@ -19,7 +19,9 @@ export const COURSE_TEAMS_PER_PAGE = 12;
 
 /**
  * The query of the course page's team list, built here so the list and the route's loader
- * (which starts it with the page's other reads, decision 093) use the same cache key.
+ * (which starts it with the page's other reads, decision 093) use the same cache key. Teams
+ * wanting the most of my skills come first: the first page also fills "Teams that want your
+ * skills" (issue 24, decision 126), so the page asks for its teams once.
  */
 export function courseTeamListQuery({
   page,
@@ -33,20 +35,10 @@ export function courseTeamListQuery({
   return {
     page,
     limit: COURSE_TEAMS_PER_PAGE,
+    sort: 'match',
     ...(openOnly ? { hasOpenSeats: 'true' } : {}),
     ...(search ? { search } : {}),
   };
-}
-
-/** How many teams "Teams that want your skills" shows. */
-export const MATCHING_TEAMS_SHOWN = 6;
-
-/**
- * The query of "Teams that want your skills" (open teams, those wanting most of my skills first),
- * built here so the section and the route's loader (decision 093) use the same cache key.
- */
-export function matchingTeamsQuery(): CourseTeamsQuery {
-  return { page: 1, limit: MATCHING_TEAMS_SHOWN, sort: 'match', hasOpenSeats: 'true' };
 }
 
 export const courseTeamsQueryOptions = (courseId: string, query: CourseTeamsQuery) =>

@@ -16,8 +16,11 @@ import { TEAMS_COURSE_ID, createTeamSummary } from '@/testing/teams-data';
 const student = { role: 'STUDENT' as const, fullname: 'Maya Chen' };
 const OMAR_ID = '30000000-0000-4000-8000-0000000000aa';
 
-/** The page's reads: the course, my teams, my invitations, two team lists, two classmate lists. */
-const PAGE_REQUESTS = 7;
+/**
+ * The page's reads: the course, my teams, my invitations, the team list (which also gives "Teams
+ * that want your skills", issue 24), two classmate lists.
+ */
+const PAGE_REQUESTS = 6;
 /** How long a response waits for the others when they do not come (code asking in rounds). */
 const HOLD_MS = 400;
 
@@ -118,10 +121,9 @@ describe('course page: one round of requests', () => {
     expect(started.map((s) => s.path).sort()).toEqual(
       [
         `/student/courses/${TEAMS_COURSE_ID}`,
-        `/student/courses/${TEAMS_COURSE_ID}/students?page=1&limit=12`,
-        `/student/courses/${TEAMS_COURSE_ID}/students?page=1&limit=12&withoutTeam=true&sort=match`,
-        `/student/courses/${TEAMS_COURSE_ID}/teams?page=1&limit=12&hasOpenSeats=true`,
-        `/student/courses/${TEAMS_COURSE_ID}/teams?page=1&limit=6&sort=match&hasOpenSeats=true`,
+        `/student/courses/${TEAMS_COURSE_ID}/students?page=1&limit=9&inTeam=true`,
+        `/student/courses/${TEAMS_COURSE_ID}/students?page=1&limit=9&withoutTeam=true&sort=match`,
+        `/student/courses/${TEAMS_COURSE_ID}/teams?page=1&limit=12&sort=match&hasOpenSeats=true`,
         '/student/me/invitations?status=PENDING&limit=100',
         '/student/me/teams',
       ].sort(),

@@ -11,6 +11,8 @@ import { TeamCard } from '../shared/team-card';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-search';
 import { WithdrawRequestButton } from '../shared/withdraw-request-button';
 import { ApplyModal } from '../shared/apply-modal';
+import { splitMatchingTeams } from '../../utils/split-matching-teams';
+import { MatchingTeams } from './matching-teams';
 import type { CourseTeamState } from './use-course-team-state';
 
 type TeamActionsProps = {
@@ -67,13 +69,24 @@ type CourseTeamListProps = {
   courseId: string;
   state: CourseTeamState | undefined;
   locked: boolean;
+  /**
+   * Set apart "Teams that want your skills" (a student without a team, before the deadline):
+   * from the first page of open teams unsearched, so each team is listed once.
+   */
+  showMatching?: boolean;
 };
 
 /**
  * The course's teams (by default those a student could ask to join: taking requests, with a free
- * seat; the server applies that rule), searchable, page by page.
+ * seat; the server applies that rule), searchable, page by page; those wanting my skills first,
+ * set apart above the others when `showMatching`.
  */
-export function CourseTeamList({ courseId, state, locked }: CourseTeamListProps) {
+export function CourseTeamList({
+  courseId,
+  state,
+  locked,
+  showMatching = false,
+}: CourseTeamListProps) {
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [openOnly, setOpenOnly] = useState(true);
@@ -81,88 +94,106 @@ export function CourseTeamList({ courseId, state, locked }: CourseTeamListProps)
   const [applyingTo, setApplyingTo] = useState<TeamSummary | null>(null);
   const teams = useCourseTeams(courseId, courseTeamListQuery({ page, openOnly, search }));
 
-  const heading = openOnly ? 'Teams with open seats' : 'All teams in this course';
+  const { matching, others } = splitMatchingTeams(
+    teams.data?.items ?? [],
+    showMatching && openOnly && page === 1 && !search,
+  );
+  const heading = openOnly
+    ? matching.length > 0
+      ? 'Other teams with open seats'
+      : 'Teams with open seats'
+    : 'All teams in this course';
+  const renderTeam = (team: TeamSummary) => (
+    <TeamCard
+      key={team.id}
+      team={team}
+      headingOrder={4}
+      actions={teamActions({ team, state, locked, onApply: setApplyingTo })}
+    />
+  );
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="course-teams-heading">
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <Title order={3} fz="md" id="course-teams-heading">
-          {heading}
-        </Title>
-        <Group gap="sm" align="flex-end" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-          <Switch
-            label="Only teams with open seats"
-            checked={openOnly}
-            onChange={(e) => {
-              setOpenOnly(e.currentTarget.checked);
-              setPage(1);
-            }}
-          />
-          <TextInput
-            label="Search teams"
-            placeholder="Team name"
-            type="search"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', sm: 240 }}
-          />
+    <>
+      <MatchingTeams teams={matching} renderTeam={renderTeam} />
+      <Stack gap="sm" component="section" aria-labelledby="course-teams-heading">
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <Title order={3} fz="md" id="course-teams-heading">
+            {heading}
+          </Title>
+          <Group gap="sm" align="flex-end" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+            <Switch
+              label="Only teams with open seats"
+              checked={openOnly}
+              onChange={(e) => {
+                setOpenOnly(e.currentTarget.checked);
+                setPage(1);
+              }}
+            />
+            <TextInput
+              label="Search teams"
+              placeholder="Team name"
+              type="search"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={text}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', sm: 240 }}
+            />
+          </Group>
         </Group>
-      </Group>
-      {teams.isPending ? (
-        <InlineLoader label="Loading teams" />
-      ) : teams.isError ? (
-        <ErrorAlert
-          title="Could not load the teams"
-          error={teams.error}
-          onRetry={() => void teams.refetch()}
-        />
-      ) : teams.data.items.length === 0 ? (
-        <EmptyState>
-          {search
-            ? 'No team matches your search.'
-            : openOnly
-              ? 'No team has an open seat right now.'
-              : 'No teams in this course yet.'}
-          {!locked && !search && state && !state.team ? ' Create one and invite classmates.' : ''}
-        </EmptyState>
-      ) : (
-        <>
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, xl: 3 }}
-            spacing="sm"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={heading}
-          >
-            {teams.data.items.map((team) => (
-              <TeamCard
-                key={team.id}
-                team={team}
-                headingOrder={4}
-                actions={teamActions({ team, state, locked, onApply: setApplyingTo })}
-              />
-            ))}
-          </SimpleGrid>
-          <ListPagination
-            page={teams.data.page}
-            limit={teams.data.limit}
-            total={teams.data.total}
-            noun="teams"
-            onChange={setPage}
+        {teams.isPending ? (
+          <InlineLoader label="Loading teams" />
+        ) : teams.isError ? (
+          <ErrorAlert
+            title="Could not load the teams"
+            error={teams.error}
+            onRetry={() => void teams.refetch()}
           />
-        </>
-      )}
-      <ApplyModal
-        team={applyingTo}
-        waitlist={applyingTo !== null && applyingTo.openSeats <= 0}
-        onClose={() => setApplyingTo(null)}
-      />
-    </Stack>
+        ) : others.length === 0 && matching.length === 0 ? (
+          <EmptyState>
+            {search
+              ? 'No team matches your search.'
+              : openOnly
+                ? 'No team has an open seat right now.'
+                : 'No teams in this course yet.'}
+            {!locked && !search && state && !state.team ? ' Create one and invite classmates.' : ''}
+          </EmptyState>
+        ) : (
+          <>
+            {others.length === 0 ? (
+              <EmptyState>
+                Every team with an open seat here wants your skills: see above.
+              </EmptyState>
+            ) : (
+              <SimpleGrid
+                cols={{ base: 1, sm: 2, xl: 3 }}
+                spacing="sm"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label={heading}
+              >
+                {others.map(renderTeam)}
+              </SimpleGrid>
+            )}
+            <ListPagination
+              page={teams.data.page}
+              limit={teams.data.limit}
+              total={teams.data.total}
+              noun="teams"
+              onChange={setPage}
+            />
+          </>
+        )}
+        <ApplyModal
+          team={applyingTo}
+          waitlist={applyingTo !== null && applyingTo.openSeats <= 0}
+          onClose={() => setApplyingTo(null)}
+        />
+      </Stack>
+    </>
   );
 }

@@ -492,9 +492,9 @@ describe('course page: teams section', () => {
     expect(
       within(section).queryByRole('region', { name: 'Classmates without a team' }),
     ).not.toBeInTheDocument();
-    // The route asked for the two team lists with the course (decision 093: the list and "Teams
-    // that want your skills"); neither showed, so it asked no more.
-    await waitFor(() => expect(teamQueries).toHaveLength(2));
+    // The route asked for the team list with the course (decision 093; it also gives "Teams that
+    // want your skills", issue 24); it did not show, so it asked no more.
+    await waitFor(() => expect(teamQueries).toHaveLength(1));
   });
 
   it('tells a student with an inactive enrollment and no team that they are in none', async () => {

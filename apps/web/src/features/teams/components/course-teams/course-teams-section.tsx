@@ -2,7 +2,6 @@ import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { isPast } from '@/components/ui/deadline-text';
 import { CourseTeamList } from './course-team-list';
-import { MatchingTeams } from './matching-teams';
 import { MyCourseTeamStatus } from './my-course-team-status';
 import { TeamlessClassmates } from './teamless-classmates';
 import { useCourseTeamState } from './use-course-team-state';
@@ -75,10 +74,12 @@ export function CourseTeamsSection({ course, readOnly = false }: CourseTeamsSect
           <>
             {locked && <LockNotice course={course} />}
             <MyCourseTeamStatus course={course} locked={locked} query={query} />
-            {query.state && !query.state.team && !locked && (
-              <MatchingTeams courseId={course.id} state={query.state} locked={locked} />
-            )}
-            <CourseTeamList courseId={course.id} state={query.state} locked={locked} />
+            <CourseTeamList
+              courseId={course.id}
+              state={query.state}
+              locked={locked}
+              showMatching={Boolean(query.state && !query.state.team && !locked)}
+            />
             <TeamlessClassmates courseId={course.id} state={query.state} locked={locked} />
           </>
         )}

@@ -32,7 +32,7 @@ function serve({ mine = [] as TeamSummary[], teams = [] as TeamSummary[] }) {
     http.get(api('/student/courses/:courseId/students'), ({ request }) => {
       const params = new URL(request.url).searchParams;
       asked.classmates.push(params);
-      if (params.get('withoutTeam') !== 'true') {
+      if (params.get('inTeam') === 'true') {
         return ok(
           pageOfItems([
             createClassmate({
@@ -89,8 +89,17 @@ describe('course page: skills that match', () => {
       .getAllByRole('heading', { level: 3 })
       .map((h) => h.textContent);
     expect(order.indexOf('Teams that want your skills')).toBeLessThan(
-      order.indexOf('Teams with open seats'),
+      order.indexOf('Other teams with open seats'),
     );
+    // Issue 24: each team once. Night Owls is not listed again among the others, Byte Club is.
+    const others = within(teams).getByRole('list', { name: 'Other teams with open seats' });
+    expect(
+      within(others)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Byte Club']);
+    // One request for both: the list's first page, by match.
+    expect(asked.teams).toHaveLength(1);
   });
 
   it('gives a leader the classmates by match, with the skills the team wants starred', async () => {
@@ -113,7 +122,7 @@ describe('course page: skills that match', () => {
     const teamless = asked.classmates.find((p) => p.get('withoutTeam') === 'true');
     expect(teamless?.get('sort')).toBe('match');
     // The course's classmates section stars them too, with their headline.
-    const all = screen.getByRole('region', { name: 'Classmates' });
+    const all = screen.getByRole('region', { name: 'Classmates in teams' });
     const omar = await within(all).findByRole('listitem');
     expect(within(omar).getByText('Data person')).toBeVisible();
     const badges = within(omar)

@@ -1,4 +1,3 @@
-import { Stack } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isUuid } from '@/lib/search-params';
@@ -14,7 +13,6 @@ import {
 import {
   courseTeamListQuery,
   courseTeamsQueryOptions,
-  matchingTeamsQuery,
 } from '@/features/teams/api/get-course-teams';
 import { myInvitationsQueryOptions } from '@/features/teams/api/get-my-invitations';
 import { myTeamsQueryOptions } from '@/features/teams/api/get-my-teams';
@@ -26,10 +24,11 @@ import { useDocumentTitle } from '@/components/ui/document-title';
 
 /**
  * Starts every read of the course page at once, with the keys its components use, so the page is
- * one round of requests (decision 093): the course, my teams, my invitations, the team list, the
- * classmates without a team (each marked when the team I lead invited them, so the team's
- * invitations need no third round), the classmates section, and "Teams that want your skills"
- * (shown only to a student without a team, asked for anyway so that it is not a second round).
+ * one round of requests (decision 093): the course, my teams, my invitations, the team list (whose
+ * first page, wanting my skills first, also gives "Teams that want your skills"), the classmates
+ * without a team (each marked when the team I lead invited them, so the team's invitations need
+ * no third round), the classmates in a team, and my team history. Each team and each classmate is
+ * listed once (issue 24, decision 126).
  *
  * The course's lists are asked before the course answers whether the enrollment is ACTIVE. For
  * an INACTIVE one the server refuses the classmate lists (403) and the page shows neither them
@@ -45,10 +44,6 @@ function prefetchCoursePage(queryClient: QueryClient, courseId: string) {
     queryClient.prefetchQuery(myInvitationsQueryOptions()),
     queryClient.prefetchQuery({
       ...courseTeamsQueryOptions(courseId, courseTeamListQuery({ ...firstPage, openOnly: true })),
-      ...once,
-    }),
-    queryClient.prefetchQuery({
-      ...courseTeamsQueryOptions(courseId, matchingTeamsQuery()),
       ...once,
     }),
     queryClient.prefetchQuery({
@@ -87,22 +82,22 @@ function StudentCourseRoute() {
       teams={
         e &&
         showsTeams && (
-          <Stack gap="xl">
-            <CourseTeamsSection
-              readOnly={e.status === 'INACTIVE'}
-              course={{
-                id: e.course.id,
-                code: e.course.code,
-                teamSizeMin: e.course.teamSizeMin,
-                teamSizeMax: e.course.teamSizeMax,
-                teamFormationDeadline: e.course.teamFormationDeadline,
-                archived: e.course.archivedAt !== null,
-              }}
-            />
-            <TeamHistoryCard courseId={courseId} />
-          </Stack>
+          <CourseTeamsSection
+            readOnly={e.status === 'INACTIVE'}
+            course={{
+              id: e.course.id,
+              code: e.course.code,
+              teamSizeMin: e.course.teamSizeMin,
+              teamSizeMax: e.course.teamSizeMax,
+              teamFormationDeadline: e.course.teamFormationDeadline,
+              archived: e.course.archivedAt !== null,
+            }}
+          />
         )
       }
+      // Beside the course, under "Your enrollment": a full-width row of its own made the page
+      // taller (issue 24).
+      aside={e && showsTeams && <TeamHistoryCard courseId={courseId} />}
     />
   );
 }
