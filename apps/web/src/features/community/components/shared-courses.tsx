@@ -12,16 +12,27 @@ type Team = NonNullable<SharedCourse['team']>;
 /** The course's code, a link to the course's page where the viewer has one. */
 function CourseCode({ course, area }: { course: SharedCourse; area: RoleArea }) {
   const text = { size: 'sm', fw: 700, c: 'blue.9', title: course.title } as const;
+  // Underlined: the line around it is text too (axe link-in-text-block).
   if (area === 'student') {
     return (
-      <AnchorLink to="/courses/$courseId" params={{ courseId: course.id }} {...text}>
+      <AnchorLink
+        to="/courses/$courseId"
+        params={{ courseId: course.id }}
+        underline="always"
+        {...text}
+      >
         {course.code}
       </AnchorLink>
     );
   }
   if (area === 'admin') {
     return (
-      <AnchorLink to="/admin/courses/$courseId" params={{ courseId: course.id }} {...text}>
+      <AnchorLink
+        to="/admin/courses/$courseId"
+        params={{ courseId: course.id }}
+        underline="always"
+        {...text}
+      >
         {course.code}
       </AnchorLink>
     );
@@ -70,7 +81,13 @@ function TeamStatus({ course, area }: { course: SharedCourse; area: RoleArea }) 
         {team.isLeader ? 'Leads ' : 'In '}
         {/* Only students have team pages; staff see teams on the course's page. */}
         {area === 'student' ? (
-          <AnchorLink to="/teams/$teamId" params={{ teamId: team.id }} fw={600} inherit>
+          <AnchorLink
+            to="/teams/$teamId"
+            params={{ teamId: team.id }}
+            fw={600}
+            inherit
+            underline="always"
+          >
             {team.name}
           </AnchorLink>
         ) : (
