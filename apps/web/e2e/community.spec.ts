@@ -144,7 +144,9 @@ test('A lists a skill and looks for a team; B finds A by that skill and invites;
   await notice(c.page, `Request sent to ${TEAM}`);
   await expect(courses.getByText(`Request sent to ${TEAM}`, { exact: true })).toBeVisible();
   await b.page.goto(`/teams/${team.id}`);
-  await expect(b.page.getByText('“I can test the UI”')).toBeVisible();
+  await expect(
+    b.page.getByRole('region', { name: 'Join requests' }).getByText('I can test the UI'),
+  ).toBeVisible();
 
   // The community pages at both widths in both schemes: axe, no sideways scroll, screenshots.
   const pages: [label: string, who: Page, url: string, ready: (p: Page) => Promise<void>][] = [
