@@ -9,11 +9,13 @@ import {
   WIDTHS,
 } from './page-checks';
 
-// Issue 12 end to end, two new students of CS350 (enrolled here by the organization admin, so no
-// other spec's team changes reach them): A lists a skill and says they are looking for a team in
-// CS350; B, who leads a team there, finds A on /community by that skill, opens A's profile and
-// invites; A accepts from My Teams. Both community pages pass axe and do not scroll sideways at
-// 1440 and 375 px, in the light and the dark scheme; screenshots go to /tmp/shots too.
+// Issue 12 end to end, three new students of CS350 (enrolled here by the organization admin, so
+// no other spec's team changes reach them): A lists a skill and says they are looking for a team
+// in CS350; B, who leads a team there, finds A on /community by that skill, opens A's profile and
+// invites with a message, which A reads on My Teams before accepting. Issue 24: C, teamless, opens
+// B's profile, follows the team's link to its page and back, and asks to join from the profile.
+// The community pages pass axe and do not scroll sideways at 1440 and 375 px, in the light and
+// the dark scheme; screenshots go to /tmp/shots/community.
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -22,9 +24,11 @@ const COURSE_CODE = 'CS350';
 const run = Date.now().toString(36);
 const A = { email: `ana.${run}@student.northfield.edu`, name: `Ana Quill ${run}` };
 const B = { email: `ben.${run}@student.northfield.edu`, name: `Ben Rook ${run}` };
+const C = { email: `cy.${run}@student.northfield.edu`, name: `Cy Lark ${run}` };
+const INVITE_MESSAGE = `We need someone for the Elm UI (${run})`;
 const SKILL = `Elm${run}`;
 const TEAM = `Rooks ${run}`;
-const SHOTS = '/tmp/shots';
+const SHOTS = '/tmp/shots/community';
 
 const notice = (page: Page, text: string | RegExp) =>
   expect(
@@ -38,11 +42,15 @@ test('A lists a skill and looks for a team; B finds A by that skill and invites;
 
   // The organization admin enrolls both new students in CS350; their first sign-in activates it.
   const admin = await signedIn(browser, ADMIN);
-  const courseId = await enrollInSeededCourse(admin, COURSE_CODE, [A, B]);
+  const courseId = await enrollInSeededCourse(admin, COURSE_CODE, [A, B, C]);
   const a = await signedIn(browser, A.email, A.name);
   const b = await signedIn(browser, B.email, B.name);
+  const c = await signedIn(browser, C.email, C.name);
   // B leads a team with open seats in CS350 (the team pages have their own end-to-end test).
-  await call(b, 'post', `/student/courses/${courseId}/teams`, { name: TEAM, maxSize: 3 });
+  const team = await call<{ id: string }>(b, 'post', `/student/courses/${courseId}/teams`, {
+    name: TEAM,
+    maxSize: 3,
+  });
 
   // A adds the skill on /profile and switches "looking" on in CS350, with a note.
   await a.page.goto('/profile');
@@ -91,11 +99,21 @@ test('A lists a skill and looks for a team; B finds A by that skill and invites;
   await b.page
     .getByRole('button', { name: `Invite ${A.name} to ${TEAM} (${COURSE_CODE})` })
     .click();
+  // Issue 24: the invitation goes with a message, written in a dialog.
+  const dialog = b.page.getByRole('dialog', { name: `Invite ${A.name} to ${TEAM}` });
+  await dialog.getByRole('textbox', { name: /Message to/ }).fill(INVITE_MESSAGE);
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await notice(b.page, 'Invitation sent');
   await expect(b.page.getByText(`Invited to ${TEAM}`, { exact: true })).toBeVisible();
+  // Back to the directory as it was, in one click.
+  await b.page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(b.page).toHaveURL(directoryUrl);
 
-  // A accepts from My Teams; looking switches off by itself.
+  // A reads the message on My Teams and accepts; looking switches off by itself.
   await a.page.goto('/teams/my');
+  await expect(
+    a.page.getByRole('listitem', { name: `Invitation to ${TEAM}` }).getByText(INVITE_MESSAGE),
+  ).toBeVisible();
   await a.page.getByRole('button', { name: `Accept invitation to ${TEAM}` }).click();
   await notice(a.page, `You joined ${TEAM}`);
   await a.page.goto('/profile');
@@ -105,33 +123,66 @@ test('A lists a skill and looks for a team; B finds A by that skill and invites;
       .getByRole('switch', { name: new RegExp(`^${COURSE_CODE}`) }),
   ).toHaveCount(0);
 
-  // Both community pages at both widths in both schemes: axe, no sideways scroll, screenshots.
-  const pages: [label: string, url: string, ready: (p: Page) => Promise<void>][] = [
+  // Issue 24: C, teamless in CS350, opens B's profile: the team is a link to its page, and one
+  // click goes back; from the profile C asks to join, with a message B reads.
+  await c.page.goto(`/community/${b.id}`);
+  const courses = c.page.getByRole('region', { name: 'Courses in common' });
+  await expect(courses).toContainText(`Leads ${TEAM} (2/3)`);
+  await courses.getByRole('link', { name: TEAM }).click();
+  await expect(c.page).toHaveURL(new RegExp(`/teams/${team.id}$`));
+  await expect(c.page.getByRole('heading', { level: 1, name: TEAM })).toBeVisible();
+  await c.page.goBack();
+  await expect(c.page.getByRole('heading', { level: 1, name: B.name })).toBeVisible();
+  await expect(courses.getByRole('link', { name: COURSE_CODE })).toHaveAttribute(
+    'href',
+    `/courses/${courseId}`,
+  );
+  await courses.getByRole('button', { name: `Ask to join ${TEAM}` }).click();
+  const ask = c.page.getByRole('dialog', { name: `Ask to join ${TEAM}` });
+  await ask.getByRole('textbox', { name: /Message to the leader/ }).fill('I can test the UI');
+  await ask.getByRole('button', { name: 'Send request' }).click();
+  await notice(c.page, `Request sent to ${TEAM}`);
+  await expect(courses.getByText(`Request sent to ${TEAM}`, { exact: true })).toBeVisible();
+  await b.page.goto(`/teams/${team.id}`);
+  await expect(
+    b.page.getByRole('region', { name: 'Join requests' }).getByText('I can test the UI'),
+  ).toBeVisible();
+
+  // The community pages at both widths in both schemes: axe, no sideways scroll, screenshots.
+  const pages: [label: string, who: Page, url: string, ready: (p: Page) => Promise<void>][] = [
     [
       'community',
+      b.page,
       directoryUrl,
       (p) => expect(p.getByRole('listitem', { name: A.name })).toBeVisible(),
     ],
     [
       'community-profile',
+      b.page,
       `/community/${a.id}`,
       (p) => expect(p.getByRole('heading', { level: 1, name: A.name })).toBeVisible(),
     ],
+    [
+      'community-profile-leader',
+      c.page,
+      `/community/${b.id}`,
+      (p) => expect(p.getByRole('link', { name: TEAM })).toBeVisible(),
+    ],
   ];
   for (const colorScheme of SCHEMES) {
-    await b.page.emulateMedia({ colorScheme });
     for (const { name, width, height } of WIDTHS) {
-      await b.page.setViewportSize({ width, height });
-      for (const [label, url, ready] of pages) {
+      for (const [label, who, url, ready] of pages) {
         await test.step(`${label} at ${width} px, ${colorScheme}`, async () => {
-          await b.page.goto(url);
-          await ready(b.page);
-          expect(await scheme(b.page)).toBe(colorScheme);
-          await expectNoSidewaysScroll(b.page, `${label} at ${width} px, ${colorScheme}`);
-          await expectNoAxeViolations(b.page, `${label} at ${width} px, ${colorScheme}`);
+          await who.emulateMedia({ colorScheme });
+          await who.setViewportSize({ width, height });
+          await who.goto(url);
+          await ready(who);
+          expect(await scheme(who)).toBe(colorScheme);
+          await expectNoSidewaysScroll(who, `${label} at ${width} px, ${colorScheme}`);
+          await expectNoAxeViolations(who, `${label} at ${width} px, ${colorScheme}`);
           const file = `${label}-${name}-${colorScheme}.png`;
-          await b.page.screenshot({ path: test.info().outputPath(file), fullPage: true });
-          await b.page.screenshot({ path: `${SHOTS}/${file}`, fullPage: true });
+          await who.screenshot({ path: test.info().outputPath(file), fullPage: true });
+          await who.screenshot({ path: `${SHOTS}/${file}`, fullPage: true });
         });
       }
     }

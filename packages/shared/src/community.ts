@@ -96,6 +96,12 @@ export const sharedCourseSchema = z.object({
       memberCount: z.number().int(),
       maxSize: z.number().int(),
       isLeader: z.boolean(),
+      /**
+       * Whether the viewer may ask to join this team now (issue 24): the viewer is an ACTIVE
+       * student of the course without a team there, the team takes requests and has a seat, the
+       * deadline has not passed, and the viewer has no open request to it nor invitation from it.
+       */
+      canAskToJoin: z.boolean(),
     })
     .nullable(),
 });

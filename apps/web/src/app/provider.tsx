@@ -3,9 +3,9 @@ import '@mantine/notifications/styles.css';
 import './prerendered-session.css';
 // The dates and dropzone styles load with the lazy screens that use them (decision 091).
 import { MantineProvider, type CSSVariablesResolver, type MantineTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AppNotifications } from './app-notifications';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './color-scheme';
 import { theme } from './theme';
 
@@ -80,7 +80,7 @@ export function AppProvider({ queryClient, children, env = 'default' }: AppProvi
       colorSchemeManager={colorSchemeManager}
       env={env}
     >
-      <Notifications position="top-right" limit={4} />
+      <AppNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

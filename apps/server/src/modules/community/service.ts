@@ -71,6 +71,25 @@ const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 /** A student who is looking for a team in course `c` (enrollment `e`): ACTIVE and teamless. */
 const lookingIn = sql`(e.looking_for_team and e.status = 'ACTIVE' and tm.team_id is null)`;
 
+/**
+ * Whether the viewer may file a join request to team `t` of course `c` now: the same checks as
+ * the apply call (membership, ACTIVE enrollment, deadline, open with a seat, nothing open between
+ * them), so the profile offers "Ask to join" only where it would succeed. A waitlist place is
+ * not offered from here: the team page explains it.
+ */
+function canAskToJoin(v: Viewer): SQL {
+  return sql`(t.open_to_requests and t.member_count < t.max_size
+    and c.team_formation_deadline > now()
+    and exists(select 1 from enrollments ae where ae.course_id = c.id
+      and ae.user_id = ${v.userId} and ae.status = 'ACTIVE' and ae.removed_at is null)
+    and not exists(select 1 from team_members am
+      where am.course_id = c.id and am.user_id = ${v.userId})
+    and not exists(select 1 from join_requests aj where aj.team_id = t.id
+      and aj.user_id = ${v.userId} and aj.status in ('PENDING', 'WAITLISTED'))
+    and not exists(select 1 from invitations ai where ai.team_id = t.id
+      and ai.invitee_id = ${v.userId} and ai.status = 'PENDING'))`;
+}
+
 /** The card of `u`: everything the directory and the profile show of a student. */
 function cardColumns(v: Viewer, searchedKeys: string[]): SQL {
   // Skills to highlight: those searched for and those the viewer's live teams want.
@@ -91,7 +110,8 @@ function cardColumns(v: Viewer, searchedKeys: string[]): SQL {
         'lookingNote', case when ${lookingIn} then e.looking_note else '' end,
         'team', case when t.id is null then null else json_build_object(
           'id', t.id, 'name', t.name, 'memberCount', t.member_count, 'maxSize', t.max_size,
-          'isLeader', t.leader_id is not distinct from u.id) end
+          'isLeader', t.leader_id is not distinct from u.id,
+          'canAskToJoin', ${canAskToJoin(v)}) end
       ) order by c.code, c.id), '[]'::json)
       from enrollments e
       join courses c on c.id = e.course_id and c.archived_at is null

@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { enrollments, teams, users } from '../../../src/db/schema/index.js';
+import { enrollments, invitations, teams, users } from '../../../src/db/schema/index.js';
 import { recordAudit } from '../../../src/lib/audit.js';
 import { API, bearer, buildTestApp, getWorkerDb, signIn, statementsDuring } from '../../helper.js';
-import { makeInvitation } from '../teams/requests-world.js';
+import {
+  makeInvitation,
+  pastDate,
+  requestRow,
+  setCourse,
+  setTeam,
+} from '../teams/requests-world.js';
 import { communityWorld, setEnrollment, type CommunityWorld } from './community-world.js';
 
 type Headers = Record<string, string>;
@@ -214,6 +220,8 @@ describe('community', () => {
         memberCount: 2,
         maxSize: 3,
         isLeader: false,
+        // Vera is in it.
+        canAskToJoin: false,
       });
       // Pia shares no course with Vera: her card shows none.
       expect((await list(w.as.vera, 'search=pia')).items[0]!.courses).toEqual([]);
@@ -262,6 +270,45 @@ describe('community', () => {
   });
 
   describe('a profile', () => {
+    it('offers "ask to join" on the team it names only where the apply call would take it', async () => {
+      const canAsk = async (headers: Headers) => {
+        const res = await get(`/community/students/${w.vera.id}`, headers);
+        expect(res.statusCode, res.body).toBe(200);
+        const [course] = res.json<{ data: { courses: Card['courses'] } }>().data.courses;
+        return (course!.team as { canAskToJoin: boolean }).canAskToJoin;
+      };
+      expect(await canAsk(w.as.cleo)).toBe(true);
+      // Vera is in the team; an admin is no student of the course.
+      expect(await canAsk(w.as.vera)).toBe(false);
+      expect(await canAsk(w.as.adminA)).toBe(false);
+
+      await setTeam(w.team.id, { openToRequests: false });
+      expect(await canAsk(w.as.cleo)).toBe(false);
+      await setTeam(w.team.id, { openToRequests: true, maxSize: 2 });
+      expect(await canAsk(w.as.cleo)).toBe(false);
+      await setTeam(w.team.id, { maxSize: 3 });
+      const deadline = w.one.teamFormationDeadline;
+      await setCourse(w.one.id, { teamFormationDeadline: pastDate() });
+      expect(await canAsk(w.as.cleo)).toBe(false);
+      await setCourse(w.one.id, { teamFormationDeadline: deadline });
+      const invitation = await makeInvitation(w.team, w.cleo.id);
+      expect(await canAsk(w.as.cleo)).toBe(false);
+      await (await getWorkerDb()).db.delete(invitations).where(eq(invitations.id, invitation.id));
+      expect(await canAsk(w.as.cleo)).toBe(true);
+
+      const applied = await app.inject({
+        method: 'POST',
+        url: `${API}/student/teams/${w.team.id}/join-requests`,
+        headers: w.as.cleo,
+        payload: { message: 'Hi' },
+      });
+      expect(applied.statusCode, applied.body).toBe(201);
+      expect((await requestRow(applied.json<{ data: { id: string } }>().data.id)).status).toBe(
+        'PENDING',
+      );
+      expect(await canAsk(w.as.cleo)).toBe(false);
+    });
+
     it('shows stats over the courses in common', async () => {
       const res = await get(`/community/students/${w.theo.id}/stats`, w.as.vera);
       expect(res.json().data).toEqual({

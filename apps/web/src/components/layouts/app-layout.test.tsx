@@ -15,13 +15,20 @@ async function navLinks() {
 
 describe('app shell', () => {
   it.each([
-    ['STUDENT', ['My Enrollments', 'My Teams', 'All Teams', 'Community']],
+    ['STUDENT', ['Dashboard', 'My Enrollments', 'My Teams', 'All Teams', 'Community']],
     [
       'ORG_ADMIN',
-      ['Organizations', 'Student Management', 'Course Management', 'Enroll Students', 'Community'],
+      [
+        'Dashboard',
+        'Organizations',
+        'Student Management',
+        'Course Management',
+        'Enroll Students',
+        'Community',
+      ],
     ],
-    ['SUPERADMIN', ['System Analytics', 'Organizations', 'Community']],
-    ['TEACHER', ['My Enrollments', 'My Teams', 'All Teams', 'Community']],
+    ['SUPERADMIN', ['Dashboard', 'System Analytics', 'Organizations', 'Community']],
+    ['TEACHER', ['Dashboard', 'My Enrollments', 'My Teams', 'All Teams', 'Community']],
   ])('shows exactly the %s menu', async (role, expected) => {
     renderApp('/community', { user: { role: role as 'STUDENT' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
@@ -39,6 +46,28 @@ describe('app shell', () => {
       'page',
     );
     expect(within(nav).getByRole('link', { name: 'All Teams' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
+  it.each([
+    ['STUDENT', '/dashboard'],
+    ['SUPERADMIN', '/s/dashboard'],
+  ])('marks Dashboard as the current page of a %s on %s, and only there', async (role, path) => {
+    const { user } = renderApp(path, { user: { role: role as 'STUDENT', fullname: 'Maya Chen' } });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya Chen' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const dashboard = within(nav).getByRole('link', { name: 'Dashboard' });
+    expect(dashboard).toHaveAttribute('aria-current', 'page');
+    expect(dashboard).toHaveAttribute('href', path);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((a) => a.hasAttribute('aria-current')),
+    ).toEqual([dashboard]);
+    await user.click(within(nav).getByRole('link', { name: 'Community' }));
+    await screen.findByRole('heading', { level: 1, name: 'Community' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
       'aria-current',
     );
   });

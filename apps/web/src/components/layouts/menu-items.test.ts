@@ -3,8 +3,9 @@ import { findActiveMenuItem, getMenuItems } from './menu-items';
 const labels = (role: string) => getMenuItems(role).map((i) => [i.label, i.to]);
 
 describe('getMenuItems', () => {
-  it('gives a student their courses and teams, then Community', () => {
+  it('gives a student their dashboard, courses and teams, then Community', () => {
     expect(labels('STUDENT')).toEqual([
+      ['Dashboard', '/dashboard'],
       ['My Enrollments', '/courses'],
       ['My Teams', '/teams/my'],
       ['All Teams', '/teams'],
@@ -12,8 +13,9 @@ describe('getMenuItems', () => {
     ]);
   });
 
-  it('gives an organization admin the management pages, then Community', () => {
+  it('gives an organization admin their dashboard, the management pages, then Community', () => {
     expect(labels('ORG_ADMIN')).toEqual([
+      ['Dashboard', '/admin/dashboard'],
       ['Organizations', '/admin/organizations'],
       ['Student Management', '/admin/students'],
       ['Course Management', '/admin/courses'],
@@ -22,8 +24,9 @@ describe('getMenuItems', () => {
     ]);
   });
 
-  it('gives a superadmin analytics and organizations, then Community', () => {
+  it('gives a superadmin their dashboard, analytics and organizations, then Community', () => {
     expect(labels('SUPERADMIN')).toEqual([
+      ['Dashboard', '/s/dashboard'],
       ['System Analytics', '/s/health'],
       ['Organizations', '/s/organizations'],
       ['Community', '/community'],
@@ -46,6 +49,7 @@ describe('findActiveMenuItem', () => {
     ['/teams/4f1c', 'All Teams'],
     ['/courses/abc', 'My Enrollments'],
     ['/community', 'Community'],
+    ['/dashboard', 'Dashboard'],
   ])('marks %s as %s', (path, label) => {
     expect(findActiveMenuItem(items, path)?.label).toBe(label);
   });
@@ -53,5 +57,15 @@ describe('findActiveMenuItem', () => {
   it('marks nothing on a page outside the menu', () => {
     expect(findActiveMenuItem(items, '/profile')).toBeUndefined();
     expect(findActiveMenuItem(items, '/teamsx')).toBeUndefined();
+  });
+
+  it.each([
+    ['STUDENT', '/dashboard'],
+    ['ORG_ADMIN', '/admin/dashboard'],
+    ['SUPERADMIN', '/s/dashboard'],
+  ])('marks the %s dashboard on its own path only', (role, path) => {
+    const menu = getMenuItems(role);
+    expect(findActiveMenuItem(menu, path)?.label).toBe('Dashboard');
+    expect(findActiveMenuItem(menu, `${path}/anything`)).toBeUndefined();
   });
 });

@@ -9,11 +9,15 @@ import {
   IconUsersGroup,
   IconWorld,
   IconBook2,
+  IconLayoutDashboard,
   type Icon,
 } from '@tabler/icons-react';
 import { getRoleArea } from '@/lib/roles';
 
 export type MenuPath =
+  | '/dashboard'
+  | '/admin/dashboard'
+  | '/s/dashboard'
   | '/courses'
   | '/teams/my'
   | '/teams'
@@ -35,7 +39,24 @@ export type MenuItem = {
    */
   cardTitle: string;
   description: string;
+  /**
+   * Marked current on its own path only. A dashboard is the role's home: a page under it (none
+   * today) is not the dashboard.
+   */
+  exact?: boolean;
 };
+
+/** Issue 24: each role's home comes first in its menu (the logo alone was not found). */
+function dashboard(to: '/dashboard' | '/admin/dashboard' | '/s/dashboard'): MenuItem {
+  return {
+    label: 'Dashboard',
+    to,
+    icon: IconLayoutDashboard,
+    cardTitle: 'Dashboard',
+    description: 'What needs you now.',
+    exact: true,
+  };
+}
 
 const COMMUNITY: MenuItem = {
   label: 'Community',
@@ -46,6 +67,7 @@ const COMMUNITY: MenuItem = {
 };
 
 const STUDENT_MENU: MenuItem[] = [
+  dashboard('/dashboard'),
   {
     label: 'My Enrollments',
     to: '/courses',
@@ -70,6 +92,7 @@ const STUDENT_MENU: MenuItem[] = [
 ];
 
 const ORG_ADMIN_MENU: MenuItem[] = [
+  dashboard('/admin/dashboard'),
   {
     label: 'Organizations',
     to: '/admin/organizations',
@@ -101,6 +124,7 @@ const ORG_ADMIN_MENU: MenuItem[] = [
 ];
 
 const SUPERADMIN_MENU: MenuItem[] = [
+  dashboard('/s/dashboard'),
   {
     label: 'System Analytics',
     to: '/s/health',
@@ -117,7 +141,10 @@ const SUPERADMIN_MENU: MenuItem[] = [
   },
 ];
 
-/** SPEC §2: the sidebar menu per role; every role gets Community, an unknown role the student menu. */
+/**
+ * SPEC §2: the sidebar menu per role, after the role's Dashboard (issue 24); every role gets
+ * Community, an unknown role the student menu.
+ */
 export function getMenuItems(role: Role | string | null | undefined): MenuItem[] {
   const area = getRoleArea(role);
   const items =
@@ -128,6 +155,6 @@ export function getMenuItems(role: Role | string | null | undefined): MenuItem[]
 /** The menu item for a path: the longest matching prefix wins, so /teams/my is not All Teams. */
 export function findActiveMenuItem(items: MenuItem[], pathname: string): MenuItem | undefined {
   return items
-    .filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
+    .filter((item) => pathname === item.to || (!item.exact && pathname.startsWith(`${item.to}/`)))
     .sort((a, b) => b.to.length - a.to.length)[0];
 }

@@ -1,5 +1,5 @@
 import type { Invitation, InviteBody } from '@teamup/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiError } from '@/lib/api-client';
 import { communityKeys } from './query-keys';
 
@@ -32,14 +32,18 @@ export function useInviteStudent({ onSuccess, onError }: InviteStudentCallbacks 
     mutationFn: inviteStudent,
     onSuccess,
     onError,
-    onSettled: () =>
-      Promise.all([
-        // Marked stale, not read again at once: the card or profile on screen keeps its
-        // "Invited" state; the next visit reads what the server says now.
-        queryClient.invalidateQueries({ queryKey: communityKeys.all, refetchType: 'none' }),
-        // The teams feature keys its lists under 'teams' (features/teams/api/query-keys.ts):
-        // the team's invitations changed too.
-        queryClient.invalidateQueries({ queryKey: ['teams'] }),
-      ]),
+    onSettled: () => afterTeamChange(queryClient),
   });
+}
+
+/** After an invitation or a join request sent from the community. */
+export function afterTeamChange(queryClient: QueryClient) {
+  return Promise.all([
+    // Marked stale, not read again at once: the card or profile on screen keeps its "Invited"
+    // or "Request sent" state; the next visit reads what the server says now.
+    queryClient.invalidateQueries({ queryKey: communityKeys.all, refetchType: 'none' }),
+    // The teams feature keys its lists under 'teams' (features/teams/api/query-keys.ts): the
+    // team's invitations or requests changed too.
+    queryClient.invalidateQueries({ queryKey: ['teams'] }),
+  ]);
 }

@@ -42,7 +42,14 @@ describe('community page', () => {
             id: COURSE_ID,
             code: 'DB-210',
             lookingForTeam: false,
-            team: { id: COURSE_ID, name: 'Query Crew', memberCount: 3, maxSize: 4, isLeader: true },
+            team: {
+              id: COURSE_ID,
+              name: 'Query Crew',
+              memberCount: 3,
+              maxSize: 4,
+              isLeader: true,
+              canAskToJoin: false,
+            },
           }),
         ],
       }),
@@ -160,10 +167,12 @@ describe('community page', () => {
     await user.click(
       within(card).getByRole('button', { name: 'Invite Lena Park to Byte Club (CS-401)' }),
     );
+    // The message is optional: sent as it is.
+    await user.click(await screen.findByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
     expect(within(card).getByText('Invited to Byte Club')).toBeInTheDocument();
     expect(teamId).toBe(option.teamId);
-    expect(sent).toEqual({ userId: lena.id });
+    expect(sent).toEqual({ userId: lena.id, message: '' });
   });
 
   it('shows the refusal when an invitation fails', async () => {
@@ -176,6 +185,7 @@ describe('community page', () => {
     const { user } = renderApp('/community', { user: student });
     const card = await screen.findByRole('listitem', { name: 'Lena Park' });
     await user.click(within(card).getByRole('button', { name: /Invite Lena Park/ }));
+    await user.click(await screen.findByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Could not send the invitation')).toBeInTheDocument();
     expect(screen.getByText('Lena Park is already in a team in this course')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: /Invite Lena Park/ })).toBeEnabled();

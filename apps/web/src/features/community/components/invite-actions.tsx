@@ -1,55 +1,34 @@
-import { Badge, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { InviteOption } from '@teamup/shared';
-import { IconCheck, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useInviteStudent } from '../api/invite-student';
+import { MessageAction } from './message-action';
 
 type InviteButtonProps = { option: InviteOption; student: { id: string; fullname: string } };
 
 function InviteButton({ option, student }: InviteButtonProps) {
-  const [sent, setSent] = useState(false);
-  const invite = useInviteStudent({
-    onSuccess: () => {
-      setSent(true);
-      notifications.show({
-        color: 'green',
-        title: 'Invitation sent',
-        message: `${student.fullname} is invited to ${option.teamName}; they join when they accept.`,
-      });
-    },
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        title: 'Could not send the invitation',
-        message: error.message,
-      }),
-  });
-  if (sent) {
-    return (
-      <Badge
-        color="violet.9"
-        variant="filled"
-        size="lg"
-        tt="none"
-        leftSection={<IconCheck size={14} aria-hidden />}
-      >
-        Invited to {option.teamName}
-      </Badge>
-    );
-  }
+  const invite = useInviteStudent();
   return (
-    <Button
-      size="xs"
-      variant="filled"
-      color="blue.9"
-      leftSection={<IconUserPlus size={14} aria-hidden />}
-      loading={invite.isPending}
-      aria-label={`Invite ${student.fullname} to ${option.teamName} (${option.courseCode})`}
-      onClick={() => invite.mutate({ teamId: option.teamId, userId: student.id })}
-    >
-      Invite to my team ({option.courseCode})
-    </Button>
+    <MessageAction
+      label={`Invite to my team (${option.courseCode})`}
+      ariaLabel={`Invite ${student.fullname} to ${option.teamName} (${option.courseCode})`}
+      icon={<IconUserPlus size={14} aria-hidden />}
+      title={`Invite ${student.fullname} to ${option.teamName}`}
+      intro={`${student.fullname} sees your invitation and your message, and joins ${option.teamName} when they accept.`}
+      messageLabel={`Message to ${student.fullname}`}
+      placeholder="Why you would like them in your team"
+      failureTitle="Could not send the invitation"
+      submitLabel="Send invitation"
+      doneLabel={`Invited to ${option.teamName}`}
+      send={(message) =>
+        invite.mutateAsync({ teamId: option.teamId, userId: student.id, message }).then(() => ({
+          title: 'Invitation sent',
+          message: `${student.fullname} is invited to ${option.teamName}; they join when they accept.`,
+        }))
+      }
+      pending={invite.isPending}
+      error={invite.error}
+      reset={invite.reset}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import {
   createCommunityProfile,
@@ -35,6 +35,7 @@ describe('student profile page', () => {
                   memberCount: 2,
                   maxSize: 4,
                   isLeader: false,
+                  canAskToJoin: false,
                 },
               }),
             ],
@@ -96,15 +97,17 @@ describe('student profile page', () => {
     ).toBeInTheDocument();
   });
 
-  it('invites from the profile', async () => {
+  it('invites from the profile with an optional message', async () => {
     const option = createInviteOption({ teamName: 'Night Owls', courseCode: 'CS-401' });
     let invitedTo: string | undefined;
+    let body: unknown;
     server.use(
       http.get(api('/community/students/:id'), () =>
         ok(createCommunityProfile({ id: LENA_ID, inviteOptions: [option] })),
       ),
-      http.post(api('/student/teams/:teamId/invite'), ({ params }) => {
+      http.post(api('/student/teams/:teamId/invite'), async ({ params, request }) => {
         invitedTo = String(params.teamId);
+        body = await request.json();
         return ok({});
       }),
     );
@@ -112,8 +115,120 @@ describe('student profile page', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Invite Lena Park to Night Owls (CS-401)' }),
     );
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Lena Park to Night Owls' });
+    expect(invitedTo).toBeUndefined();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Message to Lena Park/ }),
+      'We need a database person',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invited to Night Owls')).toBeVisible();
     expect(invitedTo).toBe(option.teamId);
+    expect(body).toEqual({ userId: LENA_ID, message: 'We need a database person' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('links the course and the team, and asks to join a team that may take the viewer', async () => {
+    const teamId = '70000000-0000-4000-8000-000000000007';
+    const course = createSharedCourse({
+      lookingForTeam: false,
+      team: {
+        id: teamId,
+        name: 'Prototype Pals',
+        memberCount: 1,
+        maxSize: 4,
+        isLeader: true,
+        canAskToJoin: true,
+      },
+    });
+    let body: unknown;
+    server.use(
+      http.get(api('/community/students/:id'), () =>
+        ok(createCommunityProfile({ id: LENA_ID, courses: [course] })),
+      ),
+      http.post(api('/student/teams/:teamId/join-requests'), async ({ params, request }) => {
+        body = { teamId: params.teamId, ...((await request.json()) as object) };
+        return ok(
+          { status: 'PENDING', teamName: 'Prototype Pals', waitlistPosition: null },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderApp(`/community/${LENA_ID}`, { user: student });
+    const courses = await screen.findByRole('region', { name: 'Courses in common' });
+    expect(within(courses).getByRole('link', { name: 'CS-401' })).toHaveAttribute(
+      'href',
+      `/courses/${course.id}`,
+    );
+    expect(within(courses).getByRole('link', { name: 'Prototype Pals' })).toHaveAttribute(
+      'href',
+      `/teams/${teamId}`,
+    );
+    await user.click(within(courses).getByRole('button', { name: 'Ask to join Prototype Pals' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask to join Prototype Pals' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Message to the leader/ }), 'Hi!');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(courses).findByText('Request sent to Prototype Pals')).toBeVisible();
+    expect(body).toEqual({ teamId, message: 'Hi!' });
+  });
+
+  const lenaInByteClub = () =>
+    server.use(
+      http.get(api('/community/students/:id'), () =>
+        ok(
+          createCommunityProfile({
+            id: LENA_ID,
+            courses: [
+              createSharedCourse({
+                team: {
+                  id: LENA_ID,
+                  name: 'Byte Club',
+                  memberCount: 2,
+                  maxSize: 4,
+                  isLeader: false,
+                  canAskToJoin: false,
+                },
+              }),
+            ],
+          }),
+        ),
+      ),
+    );
+
+  it('offers no "ask to join" where the server says the viewer may not', async () => {
+    lenaInByteClub();
+    renderApp(`/community/${LENA_ID}`, { user: student });
+    await screen.findByRole('heading', { level: 1, name: 'Lena Park' });
+    expect(screen.getByRole('region', { name: 'Courses in common' })).toHaveTextContent(
+      'In Byte Club (2/4)',
+    );
+    expect(screen.queryByRole('button', { name: /Ask to join/ })).not.toBeInTheDocument();
+  });
+
+  it("links an admin to the course's admin page and names the team without a link", async () => {
+    lenaInByteClub();
+    renderApp(`/community/${LENA_ID}`, { user: { role: 'ORG_ADMIN' } });
+    const courses = await screen.findByRole('region', { name: 'Courses' });
+    expect(within(courses).getByRole('link', { name: 'CS-401' })).toHaveAttribute(
+      'href',
+      `/admin/courses/${createSharedCourse().id}`,
+    );
+    expect(within(courses).getByText('Byte Club')).toBeVisible();
+    expect(within(courses).queryByRole('link', { name: 'Byte Club' })).not.toBeInTheDocument();
+  });
+
+  it('goes back to where the user came from, else to the community', async () => {
+    const { user, router } = renderApp(`/community/${LENA_ID}`, { user: student });
+    await screen.findByRole('heading', { level: 1, name: 'Lena Park' });
+    await user.click(screen.getByRole('link', { name: 'Back to Community' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
+    await act(() => router.navigate({ to: '/teams/my' }));
+    await screen.findByRole('heading', { level: 1, name: 'My Teams' });
+    await act(() => router.navigate({ to: '/community/$userId', params: { userId: LENA_ID } }));
+    await screen.findByRole('heading', { level: 1, name: 'Lena Park' });
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Teams' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/teams/my');
   });
 
   it('says "not found or not visible" for a hidden student (404)', async () => {

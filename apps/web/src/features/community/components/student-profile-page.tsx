@@ -10,15 +10,15 @@ import {
   type PaperProps,
 } from '@mantine/core';
 import type { CommunityProfile } from '@teamup/shared';
-import { IconArrowLeft } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { ReactNode } from 'react';
 import { ActivityTimeline } from '@/components/ui/activity-timeline';
+import { BackLink } from '@/components/ui/back-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { ProfileBio, ProfileLinks, ProfileSkills } from '@/components/ui/profile-sections';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
-import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
+import { ButtonLink } from '@/components/ui/router-link';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { ApiError } from '@/lib/api-client';
 import { useCommunityActivity } from '../api/get-community-activity';
@@ -53,17 +53,6 @@ function Section({
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-function BackLink() {
-  return (
-    <AnchorLink to="/community" size="sm">
-      <Group gap={4} component="span" wrap="nowrap">
-        <IconArrowLeft size={14} aria-hidden />
-        Back to Community
-      </Group>
-    </AnchorLink>
   );
 }
 
@@ -151,7 +140,10 @@ export function StudentProfilePage({ userId, isStudent }: StudentProfilePageProp
   if (profile.isPending) {
     return (
       <>
-        <PageHeader title="Student profile" description={<BackLink />} />
+        <PageHeader
+          title="Student profile"
+          description={<BackLink to="/community" toLabel="Community" />}
+        />
         <InlineLoader label="Loading profile" />
       </>
     );
@@ -159,7 +151,10 @@ export function StudentProfilePage({ userId, isStudent }: StudentProfilePageProp
   if (profile.isError) {
     return (
       <>
-        <PageHeader title="Student profile" description={<BackLink />} />
+        <PageHeader
+          title="Student profile"
+          description={<BackLink to="/community" toLabel="Community" />}
+        />
         {isNotFound(profile.error) ? (
           <Paper withBorder radius="lg" p="lg" role="status">
             <Stack gap="sm" align="flex-start">
@@ -192,9 +187,14 @@ export function StudentProfilePage({ userId, isStudent }: StudentProfilePageProp
       <PageHeader
         title={p.fullname}
         description={
-          p.headline || (p.isSelf ? 'This is how other students see you.' : <BackLink />)
+          p.headline ||
+          (p.isSelf ? (
+            'This is how other students see you.'
+          ) : (
+            <BackLink to="/community" toLabel="Community" />
+          ))
         }
-        actions={p.headline ? <BackLink /> : undefined}
+        actions={p.headline ? <BackLink to="/community" toLabel="Community" /> : undefined}
       />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -211,6 +211,7 @@ export function StudentProfilePage({ userId, isStudent }: StudentProfilePageProp
           <Stack gap="lg">
             <Section title={isStudent ? 'Courses in common' : 'Courses'} id="courses-heading">
               <SharedCourses
+                withActions
                 courses={p.courses}
                 empty={isStudent ? 'No active course in common.' : 'No course to show.'}
               />

@@ -28,6 +28,27 @@ const TeamLink = ({ id, name }: { id: string; name: string }) => (
   </AnchorLink>
 );
 
+/** Issue 24: every course and person the dashboard names leads to its page. */
+const CourseLink = ({ id, code, title }: { id: string; code: string; title?: string }) => (
+  <AnchorLink
+    to="/courses/$courseId"
+    params={{ courseId: id }}
+    inherit
+    underline="always"
+    c="blue.9"
+    fw={700}
+    title={title}
+  >
+    {code}
+  </AnchorLink>
+);
+
+const PersonLink = ({ id, name }: { id: string; name: string }) => (
+  <AnchorLink to="/community/$userId" params={{ userId: id }} inherit underline="always">
+    {name}
+  </AnchorLink>
+);
+
 type ItemProps = { label: string; title: ReactNode; meta: ReactNode; children?: ReactNode };
 
 /** One entry of "Needs you": what it is about, when, and what can be done. */
@@ -63,15 +84,24 @@ export function InvitationItem({ invitation }: { invitation: DashboardInvitation
       label={`Invitation to ${team}`}
       title={
         <>
-          <Text span c="blue.9" fw={700} inherit title={invitation.courseTitle}>
-            {invitation.courseCode} ·{' '}
-          </Text>
-          <TeamLink id={invitation.teamId} name={team} />
+          <CourseLink
+            id={invitation.courseId}
+            code={invitation.courseCode}
+            title={invitation.courseTitle}
+          />{' '}
+          · <TeamLink id={invitation.teamId} name={team} />
         </>
       }
       meta={
         <>
-          {invitation.invitedBy ? `Invited by ${invitation.invitedBy.fullname} ` : 'Invited '}
+          {invitation.invitedBy ? (
+            <>
+              Invited by{' '}
+              <PersonLink id={invitation.invitedBy.id} name={invitation.invitedBy.fullname} />{' '}
+            </>
+          ) : (
+            'Invited '
+          )}
           <On iso={invitation.createdAt} />
         </>
       }
@@ -117,15 +147,8 @@ export function JoinRequestItem({ request }: { request: DashboardJoinRequest }) 
       label={`Request from ${who} to join ${request.teamName}`}
       title={
         <>
-          <AnchorLink
-            to="/community/$userId"
-            params={{ userId: request.applicant.id }}
-            inherit
-            underline="always"
-          >
-            {who}
-          </AnchorLink>{' '}
-          wants to join <TeamLink id={request.teamId} name={request.teamName} />
+          <PersonLink id={request.applicant.id} name={who} /> wants to join{' '}
+          <TeamLink id={request.teamId} name={request.teamName} />
         </>
       }
       meta={
@@ -174,9 +197,7 @@ export function MyRequestItem({ request }: { request: DashboardMyRequest }) {
       label={waitlisted ? `My place on the waitlist of ${team}` : `My request to join ${team}`}
       title={
         <>
-          <Text span c="blue.9" fw={700} inherit>
-            {request.courseCode} ·{' '}
-          </Text>
+          <CourseLink id={request.courseId} code={request.courseCode} /> ·{' '}
           <TeamLink id={request.teamId} name={team} />
         </>
       }

@@ -132,6 +132,19 @@ describe('student dashboard', () => {
       name: 'Invitation to Byte Club',
     });
     expect(invitation).toHaveTextContent('Invited by Omar Haddad');
+    // Issue 24: the course, the team and the people named are links to their pages.
+    expect(within(invitation).getByRole('link', { name: 'Omar Haddad' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/community\/[0-9a-f-]{36}$/),
+    );
+    expect(within(invitation).getByRole('link', { name: 'Byte Club' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/teams\/[0-9a-f-]{36}$/),
+    );
+    expect(within(invitation).getByRole('link', { name: /^CS-|^[A-Z]+-?\d+/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/courses\/[0-9a-f-]{36}$/),
+    );
     expect(invitation).toHaveTextContent('“We need a tester”');
     expect(
       within(needs).getByRole('listitem', { name: 'Request from Liam O’Brien to join Query Crew' }),

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Enrollment } from '@teamup/shared';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
+import { AnchorLink } from '@/components/ui/router-link';
 import { EnrollmentStatusBadge } from './enrollment-status-badge';
 
 dayjs.extend(localizedFormat);
@@ -42,6 +43,22 @@ function OpenButton({
   );
 }
 
+/** The course, a link to its page (issue 24); a click on it does not also open the row. */
+function CourseLink({ enrollment }: { enrollment: Enrollment }) {
+  return (
+    <AnchorLink
+      to="/admin/courses/$courseId"
+      params={{ courseId: enrollment.courseId }}
+      size="sm"
+      fw={500}
+      underline="always"
+      onClick={(event) => event.stopPropagation()}
+    >
+      {enrollment.courseCode}
+    </AnchorLink>
+  );
+}
+
 /** Under 48em a seven-column table does not fit: one card per enrollment instead. */
 function EnrollmentCards({ items, caption, showCourse = true, onOpen }: EnrollmentTableProps) {
   return (
@@ -58,7 +75,7 @@ function EnrollmentCards({ items, caption, showCourse = true, onOpen }: Enrollme
             </Text>
             {showCourse && (
               <Text size="sm">
-                {e.courseCode} · {e.courseTitle}
+                <CourseLink enrollment={e} /> · {e.courseTitle}
               </Text>
             )}
             <Text size="xs" c="dimmed">
@@ -109,9 +126,7 @@ function EnrollmentRows({ items, caption, showCourse = true, onOpen }: Enrollmen
               </Table.Td>
               {showCourse && (
                 <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {e.courseCode}
-                  </Text>
+                  <CourseLink enrollment={e} />
                   <Text size="xs" c="dimmed">
                     {e.courseTitle}
                   </Text>

@@ -61,7 +61,10 @@ describe('student management', () => {
     expect(within(maya!).getByText('Byte Club')).toBeInTheDocument();
     expect(within(maya!).getByText('Active')).toBeInTheDocument();
     expect(within(lena!).getByText('lena.park@northfield.edu')).toBeInTheDocument();
-    expect(within(lena!).getByText('DB-210')).toBeInTheDocument();
+    expect(within(lena!).getByRole('link', { name: 'DB-210' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/admin\/courses\/[0-9a-f-]{36}$/),
+    );
     expect(within(lena!).getByText('Pending')).toBeInTheDocument();
     expect(within(lena!).getByText('CSV')).toBeInTheDocument();
     expect(within(lena!).getByText('—')).toBeInTheDocument();

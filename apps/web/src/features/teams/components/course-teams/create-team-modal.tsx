@@ -22,7 +22,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useCreateTeam } from '../../api/create-team';
-import { FormModal } from '../shared/form-modal';
+import { FormModal } from '@/components/ui/form-modal';
 import { WantedSkillsInput } from '../shared/wanted-skills-input';
 import { notifyFailure, notifySuccess } from '../shared/notify';
 import type { CourseTeamsCourse } from './course-teams-section';

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import type { TeamSummary } from '@teamup/shared';
 import { useApplyToTeam } from '../../api/apply-to-team';
-import { FormModal } from './form-modal';
-import { MessageForm } from './message-form';
+import { FormModal } from '@/components/ui/form-modal';
+import { MessageForm } from '@/components/ui/message-form';
 import { notifyFailure, notifySuccess } from './notify';
 
 type ApplyModalProps = {

@@ -24,7 +24,7 @@ import { useCourseClassmates } from '../../api/get-course-classmates';
 import { useJoinRequests } from '../../api/get-join-requests';
 import { useTeamInvitations } from '../../api/get-team-invitations';
 import { useInviteClassmate } from '../../api/invite-classmate';
-import { FormModal } from './form-modal';
+import { FormModal } from '@/components/ui/form-modal';
 import { notifyFailure, notifySuccess } from './notify';
 
 // Few enough to show without a scrolling list (which keyboard users cannot reach); the search

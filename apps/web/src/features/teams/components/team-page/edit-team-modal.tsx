@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useUpdateTeam } from '../../api/update-team';
 import { notifyFailure, notifySuccess } from '../shared/notify';
-import { FormModal } from '../shared/form-modal';
+import { FormModal } from '@/components/ui/form-modal';
 import { WantedSkillsInput } from '../shared/wanted-skills-input';
 import type { Gate } from './team-rules';
 

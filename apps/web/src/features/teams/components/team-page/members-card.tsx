@@ -6,6 +6,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { EmptyState } from '@/components/ui/query-state';
+import { AnchorLink } from '@/components/ui/router-link';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { useAuthStore } from '@/lib/auth-store';
 import { useRemoveMember } from '../../api/remove-member';
@@ -50,7 +51,15 @@ function MemberRow({
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap={6} wrap="wrap">
             <Text fw={600} size="sm" id={nameId} style={{ wordBreak: 'break-word' }}>
-              {member.fullname}
+              {/* Issue 24: a member's name leads to their profile. */}
+              <AnchorLink
+                to="/community/$userId"
+                params={{ userId: member.id }}
+                inherit
+                underline="always"
+              >
+                {member.fullname}
+              </AnchorLink>
               {isMe && (
                 <Text span c="dimmed" inherit fw={400}>
                   {' '}

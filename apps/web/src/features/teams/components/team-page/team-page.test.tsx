@@ -76,6 +76,10 @@ describe('team page: header and members', () => {
     expect(within(maya).getByText('TypeScript')).toBeInTheDocument();
     expect(within(maya).getByText(/Joined/)).toBeInTheDocument();
     const sofia = within(members).getByRole('listitem', { name: /Sofia Rossi/ });
+    expect(within(sofia).getByRole('link', { name: 'Sofia Rossi' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/community\/[0-9a-f-]{36}$/),
+    );
     expect(within(sofia).queryByText('Leader')).not.toBeInTheDocument();
     // The leader may remove others, never themselves.
     expect(
