@@ -43,7 +43,7 @@ export const emailShownSql = (personId: Ref, showEmail: Ref, callerId: Ref) => s
 /**
  * {@link emailShownSql} for any role, over a person row: superadmins see every email, an
  * organization admin also the emails of the students enrolled (not removed) in their
- * organizations' courses.
+ * organizations' courses and of their fellow admins (the organization page lists them).
  */
 export function emailVisibleTo(v: Viewer, personId: Ref, showEmail: Ref): SQL {
   if (v.role === 'SUPERADMIN') return sql`true`;
@@ -53,7 +53,10 @@ export function emailVisibleTo(v: Viewer, personId: Ref, showEmail: Ref): SQL {
     select 1 from enrollments ee
     join courses ce on ce.id = ee.course_id
     where ee.user_id = ${personId} and ee.removed_at is null
-      and ce.organization_id in (${adminOrgIds(v)})))`;
+      and ce.organization_id in (${adminOrgIds(v)})
+  ) or exists(
+    select 1 from organization_admins fa
+    where fa.user_id = ${personId} and fa.organization_id in (${adminOrgIds(v)})))`;
 }
 
 interface Named {

@@ -7,6 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileActivityEntry, TeamAuditEntry } from '@teamup/shared';
 import { enrollments, users } from '../../../src/db/schema/index.js';
+import { recordAudit } from '../../../src/lib/audit.js';
+import { makeAdminOf } from '../../fixtures.js';
 import { buildTestApp, getWorkerDb } from '../../helper.js';
 import { call, world, type World } from '../teams/teams-world.js';
 
@@ -107,5 +109,24 @@ describe('emails in my own activity', () => {
     );
     const olgas = (await activity(w, 'olga')).find((e) => e.action === 'STATUS_CHANGED');
     expect(emailsOf(olgas)).toEqual({ actor: w.adminB.email, target: w.olga.email });
+  });
+
+  it("an admin's own activity shows fellow admins' and their students' emails, not a superadmin's", async () => {
+    const w = await world(app);
+    const fellow = await makeAdminOf([w.orgA.id], { email: `fellow-${w.orgA.id}@example.edu` });
+    const { db } = await getWorkerDb();
+    const about = { organizationId: w.orgA.id, targetUserId: w.adminA.id };
+    await recordAudit(db, { action: 'ADMIN_APPOINTED', actorId: w.superadmin.id, ...about });
+    await recordAudit(db, { action: 'COURSE_UPDATED', actorId: fellow.id, ...about });
+    await recordAudit(db, {
+      action: 'STATUS_CHANGED',
+      actorId: w.adminA.id,
+      organizationId: w.orgA.id,
+      targetUserId: w.sue.id,
+    });
+    const byAction = new Map((await activity(w, 'adminA')).map((e) => [e.action, emailsOf(e)]));
+    expect(byAction.get('ADMIN_APPOINTED')).toEqual({ actor: null, target: w.adminA.email });
+    expect(byAction.get('COURSE_UPDATED')).toEqual({ actor: fellow.email, target: w.adminA.email });
+    expect(byAction.get('STATUS_CHANGED')).toEqual({ actor: w.adminA.email, target: w.sue.email });
   });
 });
