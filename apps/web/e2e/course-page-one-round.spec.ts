@@ -60,18 +60,25 @@ async function settled(page: Page, seen: Map<Request, Seen>): Promise<Seen[]> {
   return requests;
 }
 
-test("the course page's API requests all start before any of them has finished", async ({
-  page,
-}) => {
-  await signInAs(page, MAYA);
+/**
+ * Signs `email` in, opens My Enrollments and waits for it (the shell's reads done), then opens
+ * the course: the requests recorded are the course page's own.
+ */
+async function openCoursePage(page: Page, email: string): Promise<Map<Request, Seen>> {
+  await signInAs(page, email);
   await page.goto('/courses');
   const link = page.getByRole('link', { name: COURSE });
   await expect(link).toBeVisible();
-  // The shell and My Enrollments have loaded: what follows is the course page's own.
   await waitForNetworkQuiet(page);
-
   const seen = recordPageRequests(page);
   await link.click();
+  return seen;
+}
+
+test("the course page's API requests all start before any of them has finished", async ({
+  page,
+}) => {
+  const seen = await openCoursePage(page, MAYA);
   await expect(page).toHaveURL(/\/courses\/[0-9a-f-]{36}$/);
   const teams = page.getByRole('region', { name: 'Teams', exact: true });
   await expect(teams.getByText('You lead Byte Club')).toBeVisible();
@@ -129,13 +136,7 @@ test("a teamless student's course page lists each team and each classmate once, 
   page,
 }) => {
   mkdirSync(SHOTS, { recursive: true });
-  await signInAs(page, 'elena.garcia@student.northfield.edu');
-  await page.goto('/courses');
-  const link = page.getByRole('link', { name: COURSE });
-  await expect(link).toBeVisible();
-  await waitForNetworkQuiet(page);
-  const seen = recordPageRequests(page);
-  await link.click();
+  const seen = await openCoursePage(page, 'elena.garcia@student.northfield.edu');
 
   const matching = page.getByRole('region', { name: 'Teams that want your skills' });
   await expect(matching.getByRole('heading', { level: 4, name: 'Byte Club' })).toBeVisible();

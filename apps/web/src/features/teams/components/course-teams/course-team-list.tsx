@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TeamSummary } from '@teamup/shared';
 import { IconSearch } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { WithdrawRequestButton } from '../shared/withdraw-request-button';
 import { ApplyModal } from '../shared/apply-modal';
 import { splitMatchingTeams } from '../../utils/split-matching-teams';
 import { MatchingTeams } from './matching-teams';
+import { TeamGrid } from './team-grid';
 import type { CourseTeamState } from './use-course-team-state';
 
 type TeamActionsProps = {
@@ -167,17 +168,7 @@ export function CourseTeamList({
                 Every team with an open seat here wants your skills: see above.
               </EmptyState>
             ) : (
-              <SimpleGrid
-                cols={{ base: 1, sm: 2, xl: 3 }}
-                spacing="sm"
-                component="ul"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                aria-label={heading}
-              >
-                {others.map(renderTeam)}
-              </SimpleGrid>
+              <TeamGrid label={heading}>{others.map(renderTeam)}</TeamGrid>
             )}
             <ListPagination
               page={teams.data.page}

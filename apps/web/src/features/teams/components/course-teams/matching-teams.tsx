@@ -1,6 +1,7 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { TeamSummary } from '@teamup/shared';
 import type { ReactNode } from 'react';
+import { TeamGrid } from './team-grid';
 
 type MatchingTeamsProps = {
   teams: TeamSummary[];
@@ -24,17 +25,7 @@ export function MatchingTeams({ teams, renderTeam }: MatchingTeamsProps) {
           Open teams looking for skills you list on your profile; starred skills are yours.
         </Text>
       </Stack>
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, xl: 3 }}
-        spacing="sm"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Teams that want your skills"
-      >
-        {teams.map(renderTeam)}
-      </SimpleGrid>
+      <TeamGrid label="Teams that want your skills">{teams.map(renderTeam)}</TeamGrid>
     </Stack>
   );
 }
