@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createDb, type DbHandle } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import { createAccessTokens } from './lib/access-token.js';
+import { dbErrorSummary } from './lib/pg-errors.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -124,7 +125,10 @@ export async function buildApp(
     trustProxy: config.TRUST_PROXY,
   });
   idle.report = (error) =>
-    app.log.warn({ err: error }, 'an idle database connection failed; the pool opens a new one');
+    app.log.warn(
+      { err: dbErrorSummary(error) },
+      'an idle database connection failed; the pool opens a new one',
+    );
   // close() lets in-flight requests finish before onClose hooks run, so the database goes last.
   app.addHook('onClose', closeDb);
   const csvWorker = createCsvWorker(handle.db, app.log, options.csvWorker || {});

@@ -172,7 +172,7 @@ test('an admin uploads a roster, follows its progress to the summary, and a stud
       .locator('..')
       .getByText(/^[\d,]+$/);
   await expect(counts('Rows read')).toHaveText(n(FILLER + 3));
-  await expect(counts('Pending')).toHaveText(n(FILLER + 1));
+  await expect(counts('Pending sign-in')).toHaveText(n(FILLER + 1));
   await expect(counts('Rejected')).toHaveText('2');
   const rejected = page.getByRole('table', { name: 'Rejected rows' });
   await expect(rejected.getByRole('row').nth(1)).toHaveText(
@@ -215,7 +215,7 @@ test('an admin uploads a roster, follows its progress to the summary, and a stud
   ]);
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Every row was applied.')).toBeVisible({ timeout: 30_000 });
-  await expect(counts('Pending')).toHaveText('1');
+  await expect(counts('Pending sign-in')).toHaveText('1');
   await expect(counts('Already enrolled')).toHaveText('1');
 
   // A student from the file signs in for the first time.

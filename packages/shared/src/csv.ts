@@ -127,3 +127,45 @@ export const csvAdminUploadListQuerySchema = csvUploadListQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
 });
 export type CsvAdminUploadListQuery = z.input<typeof csvAdminUploadListQuerySchema>;
+
+/**
+ * What an upload did, in the one wording the notification, the toast, the result's counts and
+ * the history all use (issue 24), one sentence: "3 students added: 1 enrolled, 2 pending
+ * sign-in; 1 row rejected." Added = enrolled now (an account exists) + pending sign-in (none yet) +
+ * reactivated.
+ */
+export const CSV_COUNT_WORDS = {
+  created: 'enrolled',
+  pending: 'pending sign-in',
+  reactivated: 'reactivated',
+  alreadyEnrolled: 'already enrolled',
+  rejected: 'rejected',
+} as const;
+
+const countText = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export function csvCountsSummary(
+  counts: Pick<CsvCounts, 'created' | 'pending' | 'reactivated' | 'alreadyEnrolled' | 'rejected'>,
+): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const added = counts.created + counts.pending + counts.reactivated;
+  const parts = [
+    added > 0
+      ? `${countText(added, 'student')} added: ${[
+          `${n(counts.created)} ${CSV_COUNT_WORDS.created}`,
+          `${n(counts.pending)} ${CSV_COUNT_WORDS.pending}`,
+          ...(counts.reactivated > 0
+            ? [`${n(counts.reactivated)} ${CSV_COUNT_WORDS.reactivated}`]
+            : []),
+        ].join(', ')}`
+      : 'No student added',
+    ...(counts.alreadyEnrolled > 0
+      ? [`${n(counts.alreadyEnrolled)} ${CSV_COUNT_WORDS.alreadyEnrolled}`]
+      : []),
+    ...(counts.rejected > 0
+      ? [`${countText(counts.rejected, 'row')} ${CSV_COUNT_WORDS.rejected}`]
+      : []),
+  ];
+  return `${parts.join('; ')}.`;
+}

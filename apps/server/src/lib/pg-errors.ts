@@ -14,3 +14,25 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/**
+ * What the log says of a database connection's error: its message, SQLSTATE and severity. The
+ * pool hangs the failed `pg` client on the error (`err.client`: connection parameters, the
+ * backend's secret key, prepared statements), so the error itself is never logged (issue 24).
+ */
+export function dbErrorSummary(error: unknown): {
+  message: string;
+  code?: string;
+  severity?: string;
+} {
+  const { message, code, severity } = (error ?? {}) as {
+    message?: unknown;
+    code?: unknown;
+    severity?: unknown;
+  };
+  return {
+    message: typeof message === 'string' ? message : String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof severity === 'string' ? { severity } : {}),
+  };
+}

@@ -170,6 +170,9 @@ type Loggable = {
   [key: string]: unknown;
 };
 
+const isErrorList = (value: unknown): value is Error[] =>
+  Array.isArray(value) && value.length > 0 && value.every((v) => v instanceof Error);
+
 function serializeOne(error: Error, depth: number, params: unknown): Loggable {
   const record = error as Error & Record<string, unknown>;
   // The statement's values show in this error's text and in its causes' (PGlite repeats them).
@@ -186,9 +189,14 @@ function serializeOne(error: Error, depth: number, params: unknown): Loggable {
       if (value !== undefined) out[key] = REDACTED;
     } else if (typeof value === 'string') {
       out[key] = withoutParams(value, values);
-    } else if (!(value instanceof Error)) {
+    } else if (typeof value === 'number' || typeof value === 'boolean') {
       out[key] = value;
+    } else if (isErrorList(value) && depth < MAX_CAUSES) {
+      // An AggregateError's `errors` (e.g. a connection refused on each address).
+      out[key] = value.map((inner) => serializeOne(inner, depth + 1, values));
     }
+    // Any other field is left out: an object an error carries is a client (pg's pool puts the
+    // failed connection on it, with its secret key), a request or a row (issue 24).
   }
   if (record.cause instanceof Error && depth < MAX_CAUSES) {
     out.cause = serializeOne(record.cause, depth + 1, values);
@@ -201,7 +209,8 @@ function serializeOne(error: Error, depth: number, params: unknown): Loggable {
 /**
  * The logger's `err` serializer: an error with its causes, minus the values a database error
  * carries (drizzle's DrizzleQueryError has the statement's `params` in its fields and its
- * message; pg's `detail` quotes the row), which hold names and emails.
+ * message; pg's `detail` quotes the row), which hold names and emails, and minus any object
+ * it carries (only its text, number and boolean fields are kept).
  */
 export function serializeError(error: Error): Loggable {
   if (!(error instanceof Error)) return error as unknown as Loggable;

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/client.js';
-import { driver, getWorkerDb, workerDatabaseUrl } from '../helper.js';
+import { serializeError } from '../../src/plugins/errors.js';
+import { driver, getWorkerDb, testConfig, workerDatabaseUrl } from '../helper.js';
 
 describe('DATABASE_POOL_MAX', () => {
   it('defaults to 10 connections and takes a whole number from 1 to 1000', () => {
@@ -72,4 +74,67 @@ describe('a pooled PostgreSQL connection that fails while idle', () => {
       }
     },
   );
+});
+
+describe("an idle connection's failure in the log (issue 24)", () => {
+  it.skipIf(driver !== 'postgres')(
+    "says the error's message, code and severity, and nothing of the connection",
+    async () => {
+      await getWorkerDb();
+      const url = workerDatabaseUrl();
+      const lines: string[] = [];
+      // The app opens its own pool (no `db` given), so its idle-error report is the one logged.
+      const app = await buildApp(
+        testConfig({ DATABASE_URL: url, LOG_LEVEL: 'warn', DATABASE_READ_LANES: 0 }),
+        {
+          csvWorker: false,
+          logStream: { write: (line: string) => lines.push(line) },
+        },
+      );
+      try {
+        const result = (await app.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        };
+        const { db } = await getWorkerDb();
+        await db.execute(sql`select pg_terminate_backend(${result.rows[0]!.pid})`);
+        const warning = () =>
+          lines
+            .map((line) => JSON.parse(line) as Record<string, unknown>)
+            .find((entry) => String(entry.msg).startsWith('an idle database connection failed'));
+        await expect.poll(warning, { timeout: 5_000 }).toBeDefined();
+        const { level, msg, err } = warning()!;
+        expect({ level, msg }).toEqual({
+          level: 40,
+          msg: 'an idle database connection failed; the pool opens a new one',
+        });
+        expect(err).toEqual({
+          message: expect.stringMatching(/terminat/i),
+          code: '57P01',
+          severity: 'FATAL',
+        });
+        const text = lines.join('\n');
+        const password = new URL(url).password;
+        for (const secret of ['secretKey', 'processID', 'connectionParameters', password]) {
+          expect(text).not.toContain(secret);
+        }
+      } finally {
+        await app.close();
+      }
+    },
+  );
+});
+
+describe('the err serializer', () => {
+  it("keeps an error's own text and numbers, never an object it carries (a client, a request, a row)", () => {
+    const error = Object.assign(new Error('boom'), {
+      code: 'E1',
+      position: 3,
+      client: { connectionParameters: { password: 'hunter2' }, secretKey: 42 },
+      request: { headers: { authorization: 'Bearer abc' } },
+      row: { email: 'someone@example.edu' },
+    });
+    const logged = serializeError(error);
+    expect(logged).toMatchObject({ message: 'boom', code: 'E1', position: 3 });
+    expect(JSON.stringify(logged)).not.toMatch(/hunter2|secretKey|Bearer|someone@example/);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Notification, NotificationKind } from '@teamup/shared';
+import { csvCountsSummary, type Notification, type NotificationKind } from '@teamup/shared';
 
 export interface NotificationContext {
   actor: Notification['actor'];
@@ -10,7 +10,6 @@ export interface NotificationContext {
 const str = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value) || 0);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The sentence and the place to act for a notification (issue 14, decision 112): one sentence
@@ -111,12 +110,15 @@ export function describeNotification(
     }
     case 'CSV_UPLOAD_FINISHED': {
       const file = str(ctx.data.fileName) ?? 'Your roster';
-      const added = num(ctx.data.created) + num(ctx.data.pending) + num(ctx.data.reactivated);
-      const rejected = num(ctx.data.rejected);
+      const summary = csvCountsSummary({
+        created: num(ctx.data.created),
+        pending: num(ctx.data.pending),
+        reactivated: num(ctx.data.reactivated),
+        alreadyEnrolled: num(ctx.data.alreadyEnrolled),
+        rejected: num(ctx.data.rejected),
+      });
       return {
-        text:
-          `${file} was imported into ${code ?? 'the course'}: ${plural(added, 'student')} added` +
-          (rejected ? `, ${plural(rejected, 'row')} rejected.` : '.'),
+        text: `${file} was imported into ${code ?? 'the course'}. ${summary}`,
         link: '/admin/csv',
       };
     }

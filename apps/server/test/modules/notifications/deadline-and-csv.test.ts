@@ -152,7 +152,7 @@ describe(`CSV upload notifications (${driver})`, () => {
     const mine = await ok(app, { authorization: `Bearer ${token}` }, 'GET', '/notifications');
     expect(mine.items[0]).toMatchObject({
       kind: 'CSV_UPLOAD_FINISHED',
-      text: 'fall.csv was imported into A101: 3 students added.',
+      text: 'fall.csv was imported into A101. 3 students added: 2 enrolled, 1 pending sign-in.',
       link: '/admin/csv',
       course: { id: w.courseA.id, code: 'A101' },
     });

@@ -47,7 +47,7 @@ const cases: [NotificationKind, NotificationContext, string, string][] = [
   [
     'CSV_UPLOAD_FINISHED',
     ctx({ team: null, data: { fileName: 'fall.csv', created: 2, pending: 1, rejected: 1 } }),
-    'fall.csv was imported into CS301: 3 students added, 1 row rejected.',
+    'fall.csv was imported into CS301. 3 students added: 2 enrolled, 1 pending sign-in; 1 row rejected.',
     '/admin/csv',
   ],
   [
@@ -108,7 +108,19 @@ describe('describeNotification', () => {
     expect(
       describeNotification('CSV_UPLOAD_FINISHED', ctx({ data: { fileName: 'a.csv', created: 1 } }))
         .text,
-    ).toBe('a.csv was imported into CS301: 1 student added.');
+    ).toBe('a.csv was imported into CS301. 1 student added: 1 enrolled, 0 pending sign-in.');
+    expect(
+      describeNotification(
+        'CSV_UPLOAD_FINISHED',
+        ctx({ data: { fileName: 'b.csv', pending: 2, reactivated: 1, alreadyEnrolled: 4 } }),
+      ).text,
+    ).toBe(
+      'b.csv was imported into CS301. 3 students added: 0 enrolled, 2 pending sign-in, 1 reactivated; 4 already enrolled.',
+    );
+    expect(
+      describeNotification('CSV_UPLOAD_FINISHED', ctx({ data: { fileName: 'c.csv', rejected: 1 } }))
+        .text,
+    ).toBe('c.csv was imported into CS301. No student added; 1 row rejected.');
   });
 
   it("words the leader's copy of a promotion, and a placement by formation", () => {

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { CsvUploadResult } from '@teamup/shared';
+import { csvCountsSummary, type CsvUploadResult } from '@teamup/shared';
 
 /** Every step of an upload is announced: accepted, completed, failed, or refused. */
 
@@ -21,21 +21,11 @@ export function notifyFinished(upload: CsvUploadResult) {
     });
     return;
   }
-  const c = upload.counts;
-  const parts = [
-    [c.created, 'enrolled'],
-    [c.pending, 'pending (no account yet)'],
-    [c.alreadyEnrolled, 'already enrolled'],
-    [c.reactivated, 'reactivated'],
-    [c.rejected, 'rejected'],
-  ] as const;
-  const said = parts
-    .filter(([n]) => n > 0)
-    .map(([n, what]) => `${n.toLocaleString('en-US')} ${what}`);
   notifications.show({
-    color: c.rejected > 0 ? 'yellow' : 'green',
-    title: 'Enrollment complete',
-    message: `${upload.courseCode}: ${said.length > 0 ? said.join(', ') : 'no rows'}.`,
+    color: upload.counts.rejected > 0 ? 'yellow' : 'green',
+    title: `Enrollment complete: ${upload.courseCode}`,
+    // The notification (bell) and the result's counts say it in the same words.
+    message: csvCountsSummary(upload.counts),
   });
 }
 

@@ -195,15 +195,16 @@ describe('enroll students: preview and upload', () => {
     );
 
     expect(
-      await screen.findByText('Enrollment complete', {}, { timeout: 4000 }),
+      await screen.findByText('Enrollment complete: CS-401', {}, { timeout: 4000 }),
     ).toBeInTheDocument();
+    // The toast says what the counts below say, in their words (and the bell's, issue 24).
     expect(
-      screen.getByText('CS-401: 1 enrolled, 2 pending (no account yet), 2 rejected.'),
+      screen.getByText('3 students added: 1 enrolled, 2 pending sign-in; 2 rows rejected.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(countOf('Rows read')).toBe('5');
-    expect(countOf('Enrollments created')).toBe('1');
-    expect(countOf('Pending')).toBe('2');
+    expect(countOf('Enrolled')).toBe('1');
+    expect(countOf('Pending sign-in')).toBe('2');
     expect(countOf('Already enrolled')).toBe('0');
     expect(countOf('Reactivated')).toBe('0');
     expect(countOf('Rejected')).toBe('2');
@@ -523,7 +524,7 @@ describe('enroll students: upload history', () => {
     expect(fall).toHaveTextContent('CS-401');
     expect(within(fall!).getByText('Completed')).toBeInTheDocument();
     expect(fall).toHaveTextContent(
-      '40 read · 30 created · 6 pending · 2 already enrolled · 1 reactivated · 1 rejected',
+      '40 rows read. 37 students added: 30 enrolled, 6 pending sign-in, 1 reactivated; 2 already enrolled; 1 row rejected.',
     );
     expect(fall).toHaveTextContent('Alan Turing');
     expect(within(fall!).getByRole('time')).toHaveAttribute('datetime', history[0]!.createdAt);
@@ -602,7 +603,7 @@ describe('enroll students: upload history', () => {
     );
     const drawer = await screen.findByRole('dialog', { name: 'Upload result' });
     expect(router.state.location.search).toEqual({ uploadId: UPLOAD_ID });
-    expect(await within(drawer).findByText('Enrollments created')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Enrolled')).toBeInTheDocument();
     expect(within(drawer).getByRole('table', { name: 'Rejected rows' })).toHaveTextContent(
       '12x@XavierS12Not a valid email address',
     );
@@ -624,7 +625,7 @@ describe('enroll students: upload history', () => {
     expect(within(recent).getAllByRole('listitem')).toHaveLength(1);
     expect(recent).toHaveTextContent('Completed');
     expect(recent).toHaveTextContent('fall-roster.csv');
-    expect(recent).toHaveTextContent('40 read · 30 created');
+    expect(recent).toHaveTextContent('40 rows read. 37 students added: 30 enrolled');
     expect(recent).not.toHaveTextContent('db-roster.csv');
     const request = requests.find((url) => url.pathname === `/api/v1/csv/course/${COURSE.id}`);
     expect(request?.searchParams.get('limit')).toBe('3');
@@ -675,7 +676,7 @@ describe('enroll students: upload history', () => {
     ).toHaveAttribute('aria-valuenow', '60');
     // Its end is announced, as for an upload made on this visit.
     expect(
-      await screen.findByText('Enrollment complete', {}, { timeout: 4000 }),
+      await screen.findByText(/^Enrollment complete: /, {}, { timeout: 4000 }),
     ).toBeInTheDocument();
     expect(countOf('Rows read')).toBe('5');
   });
@@ -711,7 +712,7 @@ describe('enroll students: upload history', () => {
       ]);
       expect(within(drawer).queryByRole('table')).not.toBeInTheDocument();
       expect(screen.getByRole('list', { name: 'Uploads' })).toHaveTextContent(
-        '40 read · 30 created · 6 pending',
+        '40 rows read. 37 students added: 30 enrolled, 6 pending sign-in',
       );
     } finally {
       window.innerWidth = width;

@@ -1,23 +1,36 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import type { CsvCounts } from '@teamup/shared';
+import { CSV_COUNT_WORDS, type CsvCounts } from '@teamup/shared';
+
+/** "pending sign-in" → "Pending sign-in": the tiles name each count as the sentences do. */
+const label = (key: keyof typeof CSV_COUNT_WORDS) =>
+  CSV_COUNT_WORDS[key].charAt(0).toUpperCase() + CSV_COUNT_WORDS[key].slice(1);
 
 const COUNTS: { key: keyof CsvCounts; label: string; hint: string; color?: string }[] = [
   { key: 'rowsRead', label: 'Rows read', hint: 'Student rows in the file' },
   {
     key: 'created',
-    label: 'Enrollments created',
+    label: label('created'),
     hint: 'Students with an account: active now',
     color: 'teal.9',
   },
   {
     key: 'pending',
-    label: 'Pending',
+    label: label('pending'),
     hint: 'No account yet: active at their first sign-in',
     color: 'orange.9',
   },
-  { key: 'alreadyEnrolled', label: 'Already enrolled', hint: 'Left as they were' },
-  { key: 'reactivated', label: 'Reactivated', hint: 'Inactive or removed, now active again' },
-  { key: 'rejected', label: 'Rejected', hint: 'Rows not applied; listed below', color: 'red.9' },
+  { key: 'alreadyEnrolled', label: label('alreadyEnrolled'), hint: 'Left as they were' },
+  {
+    key: 'reactivated',
+    label: label('reactivated'),
+    hint: 'Inactive or removed, now active again',
+  },
+  {
+    key: 'rejected',
+    label: label('rejected'),
+    hint: 'Rows not applied; listed below',
+    color: 'red.9',
+  },
 ];
 
 /** What the upload did, one number per outcome; the numbers add up to the rows read. */
