@@ -46,6 +46,8 @@ export function benchEnv(databaseUrl: string, dataDir: string, logLevel = 'info'
     JWT_SECRET: BENCH_JWT_SECRET,
     AUTH_DEV_LOGIN: 'on',
     AUTH_RATE_LIMIT_MAX: '1000000',
+    // The writers apply and withdraw again and again on purpose (decision 122's throttle).
+    TEAM_ASK_LIMIT: '1000000',
     SEED_DEMO: 'off',
     // The server's own settings a run may change, as production would set them.
     ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),

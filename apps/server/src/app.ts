@@ -216,7 +216,7 @@ export async function buildApp(
         await api.register(enrollmentStudentRoutes);
         await api.register(csvRoutes, { onQueued: () => csvWorker.wake() });
         await api.register(teamRoutes);
-        await api.register(teamRequestRoutes);
+        await api.register(teamRequestRoutes, { askLimit: config.TEAM_ASK_LIMIT });
         await api.register(teamNoticeRoutes);
         await api.register(formationRoutes);
         await api.register(courseHealthRoutes);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { REPEAT_FILINGS_MAX } from '@teamup/shared/constants';
 import { z } from 'zod';
 import { parseDurationSeconds } from './lib/duration.js';
 import { defaultWebDistDir } from './lib/paths.js';
@@ -123,6 +124,7 @@ const envSchema = z.object({
     })
     .default('info'),
   AUTH_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(30),
+  TEAM_ASK_LIMIT: wholeNumber(1, 1_000_000).default(REPEAT_FILINGS_MAX),
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   RESPONSE_CHECK: flag.optional(),
@@ -163,6 +165,11 @@ export interface Config {
   SEED_DEMO: boolean;
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   AUTH_RATE_LIMIT_MAX: number;
+  /**
+   * Join requests per student and team, and invitations per team and student, in any
+   * REPEAT_FILINGS_WINDOW_MINUTES (issue 24, decision 122); the next answers 429.
+   */
+  TEAM_ASK_LIMIT: number;
   /** Passed to Fastify: whose X-Forwarded-For gives `request.ip`. */
   TRUST_PROXY: TrustProxy;
   /** Absolute. */
@@ -242,6 +249,7 @@ export function loadConfig(
     SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && !production),
     LOG_LEVEL: e.LOG_LEVEL,
     AUTH_RATE_LIMIT_MAX: e.AUTH_RATE_LIMIT_MAX,
+    TEAM_ASK_LIMIT: e.TEAM_ASK_LIMIT,
     TRUST_PROXY: e.TRUST_PROXY,
     WEB_DIST_DIR: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR) : defaultWebDistDir,
     RESPONSE_CHECK: e.RESPONSE_CHECK ?? e.NODE_ENV === 'test',

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       SEED_DEMO: true,
       LOG_LEVEL: 'info',
       AUTH_RATE_LIMIT_MAX: 30,
+      TEAM_ASK_LIMIT: 5,
       TRUST_PROXY: false,
     });
     expect(config.WEB_DIST_DIR).toMatch(/apps[/\\]web[/\\]dist$/);
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
         ACCESS_TOKEN_TTL: '3600s',
         REFRESH_TOKEN_TTL: '12h',
         AUTH_RATE_LIMIT_MAX: '5',
+        TEAM_ASK_LIMIT: '50',
         WEB_DIST_DIR: 'web',
       },
       '/app',
@@ -54,6 +56,7 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_TTL: 3600,
       REFRESH_TOKEN_TTL: 43_200,
       AUTH_RATE_LIMIT_MAX: 5,
+      TEAM_ASK_LIMIT: 50,
       WEB_DIST_DIR: resolve('/app', 'web'),
     });
   });

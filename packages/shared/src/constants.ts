@@ -63,3 +63,12 @@ export const HEADLINE_MAX = 120;
 export const LOOKING_NOTE_MAX = 280;
 export const WANTED_SKILL_MAX = 10;
 export const SKILL_TEXT_MAX = 40;
+
+/**
+ * Issue 24 (decision 122): a student files at most this many join requests to one team, and a
+ * team sends one student at most this many invitations, in any window of this many minutes; the
+ * next answers 429 (JOIN_REQUEST_THROTTLED, INVITATION_THROTTLED) with Retry-After. The server's
+ * TEAM_ASK_LIMIT may change the count (benchmarks repeat asks on purpose).
+ */
+export const REPEAT_FILINGS_MAX = 5;
+export const REPEAT_FILINGS_WINDOW_MINUTES = 60;

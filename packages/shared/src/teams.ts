@@ -315,11 +315,3 @@ export const adminAddMemberBodySchema = z.strictObject({
   userId: z.uuid(),
 });
 export type AdminAddMemberBody = z.infer<typeof adminAddMemberBodySchema>;
-
-/**
- * Issue 24 (decision 122): a student files at most this many join requests to one team, and a
- * team sends one student at most this many invitations, in any window of this many minutes; the
- * next answers 429 (JOIN_REQUEST_THROTTLED, INVITATION_THROTTLED) with Retry-After.
- */
-export const REPEAT_FILINGS_MAX = 5;
-export const REPEAT_FILINGS_WINDOW_MINUTES = 60;

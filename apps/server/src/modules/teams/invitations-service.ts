@@ -209,6 +209,7 @@ export async function inviteToTeam(
   caller: Caller,
   teamId: string,
   body: InviteBody,
+  askLimit?: number,
 ): Promise<Invitation> {
   try {
     return await db.transaction(async (tx) => {
@@ -251,7 +252,7 @@ export async function inviteToTeam(
           `That student has already asked to join ${team.name}; accept their request instead`,
         );
       }
-      await assertNotRepeated(tx, 'invitation', team, body.userId);
+      await assertNotRepeated(tx, 'invitation', team, body.userId, askLimit);
 
       const [created] = await tx
         .insert(invitations)

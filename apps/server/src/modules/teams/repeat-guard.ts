@@ -42,8 +42,8 @@ const FILINGS = {
 } as const;
 
 /**
- * 429 (JOIN_REQUEST_THROTTLED, INVITATION_THROTTLED) with Retry-After when REPEAT_FILINGS_MAX
- * filings of this team and person fall in the window: the wait lasts until the oldest of the
+ * 429 (JOIN_REQUEST_THROTTLED, INVITATION_THROTTLED) with Retry-After when `max` filings
+ * (TEAM_ASK_LIMIT, by default REPEAT_FILINGS_MAX) of this team and person fall in the window: the wait lasts until the oldest of the
  * latest ones leaves it. The caller holds the team's lock, so two filings cannot both see room.
  */
 export async function assertNotRepeated(
@@ -51,6 +51,7 @@ export async function assertNotRepeated(
   kind: keyof typeof FILINGS,
   team: { id: string; name: string; courseId: string },
   personId: string,
+  max: number = REPEAT_FILINGS_MAX,
 ): Promise<void> {
   const { table, person, code, done } = FILINGS[kind];
   const recent = tx
@@ -65,7 +66,7 @@ export async function assertNotRepeated(
       ),
     )
     .orderBy(desc(table.createdAt))
-    .limit(REPEAT_FILINGS_MAX)
+    .limit(max)
     .as('recent');
   const [row] = await tx
     .select({
@@ -74,11 +75,11 @@ export async function assertNotRepeated(
         min(${recent.createdAt}) + ${WINDOW} - now())))::int`,
     })
     .from(recent);
-  if (!row || row.filed < REPEAT_FILINGS_MAX) return;
+  if (!row || row.filed < max) return;
   throw new AppError(
     429,
     code,
-    `${done(team.name)} ${REPEAT_FILINGS_MAX} times in the last ${REPEAT_FILINGS_WINDOW_MINUTES} minutes; try again in ${waitText(row.wait)}`,
+    `${done(team.name)} ${max} times in the last ${REPEAT_FILINGS_WINDOW_MINUTES} minutes; try again in ${waitText(row.wait)}`,
     undefined,
     { 'retry-after': String(row.wait) },
   );

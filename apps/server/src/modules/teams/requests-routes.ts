@@ -42,7 +42,11 @@ const optionalDecideBody = decideBodySchema.nullish();
  * services decide per team (leader, applicant, invitee, admin of the course) and answer 404
  * to anyone outside the team's course.
  */
-export async function teamRequestRoutes(app: FastifyInstance) {
+/** `askLimit`: the config's TEAM_ASK_LIMIT (decision 122). */
+export async function teamRequestRoutes(
+  app: FastifyInstance,
+  { askLimit = REPEAT_FILINGS_MAX }: { askLimit?: number } = {},
+) {
   // ---- Join requests
 
   defineRoute(app, {
@@ -53,13 +57,19 @@ export async function teamRequestRoutes(app: FastifyInstance) {
       tags: TAGS,
       summary:
         'Ask to join a team of my course, with an optional message (a full team puts it on its waitlist)',
-      description: `At most ${REPEAT_FILINGS_MAX} requests per student and team in any ${REPEAT_FILINGS_WINDOW_MINUTES} minutes: the next answers 429 JOIN_REQUEST_THROTTLED with Retry-After (seconds). A request withdrawn before the leader read its notification takes that notification back.`,
+      description: `At most ${askLimit} requests per student and team in any ${REPEAT_FILINGS_WINDOW_MINUTES} minutes: the next answers 429 JOIN_REQUEST_THROTTLED with Retry-After (seconds). A request withdrawn before the leader read its notification takes that notification back.`,
       params: uuidParamSchema,
       body: applyBodySchema,
       response: { 201: requestEnvelope },
     },
     handler: async (request, reply) => {
-      const data = await applyToTeam(app.db, requireAuth(request), request.params.id, request.body);
+      const data = await applyToTeam(
+        app.db,
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        askLimit,
+      );
       return reply.status(201).send({
         success: true as const,
         data,
@@ -173,7 +183,7 @@ export async function teamRequestRoutes(app: FastifyInstance) {
     schema: {
       tags: TAGS,
       summary: 'Invite an active classmate without a team (team leader)',
-      description: `At most ${REPEAT_FILINGS_MAX} invitations per team and student in any ${REPEAT_FILINGS_WINDOW_MINUTES} minutes: the next answers 429 INVITATION_THROTTLED with Retry-After (seconds). An invitation cancelled before the invitee read its notification takes that notification back.`,
+      description: `At most ${askLimit} invitations per team and student in any ${REPEAT_FILINGS_WINDOW_MINUTES} minutes: the next answers 429 INVITATION_THROTTLED with Retry-After (seconds). An invitation cancelled before the invitee read its notification takes that notification back.`,
       params: uuidParamSchema,
       body: inviteBodySchema,
       response: { 201: invitationEnvelope },
@@ -184,6 +194,7 @@ export async function teamRequestRoutes(app: FastifyInstance) {
         requireAuth(request),
         request.params.id,
         request.body,
+        askLimit,
       );
       return reply.status(201).send({
         success: true as const,

@@ -148,6 +148,7 @@ export async function applyToTeam(
   caller: Caller,
   teamId: string,
   body: ApplyBody,
+  askLimit?: number,
 ): Promise<JoinRequest> {
   try {
     return await db.transaction(async (tx) => {
@@ -176,7 +177,7 @@ export async function applyToTeam(
       }
       if (facts.pendingRequestId) throw alreadyRequested(team.name);
       if (facts.waitlistedRequestId) throw alreadyWaitlisted(team.name);
-      await assertNotRepeated(tx, 'request', team, caller.userId);
+      await assertNotRepeated(tx, 'request', team, caller.userId, askLimit);
 
       const [created] = await tx
         .insert(joinRequests)

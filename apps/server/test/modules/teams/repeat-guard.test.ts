@@ -83,14 +83,18 @@ const invite = (userId = w.sue.id) =>
 const withdraw = (id: string) => ok(app, w.as.sue, 'POST', `/student/join-requests/${id}/withdraw`);
 const cancel = (id: string) => ok(app, w.as.lea, 'POST', `/student/invitations/${id}/cancel`);
 
-/** Files an ask and takes it back `times` times, an hour passing after every REPEAT_FILINGS_MAX. */
+/**
+ * Files an ask and takes it back `times` times; with `limit`, an hour passes after every
+ * `limit` of them.
+ */
 async function fileAndTakeBack(
   times: number,
   file: () => ReturnType<typeof apply>,
   takeBack: (id: string) => Promise<unknown>,
+  limit = Infinity,
 ) {
   for (let cycle = 0; cycle < times; cycle++) {
-    if (cycle > 0 && cycle % REPEAT_FILINGS_MAX === 0) await anHourLater();
+    if (cycle > 0 && cycle % limit === 0) await anHourLater();
     const res = await file();
     expect(res.statusCode, res.body).toBe(201);
     await takeBack(res.json<{ data: { id: string } }>().data.id);
@@ -103,7 +107,7 @@ async function readAll(headers: { authorization: string }) {
 
 describe('join requests filed and withdrawn again and again', () => {
   it('20 cycles leave the leader no unread notification about the student; a last filing leaves one', async () => {
-    await fileAndTakeBack(20, apply, withdraw);
+    await fileAndTakeBack(20, apply, withdraw, REPEAT_FILINGS_MAX);
     expect(await unreadAbout(w.lea.id, { actorId: w.sue.id })).toEqual([]);
     expect(await bell(w.as.lea)).toBe(0);
     // The history keeps every step, for the team's log.
@@ -154,7 +158,7 @@ describe('join requests filed and withdrawn again and again', () => {
 
 describe('invitations sent and cancelled again and again', () => {
   it('20 cycles leave the invitee no unread notification from the team; a last one leaves one', async () => {
-    await fileAndTakeBack(20, invite, cancel);
+    await fileAndTakeBack(20, invite, cancel, REPEAT_FILINGS_MAX);
     expect(await unreadAbout(w.sue.id)).toEqual([]);
     expect(await bell(w.as.sue)).toBe(0);
 
@@ -210,6 +214,25 @@ describe('the throttle', () => {
     expect((await invite(w.tom.id)).statusCode).toBe(201);
     await anHourLater();
     expect((await invite()).statusCode).toBe(201);
+  });
+
+  it('takes its count from TEAM_ASK_LIMIT', async () => {
+    const roomy = await buildTestApp(
+      { TEAM_ASK_LIMIT: REPEAT_FILINGS_MAX + 2 },
+      { csvWorker: false },
+    );
+    const file = () =>
+      roomy.inject({
+        method: 'POST',
+        url: `${API}/student/teams/${w.team.id}/join-requests`,
+        headers: w.as.sue,
+        payload: {},
+      });
+    await fileAndTakeBack(REPEAT_FILINGS_MAX + 2, file, withdraw);
+    const refused = await file();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain(`${REPEAT_FILINGS_MAX + 2} times`);
+    await roomy.close();
   });
 
   it('comes after the rules: an open request still answers 409 ALREADY_REQUESTED', async () => {
