@@ -13,5 +13,7 @@ describe('formatDay', () => {
   it('writes a UTC day as the rest of the app writes dates', () => {
     expect(formatDay('2026-07-31')).toBe('Jul 31, 2026');
     expect(formatDay('2026-01-01')).toBe('Jan 1, 2026');
+    expect(formatDay('auto')).toBe('auto');
+    expect(formatDay(undefined)).toBe('');
   });
 });

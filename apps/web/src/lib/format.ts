@@ -15,7 +15,11 @@ const dayFormat = new Intl.DateTimeFormat('en', {
   timeZone: 'UTC',
 });
 
-/** A UTC day ("2026-10-28") as the app writes dates elsewhere ("Oct 28, 2026"). */
-export function formatDay(day: string): string {
-  return dayFormat.format(new Date(`${day}T00:00:00.000Z`));
+/**
+ * A UTC day ("2026-10-28") as the app writes dates elsewhere ("Oct 28, 2026"). Anything else is
+ * written as it is: chart libraries also call their formatters with values of their own.
+ */
+export function formatDay(day: unknown): string {
+  const date = new Date(`${String(day)}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) ? String(day ?? '') : dayFormat.format(date);
 }

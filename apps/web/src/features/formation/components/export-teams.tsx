@@ -60,13 +60,24 @@ export function ExportTeams({ courseId }: { courseId: string }) {
           label="As of"
           description="Optional: the teams as they were at that moment (your time zone). Empty: as they are now."
           placeholder="Now"
+          // "Now" is what an empty field exports, so it reads as a value: full text contrast.
+          styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
           valueFormat="DD MMM YYYY HH:mm"
           clearable
           // Not in the future: the server refuses it.
           maxDate={new Date()}
           value={asOf}
           onChange={setAsOf}
-          popoverProps={{ withinPortal: true }}
+          // A modal names its dialog (the popover's dropdown is an unnamed dialog to axe), and
+          // the calendar keeps every day's number at 4.5:1: no grey days of the months beside,
+          // no red weekends; the month arrows say what they do.
+          dropdownType="modal"
+          modalProps={{ title: 'Teams as of', size: 'auto' }}
+          hideOutsideDates
+          weekendDays={[]}
+          previousLabel="Previous month"
+          nextLabel="Next month"
+          submitButtonProps={{ 'aria-label': 'Use this date and time' }}
           style={{ flex: '1 1 16rem' }}
           maw={320}
         />
