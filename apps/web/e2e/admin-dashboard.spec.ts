@@ -66,8 +66,17 @@ test('the admin sees the formation figures, filters by term and downloads the CS
   }
   const progress = page.getByRole('region', { name: 'Formation progress' });
   await expect(progress.locator('.recharts-line').first()).toBeVisible();
+  // The axis writes days as the rest of the app does ("Oct 28, 2026"), not "2026-10-28".
+  const ticks = await progress
+    .locator('.recharts-xAxis .recharts-cartesian-axis-tick-value')
+    .allTextContents();
+  expect(ticks.length, 'the chart has day ticks').toBeGreaterThan(0);
+  for (const tick of ticks) expect(tick).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   await progress.getByRole('button', { name: 'Show as table' }).click();
   await expect(progress.getByRole('table')).toBeVisible();
+  await expect(progress.getByRole('table').getByRole('rowheader').first()).toHaveText(
+    /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+  );
 
   // The CSV, with the page's filter.
   const term = stats.filters.terms[0]!;

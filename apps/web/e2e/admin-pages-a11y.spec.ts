@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
 import { signInAs } from './fixtures';
-import { waitForNetworkQuiet } from './page-checks';
+import {
+  colorSchemeOf,
+  cutTexts,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  SCHEMES,
+  waitForNetworkQuiet,
+} from './page-checks';
 
 // DESIGN §8: every screen of issue 3 has no axe violations and is usable at 375 px and 1440 px.
 // One signed-in page per role visits each screen at both widths (with its dialogs open where the
@@ -242,4 +250,60 @@ test('student course screens', async ({ browser }) => {
       },
     },
   ]);
+});
+
+// Issue 24, item 17: an organization's card said "3 courses" above a course list of "1–4 of 4
+// courses" (the card left archived courses out), and at 375 px the upload history cut its status
+// badges to "COMPLE…". Both schemes, both widths, axe on each; screenshots in /tmp/shots/admin.
+test('organization counts agree with its course list; upload statuses read whole', async ({
+  browser,
+}) => {
+  mkdirSync('/tmp/shots/admin', { recursive: true });
+  const { page, token } = await signedInPage(browser, ORG_ADMIN);
+  const orgs = await apiData<{ items: { id: string; name: string }[] }>(
+    page,
+    token,
+    '/organizations/admin/my?limit=1',
+  );
+  const org = orgs.items[0]!;
+  const coursesIn = async (locator: Locator) =>
+    Number((await locator.getByText(/^\d+ courses?$/).textContent())!.split(' ')[0]);
+
+  await page.goto('/admin/organizations');
+  const card = page.getByRole('article').filter({ hasText: org.name });
+  await expect(card.getByText(/^\d+ courses?$/)).toBeVisible();
+  const onCard = await coursesIn(card);
+
+  await page.goto(`/admin/organizations/${org.id}`);
+  const list = page.getByRole('region', { name: 'Courses' });
+  const footer = list.getByText(/^(\d+–\d+ of )?\d+ courses?$/);
+  await expect(footer).toBeVisible();
+  const listed = Number(/(\d+) courses?$/.exec((await footer.textContent())!)![1]);
+  expect(listed, 'the demo organization has an archived course').toBeGreaterThan(1);
+  expect(onCard, 'the card counts the courses its list shows').toBe(listed);
+  expect(await coursesIn(page.getByRole('main'))).toBe(listed);
+
+  await page.goto('/admin/csv');
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    for (const { name, width, height } of WIDTHS) {
+      await test.step(`upload history at ${width} px, ${colorScheme}`, async () => {
+        await page.setViewportSize({ width, height });
+        const where = `/admin/csv at ${width} px, ${colorScheme}`;
+        const badges = page
+          .getByRole('heading', { name: 'Upload history' })
+          .locator('xpath=..')
+          .locator('.mantine-Badge-label');
+        await expect(badges.first()).toBeVisible();
+        expect(await colorSchemeOf(page)).toBe(colorScheme);
+        expect.soft(await cutTexts(badges), `status badges cut on ${where}`).toEqual([]);
+        await expectNoSidewaysScroll(page, where);
+        await expectNoAxeViolations(page, where);
+        await page.screenshot({
+          path: `/tmp/shots/admin/csv-history-${name}-${colorScheme}.png`,
+          fullPage: true,
+        });
+      });
+    }
+  }
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { call, signedIn, type Signed } from './fixtures';
 import {
   colorSchemeOf,
+  cutTexts,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   SCHEMES,
@@ -28,8 +29,9 @@ const STUDENTS = ['Ada', 'Bo', 'Cy', 'Di', 'Ed'].map((first, i) => ({
   name: `${first} Placer ${run}`,
 }));
 const LEADER = STUDENTS[0]!;
-const SEED_TEAM = `Seed ${run}`;
+const FIRST_TEAM = `Starters ${run}`;
 const SHOTS = '/tmp/shots/formation';
+const SHOTS_ADMIN = '/tmp/shots/admin';
 
 const formation = (page: Page) => page.getByRole('region', { name: 'Formation' });
 
@@ -88,7 +90,7 @@ test('the admin previews, moves a student and applies; the placed student sees t
   const students = new Map<string, Signed>();
   for (const s of STUDENTS) students.set(s.name, await signedIn(browser, s.email, s.name));
   await call(students.get(LEADER.name)!, 'post', `/student/courses/${course.id}/teams`, {
-    name: SEED_TEAM,
+    name: FIRST_TEAM,
     maxSize: 3,
   });
 
@@ -102,7 +104,16 @@ test('the admin previews, moves a student and applies; the placed student sees t
   await section.getByRole('button', { name: 'Preview placement' }).click();
   const summary = section.getByRole('group', { name: 'Summary' });
   await expect(summary).toContainText('4 students placed');
-  await expect(section.getByRole('article', { name: SEED_TEAM })).toContainText(LEADER.name);
+  // Instructor's words: no seed; each team one line until opened; new teams carry the code.
+  await expect(section).not.toContainText(/seed/i);
+  const firstTeam = section.getByRole('article', { name: FIRST_TEAM });
+  await expect(firstTeam).toContainText('1 member');
+  await expect(firstTeam).not.toContainText(LEADER.name);
+  await expect(
+    section.getByRole('article', { name: new RegExp(`^${course.code} Team \\d+$`) }).first(),
+  ).toBeVisible();
+  await section.getByRole('button', { name: 'Open every team' }).click();
+  await expect(firstTeam).toContainText(LEADER.name);
   await waitForNetworkQuiet(page);
   await expect(page).toHaveTitle(title);
 
@@ -151,9 +162,10 @@ test('the admin previews, moves a student and applies; the placed student sees t
   const dialog = page.getByRole('dialog', { name: 'Apply placement' });
   await expect(dialog).toContainText('Place 4 students');
   await dialog.getByRole('button', { name: 'Apply placement' }).click();
-  await expect(
-    page.locator('.mantine-Notification-root').filter({ hasText: 'Placement applied' }).first(),
-  ).toBeVisible();
+  // The focus lands on the result, where the proposal was, not at the page's top.
+  const result = section.getByRole('region', { name: 'Placement applied' });
+  await expect(result).toBeFocused();
+  await expect(result).toContainText('4 students placed');
   await expect(summary).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Teams' })).toContainText(team);
 
@@ -185,4 +197,73 @@ test('the admin previews, moves a student and applies; the placed student sees t
 
   // The course is this test's own: archived afterwards, out of the demo lists.
   await call(admin, 'delete', `/courses/${course.id}`);
+});
+
+// Issue 24, items 14 and 17: on a demo course with many students to place (CS301), the page
+// with a proposal on a phone was 7,202 px tall (every team open); the export card's format
+// select cut its option ("…student i") and "As of" was the browser's bare date-time field.
+test('the admin course page with a proposal stays short on a phone, in plain words', async ({
+  browser,
+}) => {
+  mkdirSync(SHOTS_ADMIN, { recursive: true });
+  const admin = await signedIn(browser, ADMIN);
+  const courses = await call<{ items: { id: string; code: string }[] }>(
+    admin,
+    'get',
+    '/courses?page=1&limit=100',
+  );
+  const cs301 = courses.items.find((c) => c.code === 'CS301')!;
+  const page = admin.page;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/admin/courses/${cs301.id}`);
+  const section = formation(page);
+  await section.getByRole('button', { name: 'Preview placement' }).click();
+  await expect(section.getByRole('group', { name: 'Summary' })).toContainText('students placed');
+  await waitForNetworkQuiet(page);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`CS301 with a proposal at 375 px: ${height} px tall`);
+  // 7,202 px with every proposed team open; about 4,600 with each team one line until opened
+  // (team health, export and the team list below are the rest).
+  expect(height, 'the page with a proposal on a phone').toBeLessThan(5_000);
+  await expect(section).not.toContainText(/seed/i);
+
+  // The proposal number is out of the way, in the proposal's details and under Advanced.
+  await section.getByRole('button', { name: 'About this proposal' }).click();
+  await expect(section.getByText(/^This is proposal number \d+\./)).toBeVisible();
+  await section.getByRole('button', { name: 'Advanced options' }).click();
+  await expect(section.getByRole('textbox', { name: 'Proposal number' })).toBeVisible();
+
+  const exportCard = page.getByRole('region', { name: 'Export' });
+  await expect(exportCard).not.toContainText('README');
+  const format = exportCard.getByRole('combobox', { name: 'Format' });
+  const asOf = exportCard.getByRole('button', { name: /As of/ });
+  await expect(exportCard.locator('input[type="datetime-local"]')).toHaveCount(0);
+
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    for (const { name, width, height: h } of WIDTHS) {
+      await test.step(`admin course page at ${width} px, ${colorScheme}`, async () => {
+        await page.setViewportSize({ width, height: h });
+        const where = `admin course page with a proposal at ${width} px, ${colorScheme}`;
+        expect(await colorSchemeOf(page)).toBe(colorScheme);
+        expect.soft(await cutTexts(format), `format options cut on ${where}`).toEqual([]);
+        await expectNoSidewaysScroll(page, where);
+        await expectNoAxeViolations(page, where);
+        await page.screenshot({
+          path: `${SHOTS_ADMIN}/course-proposal-${name}-${colorScheme}.png`,
+          fullPage: true,
+        });
+        // The kit's date and time picker, as on the course form.
+        await asOf.click();
+        const picker = page.getByRole('dialog');
+        await expect(picker).toBeVisible();
+        await page.waitForTimeout(300);
+        await expectNoSidewaysScroll(page, `${where}, As of open`);
+        await expectNoAxeViolations(page, `${where}, As of open`);
+        await page.screenshot({ path: `${SHOTS_ADMIN}/export-as-of-${name}-${colorScheme}.png` });
+        await page.keyboard.press('Escape');
+        await expect(picker).toHaveCount(0);
+      });
+    }
+  }
 });

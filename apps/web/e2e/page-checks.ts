@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 // Checks every page spec makes (DESIGN §8): axe, no sideways scroll, the color scheme in force.
 // Soft, so one run reports every width and scheme that fails.
@@ -67,4 +67,26 @@ export async function waitForNetworkQuiet(page: Page, quietMs = 500, timeoutMs =
     page.off('requestfinished', onEnd);
     page.off('requestfailed', onEnd);
   }
+}
+
+/**
+ * The texts `locator` cuts off (an ellipsis or a clip): an element whose content is wider than
+ * its box, or a select with an option wider than the box (a select's scrollWidth never says).
+ */
+export function cutTexts(locator: Locator): Promise<string[]> {
+  return locator.evaluateAll((elements) =>
+    elements.flatMap((el) => {
+      if (el instanceof HTMLSelectElement) {
+        const style = getComputedStyle(el);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const room =
+          el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return [...el.options]
+          .map((o) => o.textContent ?? '')
+          .filter((text) => context.measureText(text).width > room);
+      }
+      return el.scrollWidth > el.clientWidth ? [el.textContent ?? ''] : [];
+    }),
+  );
 }

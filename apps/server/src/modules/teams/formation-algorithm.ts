@@ -24,6 +24,8 @@ export interface AlgoTeam {
 /** The algorithm's whole input; formation-input.ts reads it (sorted by id) and digests it. */
 export interface FormationInput {
   courseId: string;
+  /** Prefixes new teams' names, so two courses' "Team 1" are told apart in lists and exports. */
+  courseCode: string;
   teamSizeMin: number;
   teamSizeMax: number;
   teams: AlgoTeam[];
@@ -415,9 +417,10 @@ export function proposeFormation(input: FormationInput, options: AlgoOptions): A
   const sizes = newTeamSizes(rest.length, min, max);
   const usedNames = new Set(teams.map((t) => t.name.toLowerCase()));
   let counter = 0;
+  const nextName = () => `${input.courseCode} Team ${++counter}`;
   const newTeams = sizes.map((capacity, k) => {
-    let name = `Team ${++counter}`;
-    while (usedNames.has(name.toLowerCase())) name = `Team ${++counter}`;
+    let name = nextName();
+    while (usedNames.has(name.toLowerCase())) name = nextName();
     usedNames.add(name.toLowerCase());
     return {
       key: `new-${k + 1}`,

@@ -20,6 +20,7 @@ import type { AlgoStudent, AlgoTeam, FormationInput } from './formation-algorith
 
 export interface FormationCourse {
   id: string;
+  code: string;
   organizationId: string;
   teamSizeMin: number;
   teamSizeMax: number;
@@ -37,6 +38,7 @@ export async function formationCourse(
   const [course] = await db
     .select({
       id: courses.id,
+      code: courses.code,
       organizationId: courses.organizationId,
       teamSizeMin: courses.teamSizeMin,
       teamSizeMax: courses.teamSizeMax,
@@ -146,6 +148,7 @@ export async function readFormationInput(
     studentIds.has(r.userId) && teamIds.has(r.teamId);
   return {
     courseId: course.id,
+    courseCode: course.code,
     teamSizeMin: course.teamSizeMin,
     teamSizeMax: course.teamSizeMax,
     teams: liveTeams,

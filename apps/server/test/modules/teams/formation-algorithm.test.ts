@@ -74,6 +74,7 @@ const courseArb = (limits: { teams: number; students: number; max: number }) =>
       }
       const input: FormationInput = {
         courseId: uuid(3, 0),
+        courseCode: 'CS401',
         teamSizeMin: r.min,
         teamSizeMax: max,
         teams,
@@ -250,6 +251,7 @@ describe('proposeFormation (examples)', () => {
   });
   const base = (over: Partial<FormationInput>): FormationInput => ({
     courseId: uuid(3, 0),
+    courseCode: 'CS401',
     teamSizeMin: 3,
     teamSizeMax: 4,
     teams: [],
@@ -294,15 +296,23 @@ describe('proposeFormation (examples)', () => {
     expect(newTeamSizes(7, 5, 6)).toEqual([6, 1]);
   });
 
-  it('names new teams without clashing with live teams', () => {
+  it('names new teams after the course, without clashing with live teams', () => {
     const students = Array.from({ length: 8 }, (_, i) => student(i, []));
-    const proposal = proposeFormation(
-      base({ teams: [team(0, 3, { name: 'team 1', maxSize: 3 })], students }),
-      options,
-    );
-    expect(proposal.teams.filter((t) => !t.teamId).map((t) => [t.key, t.name])).toEqual([
-      ['new-1', 'Team 2'],
-      ['new-2', 'Team 3'],
+    const newNames = (courseCode: string, liveName: string) =>
+      proposeFormation(
+        base({ courseCode, teams: [team(0, 3, { name: liveName, maxSize: 3 })], students }),
+        options,
+      )
+        .teams.filter((t) => !t.teamId)
+        .map((t) => [t.key, t.name]);
+    expect(newNames('CS401', 'cs401 team 1')).toEqual([
+      ['new-1', 'CS401 Team 2'],
+      ['new-2', 'CS401 Team 3'],
+    ]);
+    // Two courses' new teams are told apart in an admin's lists, exports and notifications.
+    expect(newNames('ENG305', 'Team 1')).toEqual([
+      ['new-1', 'ENG305 Team 1'],
+      ['new-2', 'ENG305 Team 2'],
     ]);
   });
 

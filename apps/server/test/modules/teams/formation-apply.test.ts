@@ -133,6 +133,11 @@ describe('POST /admin/courses/{courseId}/formation/apply', () => {
     const data = res.json().data;
     expect(data.placed).toBe(6);
     expect(data.createdTeams.length).toBe(p.summary.newTeams);
+    // New teams carry the course's code: another course's "Team 1" is told apart from them.
+    expect(p.summary.newTeams).toBeGreaterThan(0);
+    expect(data.createdTeams.map((t: { name: string }) => t.name).sort()).toEqual(
+      Array.from({ length: p.summary.newTeams }, (_, i) => `A101 Team ${i + 1}`),
+    );
 
     const { db } = await getWorkerDb();
     const ids = loose.map((s) => s.id);

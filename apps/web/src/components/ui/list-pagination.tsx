@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { countOf } from '@/lib/format';
 
 type ListPaginationProps = {
   page: number;
@@ -7,17 +8,33 @@ type ListPaginationProps = {
   onChange: (page: number) => void;
   /** What the list holds, for the count and the navigation's accessible name ("students"). */
   noun: string;
+  /** One of them ("student"); by default the noun without its final "s". */
+  one?: string;
 };
 
-/** The footer of a server-paginated list: "21–40 of 57 students" and the page buttons. */
-export function ListPagination({ page, limit, total, onChange, noun }: ListPaginationProps) {
+/**
+ * The footer of a server-paginated list: "21–40 of 57 students" (a lone item is "1 student", not
+ * "1–1 of 1 students") and the page buttons.
+ */
+export function ListPagination({
+  page,
+  limit,
+  total,
+  onChange,
+  noun,
+  one = noun.replace(/s$/, ''),
+}: ListPaginationProps) {
   const pages = Math.max(1, Math.ceil(total / limit));
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
     <Group justify="space-between" gap="sm" mt="md" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {total === 0 ? `No ${noun}` : `${first}–${last} of ${total} ${noun}`}
+        {total === 0
+          ? `No ${noun}`
+          : total === 1
+            ? countOf(1, one)
+            : `${first}–${last} of ${countOf(total, one, noun)}`}
       </Text>
       {pages > 1 && (
         <Pagination

@@ -83,7 +83,7 @@ describe('admin formation dashboard', () => {
       within(table)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['DayCS-401', '2026-11-2350%', '2026-11-2465%', '2026-11-2575%']);
+    ).toEqual(['DayCS-401', 'Nov 23, 202650%', 'Nov 24, 202665%', 'Nov 25, 202675%']);
   });
 
   it('says what happens next when there is no course', async () => {

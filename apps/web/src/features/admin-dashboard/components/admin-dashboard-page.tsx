@@ -25,6 +25,7 @@ import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
 import { useDownloadDashboardCsv } from '../api/download-dashboard-csv';
 import { useAdminDashboardStats } from '../api/get-admin-dashboard-stats';
 import { useAuthStore } from '@/lib/auth-store';
+import { countOf } from '@/lib/format';
 import { FormationProgress } from './formation-progress';
 
 type AdminDashboardPageProps = {
@@ -201,14 +202,11 @@ function Totals({
 }
 
 const ATTENTION_TEXT: Record<AttentionItem['kind'], (count: number) => string> = {
-  DEADLINE_SOON: (n) =>
-    `Deadline within 72 h: ${number(n)} ${n === 1 ? 'student' : 'students'} without a team`,
-  DEADLINE_PASSED: (n) =>
-    `Deadline passed: ${number(n)} ${n === 1 ? 'student' : 'students'} without a team`,
-  FAILED_UPLOADS: (n) => `${number(n)} CSV ${n === 1 ? 'upload' : 'uploads'} failed`,
-  TEAMS_UNDER_MINIMUM: (n) => `${number(n)} ${n === 1 ? 'team' : 'teams'} under the minimum size`,
-  STALE_JOIN_REQUESTS: (n) =>
-    `${number(n)} join ${n === 1 ? 'request' : 'requests'} unanswered for more than 48 h`,
+  DEADLINE_SOON: (n) => `Deadline within 72 h: ${countOf(n, 'student')} without a team`,
+  DEADLINE_PASSED: (n) => `Deadline passed: ${countOf(n, 'student')} without a team`,
+  FAILED_UPLOADS: (n) => `${countOf(n, 'CSV upload')} failed`,
+  TEAMS_UNDER_MINIMUM: (n) => `${countOf(n, 'team')} under the minimum size`,
+  STALE_JOIN_REQUESTS: (n) => `${countOf(n, 'join request')} unanswered for more than 48 h`,
 };
 
 // Shades that keep white text at 4.5:1 or more (orange and yellow do not).

@@ -3,6 +3,7 @@ import { LineChart } from '@mantine/charts';
 import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { CourseProgress } from '@teamup/shared';
 import { useId, useMemo, useState } from 'react';
+import { formatDay } from '@/lib/format';
 
 // Distinct hues with enough contrast on both schemes; courses beyond ten reuse them.
 const COLORS = [
@@ -71,6 +72,9 @@ export function FormationProgress({ progress }: { progress: readonly CourseProgr
             withDots={rows.length <= 14}
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
+            // The app's date format ("Oct 28, 2026"), not the API's ISO days.
+            xAxisProps={{ tickFormatter: formatDay, minTickGap: 24 }}
+            tooltipProps={{ labelFormatter: (day: string) => formatDay(day) }}
             yAxisProps={{ domain: [0, 100] }}
             unit="%"
             tickLine="y"
@@ -103,7 +107,9 @@ export function FormationProgress({ progress }: { progress: readonly CourseProgr
               <Table.Tbody>
                 {rows.map((row) => (
                   <Table.Tr key={row.day}>
-                    <Table.Th scope="row">{row.day}</Table.Th>
+                    <Table.Th scope="row">
+                      <time dateTime={row.day}>{formatDay(row.day)}</time>
+                    </Table.Th>
                     {progress.map((p) => (
                       <Table.Td key={p.courseId}>{percent(row[p.courseId])}</Table.Td>
                     ))}

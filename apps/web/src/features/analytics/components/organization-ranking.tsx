@@ -1,6 +1,7 @@
 import { Card, List, SimpleGrid, Text, Title } from '@mantine/core';
 import type { OrganizationActivity } from '@teamup/shared';
 import { AnchorLink } from '@/components/ui/router-link';
+import { countOf } from '@/lib/format';
 import { formatCount } from '../utils/format';
 
 function RankingList({
@@ -29,8 +30,8 @@ function RankingList({
                 {o.name}
               </AnchorLink>
               <Text size="sm" c="dimmed">
-                {formatCount(o.activeUsers)} of {formatCount(o.people)} people active ·{' '}
-                {formatCount(o.signIns)} sign-ins
+                {formatCount(o.activeUsers)} of {countOf(o.people, 'person', 'people')} active ·{' '}
+                {countOf(o.signIns, 'sign-in')}
               </Text>
             </List.Item>
           ))}

@@ -61,6 +61,30 @@ describe('superadmin home (/s/dashboard)', () => {
     );
   });
 
+  it('counts one of a kind in the singular', async () => {
+    const overview = createAnalyticsOverview();
+    const late = overview.attention.teamlessPastDeadline;
+    serveOverview({
+      ...overview,
+      users: { total: 3, students: 1, orgAdmins: 1, superadmins: 1 },
+      attention: {
+        ...overview.attention,
+        teamlessPastDeadline: {
+          total: 2,
+          items: [{ ...late.items[0]!, teamlessStudents: 1, activeStudents: 1 }],
+        },
+      },
+    });
+    renderApp('/s/dashboard', { user: superadmin });
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText('1 student · 1 org admin · 1 superadmin')).toBeInTheDocument();
+    const attention = screen.getByRole('region', { name: 'Needs attention' });
+    expect(within(attention).getByText('And 1 more course.')).toBeInTheDocument();
+    expect(
+      within(attention).getByRole('list', { name: 'Courses past their deadline' }),
+    ).toHaveTextContent('DB-210 Databases: 1 of 1 active student without a team');
+  });
+
   it('says nothing needs attention when nothing does', async () => {
     serveOverview(createAnalyticsOverview({ attention: noAttention }));
     renderApp('/s/dashboard', { user: superadmin });

@@ -11,6 +11,7 @@ import {
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
+import { countOf } from '@/lib/format';
 import { useAnalyticsOverview } from '../api/get-analytics-overview';
 import { formatCount, formatDateTime } from '../utils/format';
 import { FigureCard } from './figure-card';
@@ -21,7 +22,9 @@ export type HealthSummary =
   | { state: 'error'; message: string }
   | { state: 'ready'; status: string; checkedAt?: string | undefined };
 
-const HEALTH_COLORS: Record<string, string> = { ok: 'teal.9', degraded: 'orange.9', down: 'red.9' };
+// White text needs 4.5:1 on the badge: teal.9 and red.9 have it, no orange does (orange.9 is
+// 4.29:1), so "degraded" is dark text on yellow, as on the health page.
+const HEALTH_COLORS: Record<string, string> = { ok: 'teal.9', degraded: 'yellow.5', down: 'red.9' };
 
 function HealthCard({ health }: { health: HealthSummary }) {
   return (
@@ -52,11 +55,17 @@ function HealthCard({ health }: { health: HealthSummary }) {
               Unknown: {health.message}
             </Badge>
           ) : (
-            <Badge color={HEALTH_COLORS[health.status] ?? 'red.9'} variant="filled" size="lg">
+            <Badge
+              color={HEALTH_COLORS[health.status] ?? 'red.9'}
+              variant="filled"
+              size="lg"
+              autoContrast
+            >
               {health.status}
             </Badge>
           )}
-          <AnchorLink to="/s/health" search={{ tab: 'health' }} size="sm">
+          {/* Underlined: in the dark scheme the link's color alone is 1.49:1 against the text. */}
+          <AnchorLink to="/s/health" search={{ tab: 'health' }} size="sm" underline="always">
             Health details
           </AnchorLink>
         </Group>
@@ -72,7 +81,7 @@ function Totals({ overview }: { overview: AnalyticsOverview }) {
       <FigureCard
         label="Users"
         value={formatCount(users.total)}
-        hint={`${formatCount(users.students)} students · ${formatCount(users.orgAdmins)} org admins · ${formatCount(users.superadmins)} superadmins`}
+        hint={`${countOf(users.students, 'student')} · ${countOf(users.orgAdmins, 'org admin')} · ${countOf(users.superadmins, 'superadmin')}`}
       />
       <FigureCard
         label="Organizations"
@@ -104,10 +113,10 @@ function NeedsAttention({
   const { failedUploads, teamlessPastDeadline } = overview.attention;
   const healthNotOk = health.state === 'ready' && health.status !== 'ok';
   const nothing = failedUploads.total === 0 && teamlessPastDeadline.total === 0 && !healthNotOk;
-  const more = (shown: number, total: number, noun: string) =>
+  const more = (shown: number, total: number, one: string) =>
     total > shown ? (
       <Text size="sm" c="dimmed">
-        And {formatCount(total - shown)} more {noun}.
+        And {countOf(total - shown, `more ${one}`)}.
       </Text>
     ) : null;
   return (
@@ -127,7 +136,7 @@ function NeedsAttention({
               <IconHeartbeat size={18} aria-hidden />
               <Text size="sm">
                 The system is <strong>{health.status}</strong>.{' '}
-                <AnchorLink to="/s/health" search={{ tab: 'health' }}>
+                <AnchorLink to="/s/health" search={{ tab: 'health' }} underline="always">
                   See the health figures
                 </AnchorLink>
               </Text>
@@ -157,7 +166,7 @@ function NeedsAttention({
                   </List.Item>
                 ))}
               </List>
-              {more(failedUploads.items.length, failedUploads.total, 'failed uploads')}
+              {more(failedUploads.items.length, failedUploads.total, 'failed upload')}
             </Stack>
           )}
           {teamlessPastDeadline.total > 0 && (
@@ -180,12 +189,12 @@ function NeedsAttention({
                       {c.organization.name}
                     </AnchorLink>{' '}
                     · {c.course.code} {c.course.title}: {formatCount(c.teamlessStudents)} of{' '}
-                    {formatCount(c.activeStudents)} active students without a team, deadline{' '}
+                    {countOf(c.activeStudents, 'active student')} without a team, deadline{' '}
                     {formatDateTime(c.deadline)}
                   </List.Item>
                 ))}
               </List>
-              {more(teamlessPastDeadline.items.length, teamlessPastDeadline.total, 'courses')}
+              {more(teamlessPastDeadline.items.length, teamlessPastDeadline.total, 'course')}
             </Stack>
           )}
         </Stack>

@@ -1,6 +1,7 @@
 import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AnalyticsRange, UsageTotals } from '@teamup/shared';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { countOf } from '@/lib/format';
 import { useUsageAnalytics } from '../api/get-usage-analytics';
 import { RANGE_OPTIONS, type AnalyticsSearch } from '../utils/analytics-search';
 import { formatCount, formatLongDay, formatRate, formatTime } from '../utils/format';
@@ -27,7 +28,7 @@ function TotalsGrid({ totals }: { totals: UsageTotals }) {
       <FigureCard
         label="CSV uploads"
         value={formatCount(totals.csvUploads)}
-        hint={`${formatCount(totals.csvRowsProcessed)} rows`}
+        hint={countOf(totals.csvRowsProcessed, 'row')}
       />
       <FigureCard
         label="Upload failure rate"

@@ -74,7 +74,7 @@ describe('community page', () => {
     expect(within(card).queryByText(/@/)).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Invite/ })).not.toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'View profile of Lena Park' })).toBeVisible();
-    expect(screen.getByText('1–1 of 1 students')).toBeInTheDocument();
+    expect(screen.getByText('1 student')).toBeInTheDocument();
   });
 
   it('builds the request from the name, skills, course and the two switches', async () => {

@@ -20,19 +20,16 @@ import {
   type RosterColumn,
   type RosterPreview,
 } from '../utils/preview-roster';
+import { countOf } from '@/lib/format';
 
 const ISSUES_LISTED = 5;
 /** The Upload button names this list as its description while the file is refused. */
 export const BLOCKING_PROBLEMS_ID = 'csv-blocking-problems';
 
-function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
 function FileLine({ preview, onClear }: { preview: RosterPreview; onClear: () => void }) {
   const facts = [
     formatBytes(preview.size),
-    preview.rowCount !== null ? plural(preview.rowCount, 'student row', 'student rows') : null,
+    preview.rowCount !== null ? countOf(preview.rowCount, 'student row', 'student rows') : null,
     preview.delimiter === ';'
       ? 'semicolon-separated'
       : preview.delimiter === ','
@@ -91,7 +88,7 @@ function Problems({ preview }: { preview: RosterPreview }) {
           color="yellow"
           variant="light"
           styles={ALERT_TITLE.warning}
-          title={`${plural(issues.length, 'row', 'rows')} will be rejected`}
+          title={`${countOf(issues.length, 'row', 'rows')} will be rejected`}
           icon={<IconAlertTriangle aria-hidden />}
           // A long email has no break opportunity; without this it widens the alert past the card.
           style={{ overflowWrap: 'anywhere' }}
@@ -106,12 +103,12 @@ function Problems({ preview }: { preview: RosterPreview }) {
           </List>
           {issues.length > ISSUES_LISTED && (
             <Text size="sm" mt={4}>
-              …and {plural(issues.length - ISSUES_LISTED, 'more row', 'more rows')}.
+              …and {countOf(issues.length - ISSUES_LISTED, 'more row', 'more rows')}.
             </Text>
           )}
           <Text size="sm" mt="xs">
             {rest !== null && rest > 0
-              ? `You can still upload: the other ${plural(rest, 'row is', 'rows are')} enrolled and the result lists the rejected ones.`
+              ? `You can still upload: the other ${countOf(rest, 'row is', 'rows are')} enrolled and the result lists the rejected ones.`
               : 'Fix these rows in the file, or upload it anyway and download the rejected rows afterwards.'}
           </Text>
         </Alert>
@@ -173,7 +170,7 @@ function PreviewTable({ preview }: { preview: RosterPreview }) {
   return (
     <Stack gap={6}>
       <Title order={3} fz="sm">
-        First {plural(rows.length, 'row', 'rows')}
+        First {countOf(rows.length, 'row', 'rows')}
       </Title>
       <Table.ScrollContainer
         minWidth={Math.max(480, 130 * headers.length + 180)}

@@ -23,7 +23,14 @@ export function UploadStatusBadge({
       ? `${STATUS[status].label} ${progress}%`
       : STATUS[status].label;
   return (
-    <Badge color={STATUS[status].color} variant="filled" autoContrast {...props}>
+    // Never squeezed by a long file name beside it: a cut "COMPLE…" says nothing.
+    <Badge
+      color={STATUS[status].color}
+      variant="filled"
+      autoContrast
+      style={{ flexShrink: 0 }}
+      {...props}
+    >
       {label}
     </Badge>
   );

@@ -4,8 +4,7 @@ import { DeadlineText } from '@/components/ui/deadline-text';
 import { AnchorLink } from '@/components/ui/router-link';
 import { SkillBadges } from '@/components/ui/skill-badges';
 import { UserAvatar } from '@/components/ui/user-avatar';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { countOf } from '@/lib/format';
 
 /**
  * A course where the student has no team: the deadline counting down and the best next steps,
@@ -54,7 +53,7 @@ export function TeamlessCourse({ course }: { course: DashboardTeamlessCourse }) 
               <Text size="sm" fw={600}>
                 {course.openTeamCount === 0
                   ? 'No team has a free seat right now: create one on the course page.'
-                  : `${plural(course.openTeamCount, 'open team has', 'open teams have')} a free seat`}
+                  : `${countOf(course.openTeamCount, 'open team has', 'open teams have')} a free seat`}
               </Text>
               {openTeams.length > 0 && (
                 <Stack
@@ -107,7 +106,7 @@ export function TeamlessCourse({ course }: { course: DashboardTeamlessCourse }) 
               <Text size="sm" fw={600}>
                 {course.lookingClassmateCount === 0
                   ? 'No classmate says they are looking for a team yet.'
-                  : `${plural(course.lookingClassmateCount, 'classmate is', 'classmates are')} looking for a team`}
+                  : `${countOf(course.lookingClassmateCount, 'classmate is', 'classmates are')} looking for a team`}
               </Text>
               {lookingClassmates.length > 0 && (
                 <Group

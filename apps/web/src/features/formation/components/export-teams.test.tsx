@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { FORMATION_COURSE_ID } from '@/testing/formation-data';
 import { api, fail } from '@/testing/handlers';
@@ -39,10 +40,19 @@ describe('export teams', () => {
     expect(calls[0]?.url.searchParams.get('format')).toBe('teamup');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Format' }), 'canvas');
-    fireEvent.change(screen.getByLabelText(/As of/), { target: { value: '2026-10-01T09:30' } });
+    // The kit's date and time picker, as on the course form: the first of this month, 00:00.
+    await user.click(screen.getByRole('button', { name: /As of/ }));
+    const first = dayjs().startOf('month');
+    await user.click(screen.getByRole('button', { name: first.format('D MMMM YYYY') }));
+    const dropdown = screen.getByRole('dialog');
+    const buttons = within(dropdown).getAllByRole('button');
+    await user.click(buttons[buttons.length - 1]!);
+    expect(screen.getByRole('button', { name: /As of/ })).toHaveTextContent(
+      first.format('DD MMM YYYY HH:mm'),
+    );
     await user.click(screen.getByRole('button', { name: 'Export teams (CSV)' }));
     await waitFor(() => expect(saved).toHaveLength(2));
-    expect(calls[1]?.url.searchParams.get('at')).toBe(new Date('2026-10-01T09:30').toISOString());
+    expect(calls[1]?.url.searchParams.get('at')).toBe(first.toISOString());
     expect(calls[1]?.url.searchParams.get('format')).toBe('canvas');
     expect(calls[1]?.auth).toMatch(/^Bearer ./);
 
@@ -50,5 +60,20 @@ describe('export teams', () => {
     await user.click(screen.getByRole('button', { name: 'Export teams (CSV)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('at must be an ISO date-time');
     click.mockRestore();
+  });
+
+  it('names the formats briefly and says where each one goes, in words, not a pointer to the README', async () => {
+    const { user, container } = renderWithProviders(<ExportTeams courseId={FORMATION_COURSE_ID} />);
+    expect(container).not.toHaveTextContent(/README/);
+    expect(container.querySelector('input[type="datetime-local"]')).toBeNull();
+    const format = screen.getByRole('combobox', { name: 'Format' });
+    expect(
+      within(format)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All columns', 'Canvas', 'Moodle']);
+    expect(format).toHaveAccessibleDescription(/Team, member, email, student ID, leader/);
+    await user.selectOptions(format, 'moodle');
+    expect(format).toHaveAccessibleDescription(/Site administration → Users → Upload users/);
   });
 });

@@ -1,4 +1,7 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+// Loaded with the only screens that pick a date, not in the entry stylesheet (decision 091).
+import '@mantine/dates/styles.css';
+import { Button, Group, NativeSelect } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import { TEAMS_EXPORT_FORMATS, type TeamsExportFormat } from '@teamup/shared';
 import dayjs from 'dayjs';
 import { IconDownload } from '@tabler/icons-react';
@@ -7,22 +10,32 @@ import { useDownloadTeamsCsv } from '../api/download-teams-csv';
 import { ApiErrorAlert } from './api-error-alert';
 import { SectionCard } from './section-card';
 
-/** A datetime-local value (the browser's time zone) as an ISO instant, or undefined. */
-export function asOfInstant(value: string): string | undefined {
+/** The picker's local date and time ("YYYY-MM-DD HH:mm:ss") as an ISO instant, or undefined. */
+function asOfInstant(value: string | null): string | undefined {
   if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  const date = dayjs(value);
+  return date.isValid() ? date.toISOString() : undefined;
 }
 
+// Short enough for a phone's select; what each one holds and where it goes is said below it.
 const FORMAT_LABELS: Record<TeamsExportFormat, string> = {
-  teamup: 'All columns (team, member, email, student id, leader, joined at)',
-  canvas: 'Canvas: group set import',
-  moodle: 'Moodle: upload users with groups',
+  teamup: 'All columns',
+  canvas: 'Canvas',
+  moodle: 'Moodle',
+};
+
+const FORMAT_HELP: Record<TeamsExportFormat, string> = {
+  teamup:
+    'Team, member, email, student ID, leader and date joined. For any tool where you match the columns yourself, Blackboard included (create its groups first).',
+  canvas:
+    'Canvas group set import: in Canvas, open People, then the group set, then ⋮ → Import. Missing groups are created.',
+  moodle:
+    'Moodle upload users with groups: Site administration → Users → Upload users, with “Update existing users only”. The course code must be the Moodle course’s short name.',
 };
 
 /** The LMS export of the course's teams, now or as they were at a moment. */
 export function ExportTeams({ courseId }: { courseId: string }) {
-  const [asOf, setAsOf] = useState('');
+  const [asOf, setAsOf] = useState<string | null>(null);
   const [format, setFormat] = useState<TeamsExportFormat>('teamup');
   const download = useDownloadTeamsCsv();
   const at = asOfInstant(asOf);
@@ -30,28 +43,46 @@ export function ExportTeams({ courseId }: { courseId: string }) {
     <SectionCard
       id="export-teams-heading"
       title="Export"
-      description="One row per team member, in the columns your LMS's group import accepts (the README lists the mapping)."
+      description="One row per team member, in columns your learning platform's group import accepts."
     >
-      <Group align="flex-end" gap="sm" wrap="wrap">
+      <Group align="flex-start" gap="sm" wrap="wrap">
         <NativeSelect
           label="Format"
+          description={FORMAT_HELP[format]}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           data={TEAMS_EXPORT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
           value={format}
           onChange={(e) => setFormat(e.currentTarget.value as TeamsExportFormat)}
-          maw={360}
-          w="100%"
+          style={{ flex: '1 1 16rem' }}
+          maw={420}
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimePicker
           label="As of"
-          description="Optional: the teams as they were at that moment (your time zone)."
+          description="Optional: the teams as they were at that moment (your time zone). Empty: as they are now."
+          placeholder="Now"
+          // "Now" is what an empty field exports, so it reads as a value: full text contrast.
+          styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
+          valueFormat="DD MMM YYYY HH:mm"
+          clearable
           // Not in the future: the server refuses it.
-          max={dayjs().format('YYYY-MM-DDTHH:mm')}
+          maxDate={new Date()}
           value={asOf}
-          onChange={(e) => setAsOf(e.currentTarget.value)}
-          maw={300}
-          w="100%"
+          onChange={setAsOf}
+          // A modal names its dialog (the popover's dropdown is an unnamed dialog to axe), and
+          // the calendar keeps every day's number at 4.5:1: no grey days of the months beside,
+          // no red weekends; the month arrows say what they do.
+          dropdownType="modal"
+          modalProps={{ title: 'Teams as of', size: 'auto' }}
+          hideOutsideDates
+          weekendDays={[]}
+          previousLabel="Previous month"
+          nextLabel="Next month"
+          submitButtonProps={{ 'aria-label': 'Use this date and time' }}
+          style={{ flex: '1 1 16rem' }}
+          maw={320}
         />
+      </Group>
+      <Group>
         <Button
           leftSection={<IconDownload size={16} aria-hidden />}
           loading={download.isPending}

@@ -84,25 +84,33 @@ describe('formation section', () => {
     ).toBeChecked();
     expect(screen.getByRole('switch', { name: /Merge teams under the minimum/ })).not.toBeChecked();
     await user.click(screen.getByRole('switch', { name: /Merge teams under the minimum/ }));
-    await user.type(screen.getByRole('textbox', { name: /Seed/ }), '7');
     await user.click(screen.getByRole('button', { name: 'Preview placement' }));
 
     const summary = await screen.findByRole('group', { name: 'Summary' });
     expect(bodies).toEqual([
-      { leaveClosedTeamsAlone: true, mergeUnderMinimum: true, excludeUserIds: [], seed: 7 },
+      { leaveClosedTeamsAlone: true, mergeUnderMinimum: true, excludeUserIds: [] },
     ]);
     expect(summary).toHaveTextContent('3 students placed');
     expect(summary).toHaveTextContent('1 new team');
     expect(summary).toHaveTextContent('1 team under the minimum');
     expect(screen.getByText('7 students cannot all make teams of at least 3.')).toBeInTheDocument();
 
+    // Each team is one line until opened: name, who is placed, seats.
     const crew = screen.getByRole('article', { name: 'Query Crew' });
-    expect(within(crew).getByText('Lena Park')).toBeInTheDocument();
+    const openCrew = within(crew).getByRole('button', { name: /Query Crew/ });
+    expect(openCrew).toHaveAttribute('aria-expanded', 'false');
+    expect(crew).toHaveTextContent('1 student placed here · 1 member');
     expect(within(crew).getByText('2/3')).toBeInTheDocument();
+    expect(within(crew).queryByText('Lena Park')).not.toBeInTheDocument();
+    await user.click(openCrew);
+    expect(openCrew).toHaveAttribute('aria-expanded', 'true');
+    expect(within(crew).getByText('Lena Park')).toBeVisible();
     expect(
       within(crew).getByText('Tops Query Crew up to the minimum; knows SQL, which it wants.'),
-    ).toBeInTheDocument();
+    ).toBeVisible();
     const fresh = screen.getByRole('article', { name: 'New team 1' });
+    expect(fresh).toHaveTextContent('2 students placed here');
+    await user.click(within(fresh).getByRole('button', { name: /New team 1/ }));
     expect(within(fresh).getAllByText('Placed')).toHaveLength(2);
     // The locked team is not shown (nothing changes there) and cannot be a target.
     expect(screen.queryByRole('article', { name: 'Closed Club' })).not.toBeInTheDocument();
@@ -125,6 +133,8 @@ describe('formation section', () => {
     );
     const { user } = renderSection();
     await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    await user.click(await screen.findByRole('button', { name: 'Open every team' }));
+    expect(screen.getByRole('button', { name: 'Close every team' })).toBeInTheDocument();
 
     // Query Crew holds 2 of 3: Ben may move there; then it is full, so Cai may not.
     const moveBen = await screen.findByRole('combobox', { name: 'Move Ben Ito to…' });
@@ -162,11 +172,17 @@ describe('formation section', () => {
         { userId: CAI.userId, teamKey: 'new-1' },
       ],
     });
-    expect(await screen.findByText('Placement applied')).toBeInTheDocument();
-    // The proposal is spent.
-    await waitFor(() =>
-      expect(screen.queryByRole('group', { name: 'Summary' })).not.toBeInTheDocument(),
+    // The proposal is spent; the result takes the focus instead of the page's top.
+    const result = await screen.findByRole('region', { name: 'Placement applied' });
+    expect(result).toHaveTextContent(
+      '3 students placed; 1 new team created: Rustaceans. Everyone placed was notified',
     );
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(screen.queryByRole('group', { name: 'Summary' })).not.toBeInTheDocument();
+    // A new preview replaces the result.
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    expect(await screen.findByRole('group', { name: 'Summary' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Placement applied' })).not.toBeInTheDocument();
   });
 
   it('leaves out a new team emptied by moves', async () => {
@@ -186,6 +202,7 @@ describe('formation section', () => {
     );
     const { user } = renderSection();
     await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    await user.click(await screen.findByRole('button', { name: 'Open every team' }));
     await user.selectOptions(
       await screen.findByRole('combobox', { name: 'Move Ben Ito to…' }),
       EXISTING_ID,
@@ -226,6 +243,7 @@ describe('formation section', () => {
     ]);
     const { user } = renderSection();
     await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    await user.click(await screen.findByRole('button', { name: 'Open every team' }));
     const moveAna = await screen.findByRole('combobox', { name: 'Move Ana Souza to…' });
     expect(within(moveAna).queryByRole('option', { name: /Tiny/ })).not.toBeInTheDocument();
     expect(screen.getByText(/Merged into other teams/)).toHaveTextContent('Tiny.');
@@ -234,10 +252,27 @@ describe('formation section', () => {
     const name = screen.getByRole('textbox', { name: 'Name of New team 1' });
     await user.clear(name);
     await user.type(name, 'query crew');
-    expect(screen.getByText('Another team of the course has this name')).toBeInTheDocument();
+    // Said in the team's line (seen with the team closed) and in the field.
+    expect(
+      within(screen.getByRole('article', { name: 'query crew' })).getAllByText(
+        'Another team of the course has this name',
+      ),
+    ).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Apply placement' })).toBeDisabled();
-    await user.type(name, ' 2');
+    expect(
+      screen.getByText("A new team's name needs changing (marked above) before applying."),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close every team' }));
+    expect(screen.queryByRole('textbox', { name: 'Name of New team 1' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'query crew' })).getByText(
+        'Another team of the course has this name',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Open every team' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name of New team 1' }), ' 2');
     expect(screen.getByRole('button', { name: 'Apply placement' })).toBeEnabled();
+    expect(screen.queryByText(/name needs changing/)).not.toBeInTheDocument();
   });
 
   it('says when the course changed since the preview, and previews again', async () => {
@@ -277,5 +312,35 @@ describe('formation section', () => {
     await user.click(screen.getByRole('button', { name: 'Preview placement' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid request');
     expect(screen.getByText('excludeUserIds.0: Invalid UUID')).toBeInTheDocument();
+  });
+
+  it('speaks of proposal numbers, out of the way, never of seeds', async () => {
+    const bodies = servePreview([proposal(), createProposal({ seed: 1529555061 })]);
+    const { user } = renderSection();
+    // The number field is behind Advanced options.
+    const advanced = screen.getByRole('button', { name: 'Advanced options' });
+    expect(advanced).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: 'Proposal number' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    await screen.findByRole('group', { name: 'Summary' });
+    expect(document.body).not.toHaveTextContent(/seed/i);
+
+    // The proposal's number is in its details, with how to get the proposal back.
+    await user.click(screen.getByRole('button', { name: 'About this proposal' }));
+    expect(screen.getByText(/This is proposal number 42\./)).toBeVisible();
+
+    await user.click(advanced);
+    const number = screen.getByRole('textbox', { name: 'Proposal number' });
+    expect(number).toHaveAccessibleDescription(/see that same proposal again/);
+    await user.type(number, '42');
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({
+      leaveClosedTeamsAlone: true,
+      mergeUnderMinimum: false,
+      excludeUserIds: [],
+      seed: 42,
+    });
+    expect(document.body).not.toHaveTextContent(/seed/i);
   });
 });

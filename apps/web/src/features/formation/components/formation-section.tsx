@@ -7,10 +7,16 @@ import {
   Switch,
   type ComboboxItem,
 } from '@mantine/core';
-import { FORMATION_SEED_MAX, type FormationOptions } from '@teamup/shared';
+import {
+  FORMATION_SEED_MAX,
+  type FormationApplyResult,
+  type FormationOptions,
+} from '@teamup/shared';
 import { useState } from 'react';
 import { usePreviewFormation } from '../api/preview-formation';
 import { ApiErrorAlert } from './api-error-alert';
+import { AppliedResult } from './applied-result';
+import { Disclosure } from './disclosure';
 import { ExcludeStudentsSelect } from './exclude-students-select';
 import { ProposalView } from './proposal-view';
 import { SectionCard } from './section-card';
@@ -23,16 +29,21 @@ export function FormationSection({ courseId }: { courseId: string }) {
   const [leaveClosedTeamsAlone, setLeaveClosedTeamsAlone] = useState(true);
   const [mergeUnderMinimum, setMergeUnderMinimum] = useState(false);
   const [excluded, setExcluded] = useState<ComboboxItem[]>([]);
-  const [seed, setSeed] = useState<number | ''>('');
+  // The API calls it a seed; an instructor knows it as the number of a proposal to see again.
+  const [proposalNumber, setProposalNumber] = useState<number | ''>('');
+  const [applied, setApplied] = useState<FormationApplyResult | null>(null);
   const preview = usePreviewFormation();
 
   const options = (): FormationOptions => ({
     leaveClosedTeamsAlone,
     mergeUnderMinimum,
     excludeUserIds: excluded.map((o) => o.value),
-    ...(seed === '' ? {} : { seed }),
+    ...(proposalNumber === '' ? {} : { seed: proposalNumber }),
   });
-  const runPreview = () => preview.mutate({ courseId, options: options() });
+  const runPreview = () => {
+    setApplied(null);
+    preview.mutate({ courseId, options: options() });
+  };
 
   return (
     <SectionCard
@@ -62,17 +73,20 @@ export function FormationSection({ courseId }: { courseId: string }) {
             />
           </SimpleGrid>
           <ExcludeStudentsSelect courseId={courseId} value={excluded} onChange={setExcluded} />
-          <NumberInput
-            label="Seed"
-            description="Optional: the same seed on the same course gives the same proposal."
-            min={0}
-            max={FORMATION_SEED_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            value={seed}
-            onChange={(v) => setSeed(typeof v === 'number' ? v : '')}
-            maw={240}
-          />
+          <Disclosure label="Advanced options">
+            <NumberInput
+              mt="xs"
+              label="Proposal number"
+              description="Optional: the number of an earlier proposal (under “About this proposal”) to see that same proposal again. It comes back with the same options while the course's teams and students are unchanged. Leave it empty for a fresh proposal."
+              min={0}
+              max={FORMATION_SEED_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              value={proposalNumber}
+              onChange={(v) => setProposalNumber(typeof v === 'number' ? v : '')}
+              maw={420}
+            />
+          </Disclosure>
           <Group>
             <Button type="submit" loading={preview.isPending}>
               Preview placement
@@ -83,6 +97,7 @@ export function FormationSection({ courseId }: { courseId: string }) {
       {preview.isError && (
         <ApiErrorAlert title="The preview could not be made" error={preview.error} />
       )}
+      {applied && <AppliedResult result={applied} />}
       {preview.data && (
         <ProposalView
           // A new proposal starts from its own placements, not the previous one's edits.
@@ -90,7 +105,10 @@ export function FormationSection({ courseId }: { courseId: string }) {
           proposal={preview.data}
           previewing={preview.isPending}
           onPreviewAgain={runPreview}
-          onApplied={() => preview.reset()}
+          onApplied={(result) => {
+            setApplied(result);
+            preview.reset();
+          }}
         />
       )}
     </SectionCard>

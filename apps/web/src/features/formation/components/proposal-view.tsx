@@ -1,37 +1,23 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { FormationProposal, Placement, ProposedTeam } from '@teamup/shared';
+import type { FormationApplyResult, FormationProposal } from '@teamup/shared';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { EmptyState } from '@/components/ui/query-state';
+import { countOf } from '@/lib/format';
 import { useApplyFormation } from '../api/apply-formation';
 import {
   applyBody,
-  canTake,
   initialEdits,
   isTarget,
   mergedAway,
-  seatsTaken,
   teamNameError,
   type ProposalEdits,
 } from '../utils/proposal';
 import { ApiErrorAlert } from './api-error-alert';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { Disclosure } from './disclosure';
+import { ProposedTeamCard } from './proposed-team-card';
 
 type ProposalViewProps = {
   proposal: FormationProposal;
@@ -39,7 +25,7 @@ type ProposalViewProps = {
   onPreviewAgain: () => void;
   previewing: boolean;
   /** The placement was applied: the proposal is spent. */
-  onApplied: () => void;
+  onApplied: (result: FormationApplyResult) => void;
 };
 
 /** A proposal the admin reads, adjusts (moves, names) and applies. */
@@ -51,6 +37,8 @@ export function ProposalView({
 }: ProposalViewProps) {
   const [edits, setEdits] = useState<ProposalEdits>(() => initialEdits(proposal));
   const [confirming, setConfirming] = useState(false);
+  // Teams shown open; all closed at first, so the proposal reads as a list on a phone.
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const apply = useApplyFormation();
   const body = useMemo(() => applyBody(proposal, edits), [proposal, edits]);
   const merged = useMemo(() => mergedAway(proposal), [proposal]);
@@ -63,6 +51,13 @@ export function ProposalView({
   const shown = proposal.teams.filter((t) => t.teamId === null || placedIn(t.key).length > 0);
   const mergedTeams = proposal.teams.filter((t) => merged.has(t.key));
   const untouched = proposal.teams.length - shown.length - mergedTeams.length;
+  const allOpen = shown.length > 0 && shown.every((t) => open.has(t.key));
+  const toggle = (key: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   const { summary } = proposal;
 
   const onApply = () =>
@@ -73,9 +68,9 @@ export function ProposalView({
           notifications.show({
             color: 'green',
             title: 'Placement applied',
-            message: `${plural(result.placed, 'student')} placed, ${plural(result.createdTeams.length, 'new team')} created. Everyone placed was notified.`,
+            message: `${countOf(result.placed, 'student')} placed, ${countOf(result.createdTeams.length, 'new team')} created. Everyone placed was notified.`,
           });
-          onApplied();
+          onApplied(result);
         },
         onSettled: () => setConfirming(false),
       },
@@ -88,17 +83,14 @@ export function ProposalView({
       </Title>
       <Group gap="xs" wrap="wrap" aria-label="Summary" role="group">
         <Badge color="teal.9" size="lg">
-          {plural(summary.placed, 'student')} placed
+          {countOf(summary.placed, 'student')} placed
         </Badge>
         <Badge color="blue.9" size="lg">
-          {plural(summary.newTeams, 'new team')}
+          {countOf(summary.newTeams, 'new team')}
         </Badge>
         <Badge color={summary.underMinimum > 0 ? 'yellow.5' : 'gray.7'} autoContrast size="lg">
-          {plural(summary.underMinimum, 'team')} under the minimum
+          {countOf(summary.underMinimum, 'team')} under the minimum
         </Badge>
-        <Text size="xs" c="dimmed">
-          Seed {proposal.seed} (the same seed gives the same proposal while the course is unchanged)
-        </Text>
       </Group>
       {summary.underMinimum > 0 && summary.underMinimumReason && (
         // A note, not an alert: it explains the proposal rather than reporting a failure.
@@ -111,19 +103,35 @@ export function ProposalView({
       {shown.length === 0 ? (
         <EmptyState>Nobody to place: every active student has a team.</EmptyState>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          {shown.map((team) => (
-            <ProposedTeamCard
-              key={team.key}
-              team={team}
-              targets={proposal.teams.filter((t) => isTarget(t, merged))}
-              nameError={team.teamId === null ? teamNameError(proposal, edits, team.key) : null}
-              placed={placedIn(team.key)}
-              edits={edits}
-              onEdit={setEdits}
-            />
-          ))}
-        </SimpleGrid>
+        <Stack gap="xs">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              Open a team to rename it, see why each student goes there or move someone.
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setOpen(allOpen ? new Set() : new Set(shown.map((t) => t.key)))}
+            >
+              {allOpen ? 'Close every team' : 'Open every team'}
+            </Button>
+          </Group>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" style={{ alignItems: 'start' }}>
+            {shown.map((team) => (
+              <ProposedTeamCard
+                key={team.key}
+                team={team}
+                targets={proposal.teams.filter((t) => isTarget(t, merged))}
+                nameError={team.teamId === null ? teamNameError(proposal, edits, team.key) : null}
+                placed={placedIn(team.key)}
+                edits={edits}
+                onEdit={setEdits}
+                open={open.has(team.key)}
+                onToggle={() => toggle(team.key)}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
       )}
       {mergedTeams.length > 0 && (
         <Text size="sm">
@@ -133,7 +141,7 @@ export function ProposalView({
       )}
       {untouched > 0 && (
         <Text size="sm" c="dimmed">
-          {plural(untouched, 'other team')} unchanged.
+          {countOf(untouched, 'other team')} unchanged.
         </Text>
       )}
 
@@ -156,6 +164,15 @@ export function ProposalView({
           </List>
         </Stack>
       )}
+
+      <Disclosure label="About this proposal">
+        <Text size="sm" mt="xs">
+          This is proposal number {proposal.seed}. Each preview makes a new proposal; to see this
+          one again, enter {proposal.seed} as the proposal number under Advanced options and preview
+          with the same options. It comes back the same while nobody joins, leaves or asks to join a
+          team and the enrollments stay as they are.
+        </Text>
+      </Disclosure>
 
       {stale ? (
         <Alert
@@ -183,10 +200,16 @@ export function ProposalView({
         apply.isError && <ApiErrorAlert title="The placement was not applied" error={apply.error} />
       )}
 
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="sm">
+        {!namesOk && (
+          <Text size="sm" id="formation-names-note">
+            A new team's name needs changing (marked above) before applying.
+          </Text>
+        )}
         <Button
           onClick={() => setConfirming(true)}
           disabled={body.placements.length === 0 || stale || !namesOk}
+          aria-describedby={namesOk ? undefined : 'formation-names-note'}
         >
           Apply placement
         </Button>
@@ -200,137 +223,8 @@ export function ProposalView({
         onConfirm={onApply}
         onClose={() => setConfirming(false)}
       >
-        {`Place ${plural(body.placements.length, 'student')} and create ${plural(body.newTeams.length, 'new team')}? Everyone placed is notified.`}
+        {`Place ${countOf(body.placements.length, 'student')} and create ${countOf(body.newTeams.length, 'new team')}? Everyone placed is notified.`}
       </ConfirmModal>
-    </Stack>
-  );
-}
-
-type ProposedTeamCardProps = {
-  team: ProposedTeam;
-  /** The teams a placed student may be moved to. */
-  targets: ProposedTeam[];
-  nameError: string | null;
-  placed: Placement[];
-  edits: ProposalEdits;
-  onEdit: (update: (edits: ProposalEdits) => ProposalEdits) => void;
-};
-
-function ProposedTeamCard({
-  team,
-  targets,
-  nameError,
-  placed,
-  edits,
-  onEdit,
-}: ProposedTeamCardProps) {
-  const isNew = team.teamId === null;
-  const name = isNew ? (edits.names[team.key] ?? team.name) : team.name;
-  const taken = seatsTaken(team, edits);
-  const headingId = `proposed-team-${team.key}`;
-  return (
-    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={600} id={headingId} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-            {name || team.name}
-          </Text>
-          <Group gap={6} wrap="nowrap">
-            {isNew && <Badge color="blue.9">New</Badge>}
-            <Text size="sm">
-              {taken}/{team.maxSize}
-            </Text>
-          </Group>
-        </Group>
-        {isNew && (
-          <TextInput
-            label="Team name"
-            aria-label={`Name of ${team.name}`}
-            value={name}
-            maxLength={80}
-            error={placed.length > 0 ? nameError : null}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              onEdit((prev) => ({ ...prev, names: { ...prev.names, [team.key]: value } }));
-            }}
-          />
-        )}
-        {team.members.length > 0 && (
-          <div>
-            <Text size="xs" c="dimmed" fw={600}>
-              Members
-            </Text>
-            <List size="sm" spacing={2}>
-              {team.members.map((m) => (
-                <List.Item key={m.userId}>{m.fullname}</List.Item>
-              ))}
-            </List>
-          </div>
-        )}
-        {placed.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nobody placed here: this new team will not be created.
-          </Text>
-        ) : (
-          <Stack gap="sm">
-            {placed.map((p) => (
-              <PlacedStudent
-                key={p.userId}
-                placement={p}
-                current={team}
-                targets={targets}
-                edits={edits}
-                onMove={(key) =>
-                  onEdit((prev) => ({ ...prev, teamOf: { ...prev.teamOf, [p.userId]: key } }))
-                }
-              />
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Card>
-  );
-}
-
-type PlacedStudentProps = {
-  placement: Placement;
-  current: ProposedTeam;
-  targets: ProposedTeam[];
-  edits: ProposalEdits;
-  onMove: (teamKey: string) => void;
-};
-
-function PlacedStudent({ placement, current, targets, edits, onMove }: PlacedStudentProps) {
-  const options = targets.map((t) => {
-    const full = t.key !== current.key && !canTake(t, edits);
-    const name = t.teamId === null ? (edits.names[t.key] ?? t.name) : t.name;
-    return {
-      value: t.key,
-      label: `${name} (${seatsTaken(t, edits)}/${t.maxSize}${full ? ', full' : ''})`,
-      disabled: full,
-    };
-  });
-  return (
-    <Stack gap={4} p="xs" style={{ borderLeft: '3px solid var(--mantine-color-teal-7)' }}>
-      <Group gap="xs" wrap="wrap">
-        <Text size="sm" fw={600}>
-          {placement.student.fullname}
-        </Text>
-        <Badge color="teal.9" size="sm">
-          Placed
-        </Badge>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {placement.explanation}
-      </Text>
-      <NativeSelect
-        size="xs"
-        label="Move to…"
-        aria-label={`Move ${placement.student.fullname} to…`}
-        data={options}
-        value={current.key}
-        onChange={(e) => onMove(e.currentTarget.value)}
-      />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { NUDGE_INTERVAL_HOURS, type TeamHealth, type TeamHealthFlag } from '@tea
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { countOf } from '@/lib/format';
 import { useCourseHealth } from '../api/get-course-health';
 import { useNudgeTeam } from '../api/nudge-team';
 import { SectionCard } from './section-card';
@@ -48,8 +49,8 @@ export function TeamHealthSection({ courseId }: { courseId: string }) {
       ) : (
         <>
           <Text size="sm">
-            {health.data.teams.length} of {health.data.totalTeams}{' '}
-            {health.data.totalTeams === 1 ? 'team needs' : 'teams need'} attention.
+            {health.data.teams.length} of{' '}
+            {countOf(health.data.totalTeams, 'team needs', 'teams need')} attention.
           </Text>
           <Stack gap="sm">
             {health.data.teams.map((team) => (
@@ -95,7 +96,7 @@ function FlaggedTeam({ courseId, team }: { courseId: string; team: TeamHealth })
                     notifications.show({
                       color: 'green',
                       title: `${team.name} nudged`,
-                      message: `Nudged ${r.notified} ${r.notified === 1 ? 'member' : 'members'}`,
+                      message: `Nudged ${countOf(r.notified, 'member')}`,
                     }),
                   onError: (error) =>
                     notifications.show({

@@ -16,6 +16,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { HEALTH_REFRESH_MS, useDetailedHealth } from '../api/get-detailed-health';
 import { formatMb, formatMs, formatSeconds, formatUpdated } from '../utils/format';
+import { countOf } from '@/lib/format';
 
 const STATUS_LABEL: Record<HealthStatus, string> = {
   ok: 'OK',
@@ -117,7 +118,6 @@ function FigureGroup({
 }
 
 const above = (limit: string) => `Degraded above ${limit}`;
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function DatabaseGroup({ database }: { database: DetailedHealth['database'] }) {
   const { latency, latencyP99, pool, migrations } = database;
@@ -145,7 +145,7 @@ function DatabaseGroup({ database }: { database: DetailedHealth['database'] }) {
       <Figure
         label={`Round trip p99, last ${formatSeconds(latencyP99.windowSeconds)}`}
         value={latencyP99.value === null ? 'n/a' : formatMs(latencyP99.value)}
-        limit={`Of ${plural(latencyP99.samples, 'sample')}; ${above(formatMs(latencyP99.degradedAbove)).toLowerCase()}`}
+        limit={`Of ${countOf(latencyP99.samples, 'sample')}; ${above(formatMs(latencyP99.degradedAbove)).toLowerCase()}`}
         check={latencyP99}
       />
       {pool ? (
@@ -162,7 +162,7 @@ function DatabaseGroup({ database }: { database: DetailedHealth['database'] }) {
           />
           <Figure
             label="Read lanes"
-            value={`${pool.readLanes.open} of ${pool.readLanes.size} open, ${plural(pool.readLanes.inFlight, 'query', 'queries')} in flight`}
+            value={`${pool.readLanes.open} of ${pool.readLanes.size} open, ${countOf(pool.readLanes.inFlight, 'query', 'queries')} in flight`}
           />
         </>
       ) : (

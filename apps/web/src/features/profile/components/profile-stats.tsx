@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { getRoleArea, type RoleArea } from '@/lib/roles';
 import { useProfileStats } from '../api/get-profile-stats';
+import { countOf } from '@/lib/format';
 
 type StatCard = {
   label: string;
@@ -23,8 +24,6 @@ type StatCard = {
   /** Where the number comes from; only pages the user's role can open. */
   to?: '/courses' | '/teams/my' | '/admin/organizations' | '/admin/courses' | '/admin/students';
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function studentCards(stats: Stats): StatCard[] {
   const { enrollments, teams } = stats;
@@ -42,7 +41,7 @@ function studentCards(stats: Stats): StatCard[] {
     {
       label: 'Teams',
       value: teams.joined,
-      hint: teams.leading > 0 ? `you lead ${plural(teams.leading, 'team')}` : 'you lead none',
+      hint: teams.leading > 0 ? `you lead ${countOf(teams.leading, 'team')}` : 'you lead none',
       icon: IconUsersGroup,
       to: '/teams/my',
     },
