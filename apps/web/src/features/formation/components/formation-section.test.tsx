@@ -178,6 +178,8 @@ describe('formation section', () => {
       '3 students placed; 1 new team created: Rustaceans. Everyone placed was notified',
     );
     await waitFor(() => expect(result).toHaveFocus());
+    // Said once, in place: no toast repeats it over the header (issue 24 item 15).
+    expect(screen.getAllByText(/Everyone placed was notified/)).toHaveLength(1);
     expect(screen.queryByRole('group', { name: 'Summary' })).not.toBeInTheDocument();
     // A new preview replaces the result.
     await user.click(screen.getByRole('button', { name: 'Preview placement' }));

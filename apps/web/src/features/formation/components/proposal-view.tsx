@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { FormationApplyResult, FormationProposal } from '@teamup/shared';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -64,12 +63,8 @@ export function ProposalView({
     apply.mutate(
       { courseId: proposal.courseId, body },
       {
+        // The result is shown in place and takes the focus (applied-result.tsx): no toast.
         onSuccess: (result) => {
-          notifications.show({
-            color: 'green',
-            title: 'Placement applied',
-            message: `${countOf(result.placed, 'student')} placed, ${countOf(result.createdTeams.length, 'new team')} created. Everyone placed was notified.`,
-          });
           onApplied(result);
         },
         onSettled: () => setConfirming(false),
