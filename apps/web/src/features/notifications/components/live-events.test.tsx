@@ -79,7 +79,7 @@ describe('live events', () => {
     const fresh = createToken();
     const { token: _old, ...authUser } = user!;
     act(() => useAuthStore.getState().setAuth(authUser, fresh));
-    await waitFor(() => expect(opened).toHaveLength(3));
+    await waitFor(() => expect(opened).toHaveLength(3), { timeout: 3000 });
     expect(opened[2]!.request.headers.get('authorization')).toBe(`Bearer ${fresh}`);
     expect(opened[2]!.request.headers.get('last-event-id')).toBe('7');
   });
