@@ -30,10 +30,27 @@ export async function expectNoAxeViolations(page: Page, label: string) {
 }
 
 export async function expectNoSidewaysScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect.soft(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+  const { overflow, wide } = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth + 0.5;
+    // Named in the failure: the innermost elements that stick out on the right.
+    const out = [...document.body.querySelectorAll('*')].filter(
+      (el) =>
+        el.getBoundingClientRect().right > limit &&
+        ![...el.children].some((child) => child.getBoundingClientRect().right > limit),
+    );
+    return {
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      wide: out
+        .slice(0, 5)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').slice(0, 40)}"`,
+        ),
+    };
+  });
+  expect
+    .soft(overflow, `horizontal overflow on ${label}${overflow > 0 ? `: ${wide.join('; ')}` : ''}`)
+    .toBeLessThanOrEqual(0);
 }
 
 /**
