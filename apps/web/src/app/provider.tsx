@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './prerendered-session.css';
+import './long-words.css';
 // The dates and dropzone styles load with the lazy screens that use them (decision 091).
 import { MantineProvider, type CSSVariablesResolver, type MantineTheme } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
