@@ -76,10 +76,13 @@ describe('live events', () => {
     expect(opened[1]!.request.headers.get('last-event-id')).toBe('7');
 
     const { user } = useAuthStore.getState();
-    const fresh = createToken();
+    // A later expiry: made in the same second as the session's own token, a default one was the
+    // same string, so nothing changed and nothing restarted (the test failed on fast runs).
+    const fresh = createToken({ exp: Math.floor(Date.now() / 1000) + 30 * 60 });
+    expect(fresh).not.toBe(user!.token);
     const { token: _old, ...authUser } = user!;
     act(() => useAuthStore.getState().setAuth(authUser, fresh));
-    await waitFor(() => expect(opened).toHaveLength(3), { timeout: 3000 });
+    await waitFor(() => expect(opened).toHaveLength(3));
     expect(opened[2]!.request.headers.get('authorization')).toBe(`Bearer ${fresh}`);
     expect(opened[2]!.request.headers.get('last-event-id')).toBe('7');
   });
