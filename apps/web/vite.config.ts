@@ -7,8 +7,18 @@ import { chunkAudiences } from './scripts/chunk-audiences.mjs';
 // Absolute paths so the build works whether vite runs from apps/web or from the repo root.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Routes whose components load with the entry (decision 091). */
-const UNSPLIT_ROUTES = new Set(['/', '/auth/login']);
+/**
+ * Routes whose components load with the entry: the landing and login pages (decision 091), and
+ * the role areas' layouts, whose component is the router's `Outlet` (a 72-byte chunk each,
+ * requested by every signed-in page, decision 127).
+ */
+const UNSPLIT_ROUTES = new Set([
+  '/',
+  '/auth/login',
+  '/_authenticated/_student',
+  '/_authenticated/admin',
+  '/_authenticated/s',
+]);
 
 const audiences = chunkAudiences();
 

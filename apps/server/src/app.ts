@@ -41,6 +41,7 @@ import { formationRoutes } from './modules/teams/formation-routes.js';
 import { teamNoticeRoutes } from './modules/teams/notices-routes.js';
 import { teamRequestRoutes } from './modules/teams/requests-routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
+import { apiCompressionPlugin } from './plugins/api-compression.js';
 import { authPlugin } from './plugins/auth.js';
 import { bodyDrainPlugin } from './plugins/body-drain.js';
 import { dbPlugin } from './plugins/db.js';
@@ -197,6 +198,8 @@ export async function buildApp(
     });
     await app.register(inputTextPlugin);
     await app.register(docsPlugin);
+    // JSON answers of 1 KB or more go out compressed when the client accepts it (decision 127).
+    await app.register(apiCompressionPlugin);
 
     await app.register(
       async (api) => {

@@ -223,10 +223,8 @@ const escapeHtml = (text) =>
  * requests less before the first paint). Signed out, or on another path, it adds nothing.
  */
 const SIGNED_IN_CHUNKS = {
-  layout: [
-    'src/routes/_authenticated/route.tsx?tsr-split=component',
-    'src/routes/_authenticated/_student/route.tsx?tsr-split=component',
-  ],
+  // The student area's layout is the router's Outlet, in the entry (decision 127).
+  layout: ['src/routes/_authenticated/route.tsx?tsr-split=component'],
   dashboard: ['src/routes/_authenticated/_student/dashboard.tsx?tsr-split=component'],
 };
 const HINT_TAG = /\s*<script src="\/assets\/signed-in-[^"]+"><\/script>/g;
