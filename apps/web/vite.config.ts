@@ -89,7 +89,7 @@ export default defineConfig({
             // What lazy chunks share, by who loads it (scripts/chunk-audiences.mjs): the signed-in
             // layout's code, and what two or more routes of one audience, or of several, use. A
             // module only one route uses stays in that route's chunk.
-            ...(['signed-in', 'shared', 'staff', 'student', 'admin', 'superadmin'] as const).map(
+            ...(['layout', 'shared', 'staff', 'student', 'admin', 'superadmin'] as const).map(
               (name, index) => ({
                 name,
                 test: (id: string) => audiences.classOf(id) === name,

@@ -41,8 +41,10 @@ async function listedAssets(page: Page, path: string): Promise<string[]> {
   return files;
 }
 
-// Chunks named after the admin screens and the libraries only they use.
-const ADMIN_ONLY = /^(csv|course-form-fields|roster-|upload-|dropzone|charts|recharts)/i;
+// Chunks named after the admin screens and the libraries only they use, and the chunks of code
+// that only staff screens share (decision 127).
+const ADMIN_ONLY =
+  /^(csv|course-form-fields|roster-|upload-|dropzone|charts|recharts|staff-|admin-|superadmin-)/i;
 
 for (const path of ['/', '/auth/login']) {
   test(`${path} renders from the preloaded entry, without admin code or an eval probe`, async ({

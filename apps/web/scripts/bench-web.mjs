@@ -519,11 +519,15 @@ async function main() {
   for (const r of lh) {
     const where = `${r.preset} ${r.label}`;
     if (r.wrongPage) goal(false, `${where}: Lighthouse measured ${r.finalUrl} instead`);
+    if (r.preset === 'desktop') {
+      // The goals are Lighthouse's mobile ones (issue 25); desktop is printed beside them.
+      console.log(`  info  ${where}: performance ${r.performance}`);
+      continue;
+    }
     goal(
       r.performance >= G.performance,
       `${where}: performance ≥ ${G.performance} (${r.performance})`,
     );
-    if (r.preset === 'desktop') continue;
     goal(r.cls < G.maxCls, `${where}: CLS < ${G.maxCls} (${r.cls.toFixed(3)})`);
     goal(
       r.accessibility >= G.accessibility,

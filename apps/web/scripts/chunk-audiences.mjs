@@ -3,7 +3,7 @@
 //
 // After the module graph is built, every module a lazy chunk needs (static imports from a
 // dynamically imported module, not counting what the entry already loads) gets one class:
-//   - 'signed-in'   the signed-in layout needs it: every signed-in page loads it;
+//   - 'layout'      the signed-in layout needs it: every signed-in page loads it;
 //   - 'student', 'admin', 'superadmin'
 //                   two or more lazy modules need it, all of that audience's routes;
 //   - 'staff'       two or more lazy modules need it, admin and superadmin routes only;
@@ -65,7 +65,7 @@ export function classify(graph) {
   for (const [id, roots] of users) {
     // A lazy module itself starts its own chunk (the manifest names it; prerender.mjs reads it).
     if (id.startsWith('\0') || lazyRoots.has(id)) continue;
-    if (layout.has(id)) classes.set(id, 'signed-in');
+    if (layout.has(id)) classes.set(id, 'layout');
     else if (roots.size > 1) {
       const audiences = new Set([...roots].map(audienceOf));
       const [only] = audiences;
