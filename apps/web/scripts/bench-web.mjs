@@ -445,10 +445,10 @@ async function main() {
   for (const [who, email] of Object.entries(USERS)) sessions[who] = await signIn(base, email);
   const course = await coursePath(base, sessions);
   const pages = PAGES.map((spec) =>
-    spec.key === 'course'
-      ? { ...spec, path: course.path, label: `/courses/{id} (student, ${course.title})` }
-      : spec,
+    spec.key === 'course' ? { ...spec, path: course.path } : spec,
   );
+
+  console.log(`Student course page: ${course.path} (${course.title}, ${USERS.teamLeader})`);
 
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });
   cleanups.push(() => browser.close());
