@@ -74,16 +74,17 @@ export default defineConfig({
               priority: 80,
             },
             // Everything else the entry imports statically, in one file with the entry's own
-            // modules: the first pages' shell, not thirty files of a few hundred bytes.
+            // modules (it is the entry's `index-*.js`): the first pages' shell, not thirty files of
+            // a few hundred bytes.
             { name: 'shell', tags: ['$initial'], priority: 70 },
-            // Libraries of one kind of screen only: named, so tests can tell a student page
-            // never loads them (e2e/first-load.spec.ts). After the shell, so what they share with
-            // the first pages stays there.
+            // The staff dashboards' chart library: named, so tests can tell a student page never
+            // loads it (e2e/first-load.spec.ts). After the shell, so what it shares with the first
+            // pages stays there.
             {
               name: 'charts',
               test: /node_modules[\\/](recharts|recharts-scale|@mantine[\\/]charts|d3-[a-z-]+|internmap|victory-vendor|decimal\.js-light|lodash|react-smooth|fast-equals|eventemitter3)[\\/]/,
               priority: 60,
-              // Their own modules only: the Mantine components they build on stay shared.
+              // Its own modules only: the Mantine components it builds on stay with their users.
               includeDependenciesRecursively: false,
             },
             // What lazy chunks share, by who loads it (scripts/chunk-audiences.mjs): the signed-in
