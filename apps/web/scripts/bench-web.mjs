@@ -366,7 +366,22 @@ async function lighthouseAll(base, pages, sessions) {
         await inChrome((context) => storeSession(context, base, storage));
       }
       console.error(`[bench:web] Lighthouse ${preset} ${spec.path}`);
-      const r = await runLighthouse(chrome.port, `${base}${spec.path}`, preset, signedIn);
+      // A trace Lighthouse could not record (NO_NAVSTART, NO_FCP on a loaded machine) is run
+      // again, up to twice; the attempts are printed.
+      let r;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          r = await runLighthouse(chrome.port, `${base}${spec.path}`, preset, signedIn);
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+          console.error(`[bench:web] attempt ${attempt} failed, again: ${error.message}`);
+          if (signedIn) {
+            const { storage } = await signIn(base, USERS[spec.who]);
+            await inChrome((context) => storeSession(context, base, storage));
+          }
+        }
+      }
       results.push({
         preset,
         key: spec.key,
