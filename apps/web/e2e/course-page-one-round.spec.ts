@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signInAs } from './fixtures';
+import { recordPageRequests, settled, type Seen } from './request-rounds';
 import {
   colorSchemeOf,
   expectNoAxeViolations,
@@ -17,48 +18,6 @@ import {
 
 const MAYA = 'maya.chen@student.northfield.edu';
 const COURSE = 'Software Engineering Project';
-
-type Seen = { path: string; start: number; end?: number };
-
-/**
- * Records the page's API requests from now on, with when each started and ended. Events are
- * numbered in the order the browser reports them, which is what "after" means here (timestamps
- * of two events can be equal). Left out: `/api/v1/auth/*`, the shell's session calls (the token
- * refresh runs on the shell's own timer or on a 401, whatever page is open), not a read of this
- * page; none is expected during this navigation.
- */
-function recordPageRequests(page: Page): Map<Request, Seen> {
-  let clock = 0;
-  const seen = new Map<Request, Seen>();
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/v1/') && !url.pathname.startsWith('/api/v1/auth/')) {
-      const path = `${url.pathname.slice('/api/v1'.length)}${url.search}`;
-      seen.set(request, { path: path.replace(/[0-9a-f-]{36}/g, ':id'), start: ++clock });
-    }
-  });
-  const finished = (request: Request) => {
-    const entry = seen.get(request);
-    if (entry) entry.end = ++clock;
-  };
-  page.on('requestfinished', finished);
-  page.on('requestfailed', finished);
-  return seen;
-}
-
-/** Waits until every recorded request has answered and nothing more is asked for a moment. */
-async function settled(page: Page, seen: Map<Request, Seen>): Promise<Seen[]> {
-  await expect.poll(() => [...seen.values()].every((s) => s.end !== undefined)).toBe(true);
-  const count = seen.size;
-  await page.waitForTimeout(500);
-  expect(seen.size).toBe(count);
-  const requests = [...seen.values()];
-  // One round: no request started after another one had finished.
-  const firstEnd = Math.min(...requests.map((s) => s.end!));
-  const late = requests.filter((s) => s.start > firstEnd).map((s) => s.path);
-  expect(late, 'requests that started after another one had finished').toEqual([]);
-  return requests;
-}
 
 /**
  * Signs `email` in, opens My Enrollments and waits for it (the shell's reads done), then opens

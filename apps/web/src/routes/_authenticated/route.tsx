@@ -7,12 +7,18 @@ import { refreshSession } from '@/features/auth/utils/refresh-session';
 import { requireSession } from '@/features/auth/utils/route-guards';
 import { LiveEvents } from '@/features/notifications/components/live-events';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { unreadCountQueryOptions } from '@/features/notifications/api/get-unread-count';
 import { useIsOwnTeam } from '@/features/teams/hooks/use-is-own-team';
 import { useAuthStore } from '@/lib/auth-store';
 import { getRoleHome } from '@/lib/roles';
 
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: ({ location }) => requireSession(location),
+  // The header's bell count starts with the page's own reads, in the same round (decision 128),
+  // instead of when the header mounts after them. Not awaited: the bell shows no figure until it.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(unreadCountQueryOptions());
+  },
   pendingComponent: FullPageLoader,
   component: AuthenticatedLayout,
 });

@@ -14,13 +14,16 @@ export function invalidateUploadHistory(queryClient: QueryClient) {
 
 /**
  * A finished upload changed enrollments: the student lists, rosters, course and organization
- * counts (other features' queries, named by their key prefixes) and the history here.
+ * counts (other features' queries, named by their key prefixes) and the history here. The live
+ * stream's notification of the same end refreshes the same lists (decision 128): whichever comes
+ * second leaves the other's read in flight to answer (both follow the upload's commit) instead
+ * of asking again.
  */
 export function invalidateAfterUpload(queryClient: QueryClient) {
-  return Promise.all([
-    invalidateUploadHistory(queryClient),
-    queryClient.invalidateQueries({ queryKey: ['enrollments'] }),
-    queryClient.invalidateQueries({ queryKey: ['courses'] }),
-    queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-  ]);
+  const joinInFlight = { cancelRefetch: false };
+  return Promise.all(
+    [csvKeys.history, ['enrollments'], ['courses'], ['organizations']].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }, joinInFlight),
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StudentDashboard as Dashboard } from '@teamup/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { DeadlineText } from '@/components/ui/deadline-text';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
@@ -24,11 +24,17 @@ type SectionProps = {
   query: Query;
   /** Which part of the dashboard, for the loader and the error. */
   what: string;
+  /**
+   * Left out until the answer arrives (decision 128): for a box with another above it in its
+   * column, whose growth would push it down.
+   */
+  withAnswerOnly?: boolean;
   children: (data: Dashboard) => ReactNode;
 };
 
 /** A section of the dashboard with its own loading and error state (one read feeds them all). */
-function Section({ id, title, query, what, children }: SectionProps) {
+function Section({ id, title, query, what, withAnswerOnly = false, children }: SectionProps) {
+  if (query.isPending && withAnswerOnly) return null;
   return (
     <Paper
       withBorder
@@ -236,7 +242,9 @@ function NoEnrollment() {
  */
 export function StudentDashboard() {
   const user = useAuthStore((s) => s.user);
-  const dashboard = useStudentDashboard();
+  // The answer renders at transition priority, in slices, instead of in one long task in the
+  // task it arrived in (Total Blocking Time, decision 128).
+  const dashboard = useDeferredValue(useStudentDashboard());
   if (!user) return null;
   const noCourses =
     dashboard.data !== undefined &&
@@ -252,8 +260,10 @@ export function StudentDashboard() {
       {noCourses ? (
         <NoEnrollment />
       ) : (
-        // Needs you beside the short lists on wide screens: when the answer fills it, nothing
-        // below it moves (the prerendered shell, decision 100, shows these boxes first).
+        // Needs you beside the short lists on wide screens. While the answer is awaited only the
+        // first box of each column shows (decision 128): filled, it grows with nothing below it
+        // to push, and the boxes after it arrive with the answer (the prerendered shell, decision
+        // 100, is this first state).
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Section
@@ -265,7 +275,8 @@ export function StudentDashboard() {
               {(data) => <NeedsYou data={data} />}
             </Section>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
+          {/* On a phone this column sits under "Needs you": it comes with the answer. */}
+          <Grid.Col span={{ base: 12, lg: 4 }} visibleFrom={dashboard.isPending ? 'lg' : undefined}>
             <Stack gap="lg">
               <Section
                 id="my-courses-heading"
@@ -275,7 +286,13 @@ export function StudentDashboard() {
               >
                 {(data) => <MyCourses data={data} />}
               </Section>
-              <Section id="my-teams-heading" title="My teams" query={dashboard} what="your teams">
+              <Section
+                id="my-teams-heading"
+                title="My teams"
+                query={dashboard}
+                what="your teams"
+                withAnswerOnly
+              >
                 {(data) => <MyTeams data={data} />}
               </Section>
             </Stack>

@@ -18,8 +18,11 @@ export const detailedHealthQueryOptions = () =>
   queryOptions({
     queryKey: ['health', 'detailed'],
     queryFn: ({ signal }) => getDetailedHealth(signal),
-    // A health page shows live figures, not a snapshot: asked again every 10 s while shown.
-    staleTime: 0,
+    // A health page shows live figures, not a snapshot: asked again every 10 s while shown. An
+    // answer younger than that is not asked again when a view mounts: the superadmin's home
+    // starts this read in its loader, and its view mounting after the answer asked twice
+    // (decision 128).
+    staleTime: HEALTH_REFRESH_MS,
     refetchInterval: HEALTH_REFRESH_MS,
     // A failed refresh says so at once and keeps the last figures; the next tick tries again.
     retry: false,

@@ -1,7 +1,12 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { NOTIFICATION_KINDS, REFETCH_ALL_EVENT } from '@teamup/shared';
 import { describe, expect, it } from 'vitest';
-import { invalidateKeys, keysForChanged, keysForNotification } from './invalidation';
+import {
+  invalidateKeys,
+  joinsReadsInFlight,
+  keysForChanged,
+  keysForNotification,
+} from './invalidation';
 
 const TEAM = '10000000-0000-4000-8000-000000000001';
 const COURSE = '30000000-0000-4000-8000-000000000001';
@@ -204,5 +209,48 @@ describe('invalidateKeys', () => {
     await invalidateKeys(page.client, changed);
     expect(page.fetched).toEqual(['detail']);
     page.stop();
+  });
+});
+
+describe('a CSV upload notification and a read in flight (decision 128)', () => {
+  /** The upload history on screen, counting its requests; the second one is held open. */
+  async function historyOnScreen() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let asked = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['csv', 'history', {}],
+      queryFn: () => {
+        asked += 1;
+        return asked === 1 ? [] : new Promise<never[]>((done) => setTimeout(() => done([]), 50));
+      },
+    });
+    const stop = observer.subscribe(() => undefined);
+    await expect.poll(() => asked).toBe(1);
+    return { client, asked: () => asked, stop };
+  }
+
+  const finished = { kind: 'CSV_UPLOAD_FINISHED' as const, team: null, course: null };
+
+  it("leaves the status poll's refetch to answer instead of asking again", async () => {
+    const screen = await historyOnScreen();
+    // The page's status poll has seen the end and refetched (in flight), then the stream tells.
+    void screen.client.invalidateQueries({ queryKey: ['csv', 'history'] });
+    expect(screen.asked()).toBe(2);
+    expect(joinsReadsInFlight(finished)).toBe(true);
+    await invalidateKeys(screen.client, keysForNotification(finished), {
+      cancelRefetch: !joinsReadsInFlight(finished),
+    });
+    expect(screen.asked()).toBe(2);
+    screen.stop();
+  });
+
+  it('asks again for any other notification (a read in flight may predate the change)', async () => {
+    const screen = await historyOnScreen();
+    void screen.client.invalidateQueries({ queryKey: ['csv', 'history'] });
+    const received = { kind: 'JOIN_REQUEST_RECEIVED' as const, team: null, course: null };
+    expect(joinsReadsInFlight(received)).toBe(false);
+    await invalidateKeys(screen.client, [['csv']]);
+    expect(screen.asked()).toBe(3);
+    screen.stop();
   });
 });

@@ -154,12 +154,34 @@ const isTeamPages = (key: QueryKey) => key[0] === 'teams' && key[1] === 'detail'
  * refetched first, so a member just removed, or whose team was disbanded, learns it before
  * their lists are asked for again, and they are not (issue 24: no 403 after losing a team).
  */
-export function invalidateKeys(queryClient: QueryClient, keys: QueryKey[]) {
+export function invalidateKeys(
+  queryClient: QueryClient,
+  keys: QueryKey[],
+  { cancelRefetch = true }: { cancelRefetch?: boolean } = {},
+) {
+  const options = { cancelRefetch };
   return Promise.all(
     keys.map(async (queryKey) => {
-      if (!isTeamPages(queryKey)) return queryClient.invalidateQueries({ queryKey });
-      await queryClient.invalidateQueries({ queryKey, predicate: (q) => q.queryKey.length === 3 });
-      return queryClient.invalidateQueries({ queryKey, predicate: (q) => q.queryKey.length > 3 });
+      if (!isTeamPages(queryKey)) return queryClient.invalidateQueries({ queryKey }, options);
+      await queryClient.invalidateQueries(
+        { queryKey, predicate: (q) => q.queryKey.length === 3 },
+        options,
+      );
+      return queryClient.invalidateQueries(
+        { queryKey, predicate: (q) => q.queryKey.length > 3 },
+        options,
+      );
     }),
   );
 }
+
+/**
+ * Whether a notification's refresh leaves a read already in flight to answer instead of asking
+ * again (decision 128). A finished or failed CSV upload is also seen by the page's own status
+ * poll, which refetches the same lists the moment it reads the end; both come after the
+ * upload's commit, so the read in flight is already the fresh one, and asking again made the
+ * page read the history and the course list twice within 20 ms. (A history list polled while
+ * the upload ran and still in flight is asked again by that poll's own 2 s cycle.)
+ */
+export const joinsReadsInFlight = (notification: Pick<Notification, 'kind'>) =>
+  KIND_CONCERNS[notification.kind]?.csv !== undefined;

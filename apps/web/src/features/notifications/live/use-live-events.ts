@@ -12,7 +12,12 @@ import {
 import { getUnreadCount } from '../api/get-unread-count';
 import { notificationKeys } from '../api/query-keys';
 import { showNotificationToast } from '../components/notification-toast';
-import { invalidateKeys, keysForChanged, keysForNotification } from './invalidation';
+import {
+  invalidateKeys,
+  joinsReadsInFlight,
+  keysForChanged,
+  keysForNotification,
+} from './invalidation';
 import { parseChanged, parseNotification, parseUnread } from './parse-events';
 
 export const EVENTS_PATH = '/events';
@@ -33,7 +38,9 @@ export function handleStreamMessage(
   if (message.event === 'notification') {
     const notification = parseNotification(message.data);
     if (!notification) return;
-    void invalidateKeys(queryClient, keysForNotification(notification));
+    void invalidateKeys(queryClient, keysForNotification(notification), {
+      cancelRefetch: !joinsReadsInFlight(notification),
+    });
     onNotification(notification);
   } else if (message.event === 'changed') {
     const changed = parseChanged(message.data);
