@@ -134,6 +134,16 @@ export const enrollments = pgTable(
      */
     lookingForTeam: boolean('looking_for_team').notNull().default(false),
     lookingNote: text('looking_note').notNull().default(''),
+    /**
+     * The enrolled user's skill_keys, copied by triggers (migration 0023, decision 129) so the
+     * directory filters a course's roster rows by skill without reading each user: set from the
+     * user on every insert or relink, rewritten when the user's skills change. Never written by
+     * the app.
+     */
+    memberSkillKeys: text('member_skill_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('enrollments_course_email_unique').on(t.courseId, t.email),
