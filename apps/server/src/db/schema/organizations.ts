@@ -92,6 +92,17 @@ export const courses = pgTable(
     pendingInvitationCount: integer('pending_invitation_count').notNull().default(0),
     /** Students in a team of the course (team_members rows), kept by a trigger (migration 0014). */
     placedCount: integer('placed_count').notNull().default(0),
+    /**
+     * The course's live (not disbanded) teams by size: element i + 1 counts those of i members
+     * (missing or null elements: none), and of them the full ones (member_count >= max_size).
+     * The dashboard's teams, open, full and under-minimum figures without reading the teams; kept
+     * by a trigger on teams at commit like the counters above (migration 0024, decision 129).
+     */
+    liveTeamSizes: integer('live_team_sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    fullTeamCount: integer('full_team_count').notNull().default(0),
   },
   (t) => [
     // Codes are unique within an organization whatever their case ("cs101" = "CS101").
