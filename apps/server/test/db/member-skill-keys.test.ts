@@ -31,8 +31,14 @@ describe('enrollments.member_skill_keys (migration 0023)', () => {
     const other = await makeCourse(org.id);
     const a = await makeUser({ email: `msk-a-${Date.now()}@example.edu` });
     const b = await makeUser({ email: `msk-b-${Date.now()}@example.edu` });
-    await db.update(users).set({ skills: [' Go ', 'SQL'] }).where(eq(users.id, a.id));
-    await db.update(users).set({ skills: ['Rust'] }).where(eq(users.id, b.id));
+    await db
+      .update(users)
+      .set({ skills: [' Go ', 'SQL'] })
+      .where(eq(users.id, a.id));
+    await db
+      .update(users)
+      .set({ skills: ['Rust'] })
+      .where(eq(users.id, b.id));
     const ea = await makeEnrollment(course.id, { email: a.email, userId: a.id, status: 'ACTIVE' });
     await makeEnrollment(other.id, { email: a.email, userId: a.id, status: 'ACTIVE' });
     const eb = await makeEnrollment(course.id, { email: b.email, userId: b.id, status: 'ACTIVE' });
@@ -46,7 +52,10 @@ describe('enrollments.member_skill_keys (migration 0023)', () => {
     expect(row!.keys).toEqual(['go', 'sql']);
 
     // Skills edited: every enrollment of the user follows.
-    await db.update(users).set({ skills: ['TypeScript'] }).where(eq(users.id, a.id));
+    await db
+      .update(users)
+      .set({ skills: ['TypeScript'] })
+      .where(eq(users.id, a.id));
     expect(await stale(course.id)).toEqual([]);
     expect(await stale(other.id)).toEqual([]);
     // Relinked to another user (an account claims the enrollment), and linked at sign-in.

@@ -96,7 +96,8 @@ describe('courses.live_team_sizes and full_team_count (migration 0024)', () => {
         db.transaction(async (tx) => {
           const id = await team(tx as unknown as Db, i % 2 ? a.id : b.id, i % 3, 3);
           await tx.execute(sql`update teams set member_count = member_count + 1 where id = ${id}`);
-          if (i % 3 === 0) await tx.execute(sql`update teams set member_count = 0 where id = ${t1}`);
+          if (i % 3 === 0)
+            await tx.execute(sql`update teams set member_count = 0 where id = ${t1}`);
         }),
       ),
     );

@@ -20,22 +20,33 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 
 /** Kept and recounted figures, as sorted lists of non-zero [key, day, figures...] rows. */
 async function compare(db: Db) {
-  const keptTeams = await rows(db, sql`select course_id::text as k, day::text as d,
+  const keptTeams = await rows(
+    db,
+    sql`select course_id::text as k, day::text as d,
       sum(teams_formed)::int as n from analytics_daily_teams
-    group by 1, 2 having sum(teams_formed) <> 0 order by 1, 2`);
-  const countedTeams = await rows(db, sql`select course_id::text as k,
+    group by 1, 2 having sum(teams_formed) <> 0 order by 1, 2`,
+  );
+  const countedTeams = await rows(
+    db,
+    sql`select course_id::text as k,
       ((created_at at time zone 'UTC')::date)::text as d, count(*)::int as n
-    from teams group by 1, 2 order by 1, 2`);
+    from teams group by 1, 2 order by 1, 2`,
+  );
   expect(keptTeams).toEqual(countedTeams);
-  const keptCounts = await rows(db, sql`select organization_id::text as k, day::text as d,
+  const keptCounts = await rows(
+    db,
+    sql`select organization_id::text as k, day::text as d,
       sum(new_users)::int as users, sum(csv_uploads)::int as uploads,
       sum(csv_failed)::int as failed, sum(csv_finished)::int as finished,
       sum(csv_rows_processed)::int as processed
     from analytics_daily_counts group by 1, 2
     having sum(new_users) <> 0 or sum(csv_uploads) <> 0 or sum(csv_failed) <> 0
       or sum(csv_finished) <> 0 or sum(csv_rows_processed) <> 0
-    order by 1, 2`);
-  const countedCounts = await rows(db, sql`select k, d, sum(users)::int as users,
+    order by 1, 2`,
+  );
+  const countedCounts = await rows(
+    db,
+    sql`select k, d, sum(users)::int as users,
       sum(uploads)::int as uploads, sum(failed)::int as failed, sum(finished)::int as finished,
       sum(processed)::int as processed
     from (
@@ -47,7 +58,8 @@ async function compare(db: Db) {
       select organization_id::text, ((created_at at time zone 'UTC')::date)::text, 0, 1,
         (status = 'FAILED')::int, (status in ('COMPLETED', 'FAILED'))::int, processed_rows
       from csv_uploads) x
-    group by 1, 2 order by 1, 2`);
+    group by 1, 2 order by 1, 2`,
+  );
   expect(keptCounts).toEqual(countedCounts);
 }
 
