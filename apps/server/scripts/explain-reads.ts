@@ -7,12 +7,13 @@
 //   days. GENERIC=1 explains the generic plan (what a named statement settles on), FULL=1 prints
 //   whole plans (else their last lines), SQL=1 the statements.
 import { sql, type SQL } from 'drizzle-orm';
+import pgClient from 'pg';
 import type pg from 'pg';
 import { openPostgres } from '../src/db/client.js';
 import { listCommunityStudents } from '../src/modules/community/service.js';
 import { getAdminDashboardStats } from '../src/modules/dashboard/admin-service.js';
 import { getUsageAnalytics } from '../src/modules/analytics/service.js';
-import { requireDatabaseUrl } from './bench-lib.js';
+import { cpuBetween, requireDatabaseUrl, sampleCpu } from './bench-lib.js';
 
 const url = requireDatabaseUrl('explain-reads');
 const handle = openPostgres(url);
@@ -38,7 +39,13 @@ async function main() {
     captured.push(q as { sql: string; params: unknown[] });
     return original(q, ...rest);
   };
-  const filter = { page: 1, limit: 20, skills: ['go'], courseId, looking: true };
+  const filter = {
+    page: 1,
+    limit: Number(process.env.LIMIT ?? 20),
+    skills: ['go'],
+    courseId,
+    looking: true,
+  };
   const mode = process.argv[2] ?? 'community';
   const admin = (
     (await db.execute(
@@ -75,10 +82,20 @@ async function main() {
     if (process.env.SQL) console.log(q.sql, q.params);
   }
   generic?.release();
-  // Repeat to show steady state timing.
-  const runs = 20;
+  // Repeat to show steady state timing, and the database backends' CPU per call.
+  const runs = Number(process.env.RUNS ?? 100);
+  const adminClient = new pgClient.Client({ connectionString: url });
+  await adminClient.connect();
+  const dbName = new URL(url).pathname.slice(1);
+  for (let i = 0; i < 10; i++) await call();
+  const before = await sampleCpu(adminClient, dbName, 'main-thread');
   const t1 = process.hrtime.bigint();
   for (let i = 0; i < runs; i++) await call();
+  const used = cpuBetween(before, await sampleCpu(adminClient, dbName, 'main-thread'));
+  await adminClient.end();
+  console.log(
+    `PostgreSQL CPU ${((used.postgresSeconds / runs) * 1e6).toFixed(0)} µs per call over ${runs}`,
+  );
   const plans = (await db.execute(
     sql`select name, generic_plans, custom_plans from pg_prepared_statements`,
   )) as unknown as { rows: unknown[] };
