@@ -14,7 +14,7 @@ import { API, signIn, type Target } from './bench-lib.js';
 export async function analyticsCases(
   app: FastifyInstance,
   port: number,
-): Promise<{ name: string; port: number; targets: Target[] }[]> {
+): Promise<{ name: string; port: number; targets: Target[]; pgUs?: number }[]> {
   await app.db.execute(sql`
     update users set created_at = now() - make_interval(days => abs(hashtext(email)) % 120)
     where email like 'bench-%'`);
@@ -54,6 +54,8 @@ export async function analyticsCases(
       name: 'GET /analytics/usage?range=30',
       port,
       targets: [{ path: `${API}/analytics/usage?range=30`, token }],
+      // Issue 25: at most 1,000 µs of PostgreSQL CPU per request (decision 129).
+      pgUs: 1000,
     },
   ];
 }

@@ -10,9 +10,10 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterEach, expect } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type DbHandle } from '../../src/db/client.js';
 import type * as schema from '../../src/db/schema/index.js';
-import { courses, organizations } from '../../src/db/schema/index.js';
+import { organizations } from '../../src/db/schema/index.js';
 import { migrationsFolder } from '../../src/lib/paths.js';
 import { driver, tempDir } from '../helper.js';
 
@@ -94,17 +95,15 @@ export function databaseAtPerTest(lastIdx: number, lastTag: string, label: strin
 /** An organization and its course C101 (teams of 1 to 5, deadline tomorrow). */
 export async function orgAndCourse({ db }: DbHandle) {
   const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
-  const [course] = await db
-    .insert(courses)
-    .values({
-      organizationId: org!.id,
-      code: 'C101',
-      title: 'C',
-      term: 'Fall 2026',
-      teamSizeMin: 1,
-      teamSizeMax: 5,
-      teamFormationDeadline: new Date(Date.now() + 86_400_000),
-    })
-    .returning();
+  // Raw SQL: the schema's insert names every column it knows, and the courses columns of later
+  // migrations (0024) do not exist in a database migrated to an earlier one.
+  const { rows } = (await db.execute(sql`
+    insert into courses (organization_id, code, title, term, team_size_min, team_size_max,
+      team_formation_deadline)
+    values (${org!.id}, 'C101', 'C', 'Fall 2026', 1, 5, now() + interval '1 day')
+    returning id, organization_id as "organizationId", code`)) as unknown as {
+    rows: { id: string; organizationId: string; code: string }[];
+  };
+  const course = rows[0];
   return { org: org!, course: course! };
 }

@@ -1,4 +1,13 @@
-import { date, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The past days (UTC) whose activity is rolled up into `analytics_activity_rollup` (System
@@ -46,3 +55,40 @@ export const analyticsOrganizationPeople = pgTable('analytics_organization_peopl
   people: integer('people').notNull(),
   countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The usage call's per-day figures kept as rows change (issue 25, decision 129), per day of the
+ * row's creation (UTC): CSV uploads (count, failed, finished, rows processed) per organization,
+ * and new users (organization_id = the nil UUID: everyone). Statement triggers on csv_uploads and
+ * users insert each statement's change as rows here, never an update, so writers never wait on
+ * each other; a day's figure is the sum of its rows, and the rollup job folds them into one row
+ * per organization and day. Migration 0025 wrote the rows of the data that existed before it.
+ */
+export const analyticsDailyCounts = pgTable(
+  'analytics_daily_counts',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    newUsers: integer('new_users').notNull().default(0),
+    csvUploads: integer('csv_uploads').notNull().default(0),
+    csvFailed: integer('csv_failed').notNull().default(0),
+    csvFinished: integer('csv_finished').notNull().default(0),
+    csvRowsProcessed: bigint('csv_rows_processed', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('analytics_daily_counts_day_idx').on(t.day, t.organizationId)],
+);
+
+/**
+ * Teams formed per course and day of creation (UTC), kept like analytics_daily_counts by a
+ * statement trigger on teams (decision 129). Per course, so a deleted course's rows find no
+ * course at read time, as its teams (deleted with it) did.
+ */
+export const analyticsDailyTeams = pgTable(
+  'analytics_daily_teams',
+  {
+    courseId: uuid('course_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    teamsFormed: integer('teams_formed').notNull(),
+  },
+  (t) => [index('analytics_daily_teams_day_idx').on(t.day, t.courseId)],
+);

@@ -92,6 +92,17 @@ export const courses = pgTable(
     pendingInvitationCount: integer('pending_invitation_count').notNull().default(0),
     /** Students in a team of the course (team_members rows), kept by a trigger (migration 0014). */
     placedCount: integer('placed_count').notNull().default(0),
+    /**
+     * The course's live (not disbanded) teams by size: element i + 1 counts those of i members
+     * (missing or null elements: none), and of them the full ones (member_count >= max_size).
+     * The dashboard's teams, open, full and under-minimum figures without reading the teams; kept
+     * by a trigger on teams at commit like the counters above (migration 0024, decision 129).
+     */
+    liveTeamSizes: integer('live_team_sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    fullTeamCount: integer('full_team_count').notNull().default(0),
   },
   (t) => [
     // Codes are unique within an organization whatever their case ("cs101" = "CS101").
@@ -134,6 +145,16 @@ export const enrollments = pgTable(
      */
     lookingForTeam: boolean('looking_for_team').notNull().default(false),
     lookingNote: text('looking_note').notNull().default(''),
+    /**
+     * The enrolled user's skill_keys, copied by triggers (migration 0023, decision 129) so the
+     * directory filters a course's roster rows by skill without reading each user: set from the
+     * user on every insert or relink, rewritten when the user's skills change. Never written by
+     * the app.
+     */
+    memberSkillKeys: text('member_skill_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('enrollments_course_email_unique').on(t.courseId, t.email),

@@ -55,6 +55,10 @@ export const teams = pgTable(
       .on(t.courseId, sql`lower(${t.name})`)
       .where(sql`${t.disbandedAt} IS NULL`),
     index('teams_course_idx').on(t.courseId, t.disbandedAt),
+    // The live teams a student leads (community invite options, decision 129).
+    index('teams_leader_idx')
+      .on(t.leaderId)
+      .where(sql`${t.disbandedAt} IS NULL`),
     // System Analytics' teams formed per day: the teams created in its range with their course,
     // from the index alone (migration 0015).
     index('teams_created_at_idx').on(t.createdAt, t.courseId),

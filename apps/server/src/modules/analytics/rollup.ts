@@ -108,6 +108,7 @@ export async function rollUpActivity(
     if (rolled) days.push(day);
   }
   await recountPeople(db);
+  await compactDailyCounts(db);
   const deleted = await rowsOf<{ day: string }>(
     db.execute(sql`
       delete from analytics_rollup_days
@@ -190,6 +191,36 @@ export async function rollUpToday(db: DbOrTx): Promise<TodayRollup> {
   });
   todayRollups.set(db, rollup);
   return rollup;
+}
+
+/**
+ * Folds the usage figures' rows (analytics_daily_counts, analytics_daily_teams: one row per
+ * statement that changed them, migration 0025) into one row per organization (course) and day,
+ * dropping those that sum to nothing. Each statement deletes the rows it sees and inserts their
+ * sum, so a row written meanwhile by another transaction stays as it is, and two runners at once
+ * fold each row once (the second skips the rows the first deleted): the sums never change.
+ */
+export async function compactDailyCounts(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    with many as (select organization_id, day from analytics_daily_counts
+      group by 1, 2 having count(*) > 1),
+    gone as (delete from analytics_daily_counts k using many m
+      where k.organization_id = m.organization_id and k.day = m.day returning k.*)
+    insert into analytics_daily_counts (organization_id, day, new_users, csv_uploads, csv_failed,
+      csv_finished, csv_rows_processed)
+    select organization_id, day, sum(new_users), sum(csv_uploads), sum(csv_failed),
+      sum(csv_finished), sum(csv_rows_processed)
+    from gone group by 1, 2
+    having sum(new_users) <> 0 or sum(csv_uploads) <> 0 or sum(csv_failed) <> 0
+      or sum(csv_finished) <> 0 or sum(csv_rows_processed) <> 0`);
+  await db.execute(sql`
+    with many as (select course_id, day from analytics_daily_teams
+      group by 1, 2 having count(*) > 1),
+    gone as (delete from analytics_daily_teams k using many m
+      where k.course_id = m.course_id and k.day = m.day returning k.*)
+    insert into analytics_daily_teams (course_id, day, teams_formed)
+    select course_id, day, sum(teams_formed) from gone group by 1, 2
+    having sum(teams_formed) <> 0`);
 }
 
 /** The people of an organization, as the usage call's ranking counts them. */

@@ -257,12 +257,13 @@ export async function getUsageAnalytics(
       org_activity as (
         select organization_id, sum(firsts) as active, sum(sign_ins) as sign_ins from org_days
         group by organization_id),
+      -- Teams formed, per day, as kept by the teams trigger (migration 0025, decision 129).
       teams_daily as (
-        select (t.created_at at time zone 'UTC')::date as day, count(*) as n
-        from teams t
+        select t.day, sum(t.teams_formed) as n
+        from analytics_daily_teams t
         join courses c on c.id = t.course_id
         join organizations o on o.id = c.organization_id and o.deleted_at is null
-        where t.created_at >= (select start_at from rt) ${ofOrganization(sql`c.organization_id`)}
+        where t.day >= (select start_day from r) ${ofOrganization(sql`c.organization_id`)}
         group by 1),
       days as (
         select d::date as day from r, generate_series(r.start_day::timestamp, r.today::timestamp,
@@ -273,21 +274,29 @@ export async function getUsageAnalytics(
         from r, generate_series(date_trunc('week', r.start_day::timestamp),
           date_trunc('week', r.today::timestamp),
           interval '1 week') w),
+      -- New users: everyone's kept per day by the users trigger (migration 0025); an
+      -- organization's are its people now, so counted (its people are few).
       new_users as (
-        select date_trunc('week', u.created_at at time zone 'UTC')::date as week_start,
-          count(*) as n
-        from users u
-        where u.created_at >= (select start_at from rt) ${ofPeople(sql`u.id`)}
-        group by 1),
+        ${
+          orgId
+            ? sql`select date_trunc('week', u.created_at at time zone 'UTC')::date as week_start,
+                count(*) as n
+              from users u
+              where u.created_at >= (select start_at from rt) ${ofPeople(sql`u.id`)}
+              group by 1`
+            : sql`select date_trunc('week', k.day)::date as week_start, sum(k.new_users) as n
+              from analytics_daily_counts k
+              where k.organization_id = ${EVERYONE}::uuid and k.day >= (select start_day from r)
+              group by 1`
+        }),
+      -- CSV uploads, kept per organization and day by the csv_uploads trigger (migration 0025).
       uploads as (
-        select date_trunc('week', x.created_at at time zone 'UTC')::date as week_start,
-          count(*) as n,
-          count(*) filter (where x.status = 'FAILED') as failed,
-          count(*) filter (where x.status in ('COMPLETED', 'FAILED')) as finished,
-          coalesce(sum(x.processed_rows), 0) as rows_processed
-        from csv_uploads x
+        select date_trunc('week', x.day)::date as week_start,
+          sum(x.csv_uploads) as n, sum(x.csv_failed) as failed, sum(x.csv_finished) as finished,
+          coalesce(sum(x.csv_rows_processed), 0) as rows_processed
+        from analytics_daily_counts x
         join organizations o on o.id = x.organization_id and o.deleted_at is null
-        where x.created_at >= (select start_at from rt) ${ofOrganization(sql`x.organization_id`)}
+        where x.day >= (select start_day from r) ${ofOrganization(sql`x.organization_id`)}
         group by 1),
       week_figures as (
         select w.week_start, w.week_from, w.week_to, coalesce(nu.n, 0) as new_users,

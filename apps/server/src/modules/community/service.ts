@@ -24,6 +24,7 @@ import { containsPattern } from '../../lib/like-pattern.js';
 import { notFound } from '../../plugins/errors.js';
 import {
   adminOrgIds,
+  viewerActiveIn,
   courseUsable,
   emailVisible,
   enrollmentShown,
@@ -90,6 +91,23 @@ function canAskToJoin(v: Viewer): SQL {
       and ai.invitee_id = ${v.userId} and ai.status = 'PENDING'))`;
 }
 
+/**
+ * The teams the viewer could invite someone to now: theirs to lead, live, with a seat, in a live
+ * course before its deadline where the viewer is ACTIVE. An uncorrelated array, so the statement
+ * computes it once (an InitPlan, from the partial index on teams.leader_id: migration 0023), not
+ * once per card by scanning each course's teams (decision 129).
+ */
+function invitableTeamIds(v: Viewer): SQL {
+  return sql`array(select vt.id from teams vt
+    join courses vc on vc.id = vt.course_id and vc.archived_at is null
+      and vc.team_formation_deadline > now()
+    join organizations vo on vo.id = vc.organization_id and vo.deleted_at is null
+    where vt.leader_id = ${v.userId} and vt.disbanded_at is null
+      and vt.member_count < vt.max_size
+      and exists(select 1 from enrollments ve where ve.course_id = vt.course_id
+        and ve.user_id = ${v.userId} and ve.status = 'ACTIVE' and ve.removed_at is null))`;
+}
+
 /** The card of `u`: everything the directory and the profile show of a student. */
 function cardColumns(v: Viewer, searchedKeys: string[]): SQL {
   // Skills to highlight: those searched for and those the viewer's live teams want.
@@ -125,15 +143,10 @@ function cardColumns(v: Viewer, searchedKeys: string[]): SQL {
         'courseId', ic.id, 'courseCode', ic.code, 'teamId', it.id, 'teamName', it.name
       ) order by ic.code, it.id), '[]'::json)
       from teams it
-      join courses ic on ic.id = it.course_id and ic.archived_at is null
-        and ic.team_formation_deadline > now()
-      join organizations io on io.id = ic.organization_id and io.deleted_at is null
-      join enrollments iv on iv.course_id = it.course_id and iv.user_id = ${v.userId}
-        and iv.status = 'ACTIVE' and iv.removed_at is null
+      join courses ic on ic.id = it.course_id
       join enrollments iu on iu.course_id = it.course_id and iu.user_id = u.id
         and iu.status = 'ACTIVE' and iu.removed_at is null
-      where it.leader_id = ${v.userId} and it.disbanded_at is null
-        and it.member_count < it.max_size
+      where it.id = any(${invitableTeamIds(v)})
         and not exists(select 1 from team_members im
           where im.course_id = it.course_id and im.user_id = u.id)
         and not exists(select 1 from invitations ii
@@ -162,19 +175,36 @@ function toCard(row: CardRow): CommunityStudent {
  * the viewer's visible set.
  */
 function studentsWhere(v: Viewer, filter: StudentsFilter): SQL {
-  const conditions: SQL[] = filter.courseId
-    ? [
-        sql`u.id in (select fe.user_id from enrollments fe
-          where fe.course_id = ${filter.courseId} and fe.removed_at is null
-            and ${enrollmentShown(v, 'fe')}
-            ${filter.looking ? sql`and fe.looking_for_team` : sql``})`,
-        visibleCondition(v, false),
-      ]
-    : [sql`u.id in (${visibleIds(v, false)})`];
+  const conditions: SQL[] = [];
+  if (filter.courseId) {
+    // The course's roster rows are the candidates, and each is judged on the row itself (decision
+    // 129): in the live course and shown (and looking there: ACTIVE, no team in it), with the
+    // user's skills as copied onto it (member_skill_keys, migration 0023), and visible: a
+    // classmate's ACTIVE row when the viewer is ACTIVE there (once per statement), else the whole
+    // rule. So only the matching students' users rows are read, whatever plan is chosen.
+    conditions.push(sql`u.id in (select fe.user_id from enrollments fe
+      join courses fc on fc.id = fe.course_id and fc.archived_at is null
+      join organizations fo on fo.id = fc.organization_id and fo.deleted_at is null
+      where fe.course_id = ${filter.courseId} and fe.removed_at is null
+        and ${enrollmentShown(v, 'fe')}
+        ${
+          filter.looking
+            ? sql`and fe.looking_for_team and fe.status = 'ACTIVE'
+              and not exists(select 1 from team_members ft
+                where ft.course_id = fe.course_id and ft.user_id = fe.user_id)`
+            : sql``
+        }
+        ${filter.skills.length > 0 ? sql`and fe.member_skill_keys @> ${textArray(filter.skills)}` : sql``}
+        and ((${viewerActiveIn(v, filter.courseId)} and fe.status = 'ACTIVE')
+          or exists(select 1 from users u where u.id = fe.user_id
+            and ${visibleCondition(v, false)})))`);
+  } else {
+    conditions.push(sql`u.id in (${visibleIds(v, false)})`);
+    // The GIN index on skill_keys answers containment.
+    if (filter.skills.length > 0) conditions.push(sql`u.skill_keys @> ${textArray(filter.skills)}`);
+  }
   conditions.push(sql`u.id <> ${v.userId}`);
   if (filter.search) conditions.push(sql`u.fullname ilike ${containsPattern(filter.search)}`);
-  // The GIN index on skill_keys answers containment.
-  if (filter.skills.length > 0) conditions.push(sql`u.skill_keys @> ${textArray(filter.skills)}`);
   const inCourse = (extra: SQL) => sql`exists(
     select 1 from enrollments e
     join courses c on c.id = e.course_id and c.archived_at is null
@@ -182,8 +212,9 @@ function studentsWhere(v: Viewer, filter: StudentsFilter): SQL {
     left join team_members tm on tm.course_id = e.course_id and tm.user_id = e.user_id
     where e.user_id = u.id and e.removed_at is null and ${enrollmentShown(v, 'e')} and ${extra})`;
   const courseOf = filter.courseId ? sql`e.course_id = ${filter.courseId}` : undefined;
-  if (courseOf) conditions.push(inCourse(courseOf));
-  if (filter.looking !== undefined) {
+  if (filter.looking === true && courseOf) {
+    // Judged with the candidates above (the same conditions on the same row).
+  } else if (filter.looking !== undefined) {
     // Looking in the course, or in any course the card shows.
     const looking = inCourse(sql`${courseOf ?? sharedCourseCondition(v)} and ${lookingIn}`);
     conditions.push(filter.looking ? looking : sql`not ${looking}`);

@@ -92,6 +92,21 @@ export function visibleCondition(v: Viewer, withSelf: boolean): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/**
+ * Whether the viewer is ACTIVE (not removed) in the course, live (not archived, organization not
+ * deleted): then another student's ACTIVE, not removed enrollment in it meets
+ * {@link visibleCondition}'s first branch (classmates), so a roster row can be judged without
+ * the general rule's joins (decision 129). It does not depend on the row: one InitPlan per
+ * statement.
+ */
+export function viewerActiveIn(v: Viewer, courseId: string): SQL {
+  return sql`exists(select 1 from enrollments xv
+    join courses xc on xc.id = xv.course_id and xc.archived_at is null
+    join organizations xo on xo.id = xc.organization_id and xo.deleted_at is null
+    where xv.course_id = ${courseId} and xv.user_id = ${v.userId}
+      and xv.status = 'ACTIVE' and xv.removed_at is null)`;
+}
+
 /** Whether the viewer may read the email of `u`: the one rule of lib/email-rule.ts. */
 export const emailVisible = (v: Viewer): SQL => emailVisibleTo(v, sql`u.id`, sql`u.show_email`);
 

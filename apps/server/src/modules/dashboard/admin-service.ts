@@ -102,7 +102,10 @@ interface CourseRow {
 }
 
 /**
- * One row per course with every figure. A failed upload counts until a later upload of the same
+ * One row per course with every figure: the students, placements, requests, invitations and
+ * teams (by size, migration 0024) kept on the course row as they change (decision 129); the
+ * requests waiting too long and the failed uploads counted from their indexes (a few rows).
+ * A failed upload counts until a later upload of the same
  * course completes (csv_uploads: course_id, status, created_at, finished_at).
  */
 function coursesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashboardQuery) {
@@ -114,18 +117,13 @@ function coursesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashb
         select c.id, c.code, c.title, c.term, c.organization_id, o.name as organization_name,
           c.team_size_min, c.team_size_max, c.team_formation_deadline, c.created_at,
           c.pending_count, c.active_count, c.inactive_count,
-          c.pending_join_request_count, c.pending_invitation_count, c.placed_count
+          c.pending_join_request_count, c.pending_invitation_count, c.placed_count,
+          c.full_team_count,
+          (select coalesce(sum(n), 0) from unnest(c.live_team_sizes) as n)::int as teams,
+          (select coalesce(sum(z.n), 0) from unnest(c.live_team_sizes) with ordinality as z(n, i)
+            where z.i - 1 < c.team_size_min)::int as teams_under_min
         from courses c join organizations o on o.id = c.organization_id
         where ${courseScope(caller, query)}
-      ),
-      tms as (
-        select t.course_id, count(*)::int as teams,
-          count(*) filter (where t.member_count >= t.max_size)::int as teams_full,
-          count(*) filter (where t.member_count < t.max_size)::int as teams_open,
-          count(*) filter (where t.member_count < sc.team_size_min)::int as teams_under_min
-        from teams t join sc on sc.id = t.course_id
-        where t.disbanded_at is null
-        group by t.course_id
       ),
       req as (
         select r.course_id,
@@ -154,9 +152,8 @@ function coursesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashb
             (sc.created_at at time zone 'UTC')::date)), 'YYYY-MM-DD') as first_day,
         sc.pending_count as pending, sc.active_count as active, sc.inactive_count as inactive,
         sc.placed_count as placed,
-        coalesce(tms.teams, 0) as teams, coalesce(tms.teams_full, 0) as teams_full,
-        coalesce(tms.teams_open, 0) as teams_open,
-        coalesce(tms.teams_under_min, 0) as teams_under_min,
+        sc.teams, sc.full_team_count as teams_full, sc.teams - sc.full_team_count as teams_open,
+        sc.teams_under_min,
         sc.pending_join_request_count as pending_requests,
         coalesce(req.stale_requests, 0) as stale_requests,
         ${iso(sql`req.oldest_stale_request`)} as oldest_stale_request,
@@ -164,7 +161,6 @@ function coursesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashb
         coalesce(up.failed_uploads, 0) as failed_uploads,
         ${iso(sql`up.last_failed_upload`)} as last_failed_upload
       from sc
-      left join tms on tms.course_id = sc.id
       left join req on req.course_id = sc.id
       left join up on up.course_id = sc.id
       order by sc.organization_name, sc.code, sc.id`,
