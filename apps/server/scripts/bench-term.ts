@@ -280,6 +280,8 @@ interface Sample {
   ms: number;
   /** How late the client sent it after its planned start. */
   lagMs: number;
+  /** When it was planned (performance.now() ms). */
+  due: number;
   status: number;
 }
 const samples: Sample[] = [];
@@ -340,6 +342,7 @@ function call(
         process: via.name,
         ms: performance.now() - due,
         lagMs: sent - due,
+        due,
         status,
       });
       resolve({ status, json });
@@ -888,6 +891,27 @@ async function main() {
     for (const [key, n] of byStatus) console.log(`  ${key}: ${n}`);
     for (const line of errorBodies) console.log(`  e.g. ${line}`);
     if (errors.length > 0) failed = true;
+
+    // Over time: a stall (a process, the database, the machine) shows as one window.
+    const windowS = Math.max(5, Math.round(loadSeconds / 20));
+    const timeline: Record<string, string | number>[] = [];
+    for (let from = 0; from < loadSeconds; from += windowS) {
+      const inWindow = samples.filter((s) => {
+        const at = (s.due - t0) / 1000;
+        return at >= from && at < from + windowS;
+      });
+      if (inWindow.length === 0) continue;
+      const sorted = Float64Array.from(inWindow.map((s) => s.ms)).sort();
+      timeline.push({
+        seconds: `${from}–${from + windowS}`,
+        calls: inWindow.length,
+        'p50 ms': Number(fmt(percentile(sorted, 50))),
+        'p99 ms': Number(fmt(percentile(sorted, 99))),
+        'max ms': Number(fmt(sorted[sorted.length - 1] ?? NaN)),
+      });
+    }
+    console.log(`By the planned start, ${windowS} s windows:`);
+    console.table(timeline);
 
     const lags = Float64Array.from(samples.map((s) => s.lagMs)).sort();
     const lagP99 = percentile(lags, 99);
