@@ -285,7 +285,6 @@ interface Sample {
   status: number;
 }
 const samples: Sample[] = [];
-const perProcessCalls = new Map<string, number>();
 
 const agents = new Map<number, http.Agent>();
 const agentOf = (port: number) => {
@@ -335,7 +334,6 @@ function call(
       headers['content-type'] = 'application/json';
     }
     if (payload) headers['content-length'] = payload.length;
-    perProcessCalls.set(via.name, (perProcessCalls.get(via.name) ?? 0) + 1);
     const done = (status: number, json?: unknown) => {
       samples.push({
         kind: c.kind,
@@ -538,18 +536,24 @@ async function uploadAndFollow(via: ApiProcess, token: string, u: Upload, n: num
 function sampleQueries(url: string, dbName: string) {
   const client = new pg.Client({ connectionString: url });
   const counts = new Map<string, number>();
+  const states = new Map<string, number>();
   let samplesTaken = 0;
   let running = true;
   const loop = (async () => {
     await client.connect();
     while (running) {
-      const { rows } = await client.query<{ query: string; wait: string | null }>(
-        `select query, wait_event_type || ':' || wait_event as wait from pg_stat_activity
-          where datname = $1 and state = 'active' and pid <> pg_backend_pid()
-            and backend_type = 'client backend'`,
+      const { rows: all } = await client.query<{
+        query: string;
+        wait: string | null;
+        state: string | null;
+      }>(
+        `select query, state, wait_event_type || ':' || wait_event as wait from pg_stat_activity
+          where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'`,
         [dbName],
       );
       samplesTaken += 1;
+      for (const r of all) states.set(r.state ?? '?', (states.get(r.state ?? '?') ?? 0) + 1);
+      const rows = all.filter((r) => r.state === 'active');
       for (const r of rows) {
         const key = `${r.wait ?? 'CPU'} | ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`;
         counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -567,8 +571,64 @@ function sampleQueries(url: string, dbName: string) {
         `\nPostgreSQL statements running, ${samplesTaken} samples every 20 ms ` +
           `(${(total / samplesTaken).toFixed(2)} busy backends on average); the top 15:`,
       );
+      console.log(
+        '  backends by state, on average: ' +
+          [...states].map(([state, n]) => `${state} ${(n / samplesTaken).toFixed(2)}`).join(', '),
+      );
       for (const [key, n] of [...counts].sort((x, y) => y[1] - x[1]).slice(0, 15)) {
         console.log(`  ${((n / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+      }
+    },
+  };
+}
+
+/**
+ * Each process's own view every 2 s (GET /healthcheck/detailed, an administrator's call, not
+ * counted as a call of the load): its pool (connections in use, requests waiting for one) and
+ * its event loop's delay. Prints the mean and the highest of each per process.
+ */
+function sampleHealth(processes: ApiProcess[], token: string) {
+  type Seen = { inUse: number; waiting: number; loopP99: number };
+  const seen = new Map<string, Seen[]>(processes.map((p) => [p.name, []]));
+  let running = true;
+  const loops = processes.map(async (p) => {
+    while (running) {
+      try {
+        const res = await fetch(`${p.base}${API}/healthcheck/detailed`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const { data } = (await res.json()) as {
+          data: {
+            database: { pool: { inUse: number; waiting: { value: number } } | null };
+            process: { eventLoopDelayP99Ms: { value: number | null } };
+          };
+        };
+        seen.get(p.name)!.push({
+          inUse: data.database.pool?.inUse ?? NaN,
+          waiting: data.database.pool?.waiting.value ?? NaN,
+          loopP99: data.process.eventLoopDelayP99Ms.value ?? NaN,
+        });
+      } catch {
+        // a missed sample
+      }
+      await sleep(2_000);
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      console.log('\nEach process every 2 s (GET /healthcheck/detailed): mean / highest');
+      for (const [name, list] of seen) {
+        const stat = (key: keyof Seen) => {
+          const values = list.map((v) => v[key]).filter(Number.isFinite);
+          const mean = values.reduce((a, b) => a + b, 0) / (values.length || 1);
+          return `${mean.toFixed(1)} / ${Math.max(...values).toFixed(1)}`;
+        };
+        console.log(
+          `  ${name} (${list.length} samples): pool connections in use ${stat('inUse')}, ` +
+            `requests waiting for one ${stat('waiting')}, event loop delay p99 ${stat('loopP99')} ms`,
+        );
       }
     },
   };
@@ -791,6 +851,7 @@ async function main() {
     const streamsCpuBefore = cpuOfPid(streamsChild.pid!);
     const clientCpuBefore = process.cpuUsage();
     const profile = PROFILE ? sampleQueries(database.url, database.name) : undefined;
+    const health = sampleHealth(processes, adminToken);
     const t0 = performance.now();
     const work: Promise<void>[] = [];
     const visits = order.map((s, i) => {
@@ -826,6 +887,7 @@ async function main() {
     const streamsCpu = cpuOfPid(streamsChild.pid!) - streamsCpuBefore;
     const clientCpu = process.cpuUsage(clientCpuBefore);
     if (!drained) fail('the load did not finish within the drain time');
+    await health.stop();
     if (profile) await profile.stop();
     console.log(`Load done in ${loadSeconds.toFixed(1)} s`);
 
