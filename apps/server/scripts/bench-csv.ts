@@ -11,6 +11,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { courses, enrollments, organizations, users } from '../src/db/schema/index.js';
+import { multipart } from './bench-lib.js';
 
 const API = '/api/v1';
 const SIZES = [1_000, 10_000];
@@ -41,20 +42,6 @@ function rosterOf(prefix: string, n: number) {
     .join('\n')
     .concat('\n');
   return { people, text };
-}
-
-function multipart(courseId: string, fileName: string, content: string) {
-  const boundary = `----bench-${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="courseId"\r\n\r\n${courseId}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: text/csv\r\n\r\n',
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function signIn(app: FastifyInstance, email: string): Promise<string> {

@@ -1,8 +1,13 @@
 // What the server benchmarks share (bench-teams.ts, bench-multi.ts, bench-writes.ts): a fresh
 // PostgreSQL database per run, the seed of 10,000 students and 2,000 teams, signing in, the
 // load generator (a worker thread of keep-alive loops) and the figures.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -291,6 +296,136 @@ export async function signInHttp(base: string, email: string): Promise<string> {
   const login = await post('/auth/login/google', { credential: data.credential });
   if (login.status !== 200) throw new Error(`sign-in failed: ${await login.text()}`);
   return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+// ---------------------------------------------------------------------------------------
+// Real server processes (bench-multi.ts, bench-term.ts): `node --import tsx src/server.ts` on a
+// 127.0.0.1 port of its own, logging to `logFd`, with the bench environment and `env` on top.
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ApiProcess {
+  name: string;
+  port: number;
+  base: string;
+  child: ChildProcess;
+  stderr: () => string;
+}
+
+export function startProcess(
+  name: string,
+  port: number,
+  url: string,
+  logFd: number,
+  env: Record<string, string> = {},
+): ApiProcess {
+  const dataDir = mkdtempSync(join(tmpdir(), `teamup-bench-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...benchEnv(url, dataDir),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_DIST_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', logFd, 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  return { name, port, base: `http://127.0.0.1:${port}`, child, stderr: () => stderr };
+}
+
+export async function waitReady(p: ApiProcess, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (p.child.exitCode !== null) {
+      throw new Error(`process ${p.name} exited (${p.child.exitCode}): ${p.stderr()}`);
+    }
+    try {
+      const res = await fetch(`${p.base}${API}/healthcheck`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`process ${p.name} did not answer its healthcheck within ${timeoutMs} ms`);
+}
+
+export async function stopProcess(p: ApiProcess): Promise<void> {
+  if (p.child.exitCode !== null) return;
+  const exited = new Promise((r) => p.child.once('exit', r));
+  p.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (p.child.exitCode === null) p.child.kill('SIGKILL');
+}
+
+/** Two processes A and B on free ports, each answering its healthcheck. */
+export async function startTwoProcesses(
+  url: string,
+  logFd: number,
+  env: Record<string, string>,
+): Promise<[ApiProcess, ApiProcess]> {
+  const [portA, portB] = [await freePort(), await freePort()];
+  const a = startProcess('A', portA, url, logFd, env);
+  const b = startProcess('B', portB, url, logFd, env);
+  try {
+    await Promise.all([waitReady(a), waitReady(b)]);
+  } catch (error) {
+    await Promise.all([a, b].map(stopProcess));
+    throw error;
+  }
+  return [a, b];
+}
+
+/** A multipart/form-data body of a roster upload (`courseId` and the CSV file). */
+export function multipart(courseId: string, fileName: string, content: string) {
+  const boundary = `----bench-${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="courseId"\r\n\r\n${courseId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        'Content-Type: text/csv\r\n\r\n',
+    ),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a roster through the real route (an admin's token); the upload's id (202). */
+export async function uploadRoster(
+  via: ApiProcess,
+  token: string,
+  courseId: string,
+  csv: string,
+  fileName: string,
+): Promise<string> {
+  const form = new FormData();
+  form.append('courseId', courseId);
+  form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
+  const res = await fetch(`${via.base}${API}/csv/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 202) throw new Error(`upload through ${via.name}: ${await res.text()}`);
+  return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
 export interface Target {

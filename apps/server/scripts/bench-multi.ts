@@ -17,17 +17,11 @@
 // BENCH_LOG_FILE. BENCH_DURATION_S (10: per phase), BENCH_ROUNDS (2), BENCH_WARMUP_S (5) and
 // DATABASE_POOL_MAX (passed to both processes; default 10) tune the run. BENCH_KEEP_DB=1 keeps
 // the database.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { closeSync, openSync } from 'node:fs';
 import pg from 'pg';
 import { openPostgres } from '../src/db/client.js';
 import {
   API,
-  benchEnv,
   COURSES,
   STUDENTS,
   TEAMS_PER_COURSE,
@@ -43,7 +37,11 @@ import {
   sampleCpu,
   seed,
   signInHttp,
+  startTwoProcesses,
+  stopProcess,
   summarize,
+  uploadRoster,
+  type ApiProcess,
   type Target,
 } from './bench-lib.js';
 
@@ -56,75 +54,8 @@ const POOL_MAX = process.env.DATABASE_POOL_MAX ?? '10';
 const CSV_ADMIN = 'bench-admin@bench.example.edu';
 const CSV_UPLOADS = 4;
 const CSV_ROWS = 2_000;
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const databaseUrl = requireDatabaseUrl('bench:teams:multi');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface ApiProcess {
-  name: string;
-  port: number;
-  base: string;
-  child: ChildProcess;
-  stderr: () => string;
-}
-
-function startProcess(name: string, port: number, url: string, logFd: number): ApiProcess {
-  const dataDir = mkdtempSync(join(tmpdir(), `teamup-bench-multi-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ...benchEnv(url, dataDir),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      WEB_DIST_DIR: dataDir,
-      DATABASE_POOL_MAX: POOL_MAX,
-      SUPERADMIN_EMAILS: CSV_ADMIN,
-    },
-    stdio: ['ignore', logFd, 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  return { name, port, base: `http://127.0.0.1:${port}`, child, stderr: () => stderr };
-}
-
-async function waitReady(p: ApiProcess, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (p.child.exitCode !== null) {
-      throw new Error(`process ${p.name} exited (${p.child.exitCode}): ${p.stderr()}`);
-    }
-    try {
-      const res = await fetch(`${p.base}${API}/healthcheck`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`process ${p.name} did not answer its healthcheck within ${timeoutMs} ms`);
-}
-
-async function stopProcess(p: ApiProcess): Promise<void> {
-  if (p.child.exitCode !== null) return;
-  const exited = new Promise((r) => p.child.once('exit', r));
-  p.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (p.child.exitCode === null) p.child.kill('SIGKILL');
-}
 
 /** Sign in through A, sign out through A, the same token through B. True when B refuses it. */
 async function revokeProof(a: ApiProcess, b: ApiProcess, email: string): Promise<boolean> {
@@ -181,20 +112,13 @@ async function csvAcrossProcesses(
         { length: CSV_ROWS },
         (_, r) => `csv-${i}-${r}@bench.example.edu,Roster Student ${i}-${r}`,
       );
-      const form = new FormData();
-      form.append('courseId', courseId);
-      form.append(
-        'file',
-        new Blob([['email,fullname', ...rows].join('\n') + '\n'], { type: 'text/csv' }),
+      const id = await uploadRoster(
+        via,
+        token,
+        courseId,
+        ['email,fullname', ...rows].join('\n') + '\n',
         `roster-${i}.csv`,
       );
-      const res = await fetch(`${via.base}${API}/csv/upload`, {
-        method: 'POST',
-        headers: auth,
-        body: form,
-      });
-      if (res.status !== 202) throw new Error(`upload through ${via.name}: ${await res.text()}`);
-      const id = ((await res.json()) as { data: { id: string } }).data.id;
       const other = via === a ? b : a;
       const end = Date.now() + 120_000;
       for (;;) {
@@ -266,11 +190,9 @@ async function main() {
       await handle.close();
     }
 
-    const [portA, portB] = [await freePort(), await freePort()];
-    const a = startProcess('A', portA, database.url, logFd);
-    const b = startProcess('B', portB, database.url, logFd);
+    const env = { DATABASE_POOL_MAX: POOL_MAX, SUPERADMIN_EMAILS: CSV_ADMIN };
+    const [a, b] = await startTwoProcesses(database.url, logFd, env);
     processes.push(a, b);
-    await Promise.all([waitReady(a), waitReady(b)]);
     console.log(
       `Two API processes on one PostgreSQL: A pid ${a.child.pid} on :${a.port}, B pid ${b.child.pid} ` +
         `on :${b.port}; pool ${POOL_MAX} connections each, CSV worker running in both, ` +

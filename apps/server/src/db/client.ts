@@ -14,6 +14,7 @@ import {
   DEFAULT_READ_LANES,
   pipelinedConnection,
   ReadLanes,
+  SESSION_OPTIONS,
   type PipelinedConnection,
 } from './pipelined.js';
 import * as schema from './schema/index.js';
@@ -129,7 +130,11 @@ export function pipelinedConnectionOf(db: Db): (() => Promise<PipelinedConnectio
 }
 
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): DbHandle {
-  const pool = new pg.Pool({ connectionString, max: options.poolMax ?? DEFAULT_POOL_MAX });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolMax ?? DEFAULT_POOL_MAX,
+    options: SESSION_OPTIONS,
+  });
   pool.on('error', (error) => options.onIdleError?.(error));
   const db = drizzlePg(pool, { schema });
   const laneCount = options.readLanes ?? DEFAULT_READ_LANES;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createDb } from '../../src/db/client.js';
+import { createDb, pipelinedConnectionOf, type Db } from '../../src/db/client.js';
 import { serializeError } from '../../src/plugins/errors.js';
 import { driver, getWorkerDb, testConfig, workerDatabaseUrl } from '../helper.js';
 
@@ -137,4 +137,33 @@ describe('the err serializer', () => {
     expect(logged).toMatchObject({ message: 'boom', code: 'E1', position: 3 });
     expect(JSON.stringify(logged)).not.toMatch(/hunter2|secretKey|Bearer|someone@example/);
   });
+});
+
+describe('the connections of a PostgreSQL handle', () => {
+  it.skipIf(driver !== 'postgres')(
+    'compile no statement just in time, pooled or on a read lane (decision 130)',
+    async () => {
+      await getWorkerDb();
+      const handle = createDb({
+        DATABASE_URL: workerDatabaseUrl(),
+        DATA_DIR: '',
+        DATABASE_READ_LANES: 1,
+      });
+      try {
+        const jitOf = async (db: Db) =>
+          ((await db.execute(sql`show jit`)) as unknown as { rows: { jit: string }[] }).rows[0]!
+            .jit;
+        expect(await jitOf(handle.db)).toBe('off');
+        const lane = await pipelinedConnectionOf(handle.db)!();
+        try {
+          expect(lane.writable).toBe(false);
+          expect(await jitOf(lane.db)).toBe('off');
+        } finally {
+          await lane.release();
+        }
+      } finally {
+        await handle.close();
+      }
+    },
+  );
 });
