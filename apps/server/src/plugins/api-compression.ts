@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addVary } from '../lib/vary.js';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -30,15 +31,6 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
   if (allows('br')) return 'br';
   if (allows('gzip')) return 'gzip';
   return null;
-}
-
-function addVary(reply: FastifyReply, field: string): void {
-  const names = String(reply.getHeader('vary') ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (names.some((name) => name === '*' || name.toLowerCase() === field.toLowerCase())) return;
-  reply.header('vary', [...names, field].join(', '));
 }
 
 /**

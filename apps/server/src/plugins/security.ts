@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.js';
 import { markRoutesPublic } from './docs.js';
 import { AppError } from './errors.js';
+import { addVary } from '../lib/vary.js';
 
 // Google Identity Services (the sign-in button) loads a script, a stylesheet and an iframe
 // from accounts.google.com/gsi; these are the sources Google documents for a CSP.
@@ -42,17 +43,6 @@ export function edgeCorsHeaders(
     'access-control-allow-credentials': 'true',
     vary: 'Origin',
   };
-}
-
-/** Adds `field` to the reply's Vary header unless it is already named there. */
-function addVary(reply: FastifyReply, field: string): void {
-  const current = reply.getHeader('vary');
-  const names = String(current ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (names.some((name) => name === '*' || name.toLowerCase() === field.toLowerCase())) return;
-  reply.header('vary', [...names, field].join(', '));
 }
 
 /** The helmet settings of the app's answers (the edge answers above have their own). */

@@ -1,20 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import { markRoutesPublic } from './docs.js';
-
-/** Adds `field` to the reply's Vary header unless it is named there already (CORS adds Origin). */
-function addVary(reply: FastifyReply, field: string): void {
-  const names = String(reply.getHeader('vary') ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (names.some((name) => name === '*' || name.toLowerCase() === field.toLowerCase())) return;
-  reply.header('vary', [...names, field].join(', '));
-}
+import { addVary } from '../lib/vary.js';
 
 /**
  * Page paths that have their own prerendered HTML (decision 100): the web build writes
