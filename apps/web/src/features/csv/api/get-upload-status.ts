@@ -2,6 +2,7 @@ import type { CsvUploadResult, CsvUploadStatus } from '@teamup/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiClient } from '@/lib/api-client';
+import { firstSignalOf, uploadEndEvent } from '@/lib/signals-once';
 import { csvKeys, invalidateAfterUpload } from './query-keys';
 
 /** How often a running upload is asked for its progress. */
@@ -53,7 +54,9 @@ export function useUploadStatus(id: string | null, options: UseUploadStatusOptio
     const before = seen.current;
     seen.current = data.status;
     if (before && !isFinished(before) && isFinished(data.status)) {
-      void invalidateAfterUpload(queryClient);
+      // The live stream's notification of this end may have come first and refreshed them.
+      const end = data.finishedAt && uploadEndEvent(data.courseId, data.finishedAt);
+      if (!end || firstSignalOf(end)) void invalidateAfterUpload(queryClient);
       onFinished.current?.(data);
     }
   }, [data, queryClient]);

@@ -3,10 +3,13 @@ import { NOTIFICATION_KINDS, REFETCH_ALL_EVENT } from '@teamup/shared';
 import { describe, expect, it } from 'vitest';
 import {
   invalidateKeys,
+  isUploadEndHandled,
   joinsReadsInFlight,
   keysForChanged,
   keysForNotification,
 } from './invalidation';
+import { notificationKeys } from '../api/query-keys';
+import { firstSignalOf, uploadEndEvent } from '@/lib/signals-once';
 
 const TEAM = '10000000-0000-4000-8000-000000000001';
 const COURSE = '30000000-0000-4000-8000-000000000001';
@@ -252,5 +255,42 @@ describe('a CSV upload notification and a read in flight (decision 128)', () => 
     await invalidateKeys(screen.client, [['csv']]);
     expect(screen.asked()).toBe(3);
     screen.stop();
+  });
+});
+
+describe('a CSV upload end told by both the status poll and the stream', () => {
+  const course = { id: '11111111-1111-4111-8111-111111111111', code: 'CS1', title: 'One' };
+  const at = '2026-11-27T21:00:00.123Z';
+  const ended = {
+    kind: 'CSV_UPLOAD_FINISHED' as const,
+    team: null,
+    course,
+    createdAt: at,
+  };
+
+  it('refreshes the lists once, whichever signal comes second and however late', () => {
+    // The poll saw the end first (its finishedAt is the notification's createdAt).
+    expect(firstSignalOf(uploadEndEvent(course.id, at))).toBe(true);
+    expect(isUploadEndHandled(ended)).toBe(true);
+    const keys = keysForNotification(ended, { endHandled: true });
+    expect(keys).toEqual([notificationKeys.all, ['dashboard']]);
+  });
+
+  it('lets the stream refresh an end the poll has not seen, and then the poll finds it handled', () => {
+    const later = { ...ended, createdAt: '2026-11-27T21:05:00.000Z' };
+    expect(isUploadEndHandled(later)).toBe(false);
+    expect(keysForNotification(later)).toEqual(
+      expect.arrayContaining([['csv'], ['enrollments'], ['courses'], ['organizations']]),
+    );
+    expect(firstSignalOf(uploadEndEvent(course.id, later.createdAt))).toBe(false);
+  });
+
+  it('never takes another kind or another course for the same end', () => {
+    const other = { ...ended, createdAt: '2026-11-27T21:10:00.000Z' };
+    expect(firstSignalOf(uploadEndEvent(course.id, other.createdAt))).toBe(true);
+    const received = { ...other, kind: 'JOIN_REQUEST_RECEIVED' as const };
+    expect(isUploadEndHandled(received)).toBe(false);
+    const elsewhere = { ...other, course: { ...course, id: '22222222-2222-4222-8222-222222222222' } };
+    expect(isUploadEndHandled(elsewhere)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   type Notification,
   type NotificationKind,
 } from '@teamup/shared';
+import { firstSignalOf, uploadEndEvent } from '@/lib/signals-once';
 import { notificationKeys } from '../api/query-keys';
 
 /**
@@ -120,6 +121,7 @@ export const KIND_CONCERNS: Record<NotificationKind, Concerns> = {
 /** The keys to refresh when a notification arrives, without repeats. */
 export function keysForNotification(
   notification: Pick<Notification, 'kind' | 'team' | 'course'>,
+  { endHandled = false }: { endHandled?: boolean } = {},
 ): QueryKey[] {
   const concerns = KIND_CONCERNS[notification.kind] ?? {};
   const keys: QueryKey[] = [notificationKeys.all, ['dashboard']];
@@ -130,8 +132,10 @@ export function keysForNotification(
   }
   if (concerns.invitations) keys.push(['teams', 'my-invitations']);
   if (concerns.enrollments) keys.push(...MY_ENROLLMENT_KEYS);
-  if (concerns.csv) keys.push(['csv']);
-  if (concerns.csv === 'imported') keys.push(['enrollments'], ['courses'], ['organizations']);
+  if (concerns.csv && !endHandled) keys.push(['csv']);
+  if (concerns.csv === 'imported' && !endHandled) {
+    keys.push(['enrollments'], ['courses'], ['organizations']);
+  }
   return unique(keys);
 }
 
@@ -183,5 +187,17 @@ export function invalidateKeys(
  * page read the history and the course list twice within 20 ms. (A history list polled while
  * the upload ran and still in flight is asked again by that poll's own 2 s cycle.)
  */
+/**
+ * Whether this notification tells of a CSV upload's end that the page's status poll already
+ * saw and refreshed for (then only the notifications change). Whichever signal comes first
+ * claims the end (lib/signals-once.ts): however far apart they arrive, the lists are read once.
+ */
+export function isUploadEndHandled(
+  notification: Pick<Notification, 'kind' | 'course' | 'createdAt'>,
+): boolean {
+  if (KIND_CONCERNS[notification.kind]?.csv === undefined || !notification.course) return false;
+  return !firstSignalOf(uploadEndEvent(notification.course.id, notification.createdAt));
+}
+
 export const joinsReadsInFlight = (notification: Pick<Notification, 'kind'>) =>
   KIND_CONCERNS[notification.kind]?.csv !== undefined;

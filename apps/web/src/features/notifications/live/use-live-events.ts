@@ -14,6 +14,7 @@ import { notificationKeys } from '../api/query-keys';
 import { showNotificationToast } from '../components/notification-toast';
 import {
   invalidateKeys,
+  isUploadEndHandled,
   joinsReadsInFlight,
   keysForChanged,
   keysForNotification,
@@ -38,7 +39,8 @@ export function handleStreamMessage(
   if (message.event === 'notification') {
     const notification = parseNotification(message.data);
     if (!notification) return;
-    void invalidateKeys(queryClient, keysForNotification(notification), {
+    const endHandled = isUploadEndHandled(notification);
+    void invalidateKeys(queryClient, keysForNotification(notification, { endHandled }), {
       cancelRefetch: !joinsReadsInFlight(notification),
     });
     onNotification(notification);
