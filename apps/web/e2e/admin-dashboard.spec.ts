@@ -65,6 +65,8 @@ test('the admin sees the formation figures, filters by term and downloads the CS
     );
   }
   const progress = page.getByRole('region', { name: 'Formation progress' });
+  // The chart loads as it nears the screen (decision 131).
+  await progress.scrollIntoViewIfNeeded();
   await expect(progress.locator('.recharts-line').first()).toBeVisible();
   // The axis writes days as the rest of the app does ("Oct 28, 2026"), not "2026-10-28".
   const ticks = await progress
@@ -100,6 +102,7 @@ test('the admin sees the formation figures, filters by term and downloads the CS
       await test.step(label, async () => {
         await page.goto('/admin/dashboard');
         await expect(page.getByRole('region', { name: 'Needs attention' })).toBeVisible();
+        await progress.scrollIntoViewIfNeeded();
         await expect(progress.locator('.recharts-line').first()).toBeVisible();
         expect(await colorSchemeOf(page)).toBe(colorScheme);
         await expectNoSidewaysScroll(page, label);

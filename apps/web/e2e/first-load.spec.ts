@@ -41,6 +41,46 @@ async function listedAssets(page: Page, path: string): Promise<string[]> {
   return files;
 }
 
+/**
+ * Watches a page the app takes over (decision 100): its console warnings and errors and its
+ * layout shifts from the first paint on. `appOwnsRoot` waits until React owns #root;
+ * `expectCalm` checks that nothing moved and nothing was logged.
+ */
+async function watchTakeOver(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return {
+    appOwnsRoot: () =>
+      expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.getElementById('root') ?? {}).some((key) =>
+              key.startsWith('__reactContainer'),
+            ),
+          ),
+        )
+        .toBe(true),
+    expectCalm: async () => {
+      const shift = await page.evaluate(() =>
+        (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
+      );
+      expect(shift).toBeLessThan(0.05);
+      expect(problems).toEqual([]);
+    },
+  };
+}
+
 // Chunks named after the admin screens and the libraries only they use, and the chunks of code
 // that only staff screens share (decision 127).
 const ADMIN_ONLY =
@@ -86,19 +126,7 @@ for (const [path, heading] of [
     expect(html).toContain(`>${heading}</h1>`);
     expect(html).not.toMatch(/<script type="module"/);
 
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const watch = await watchTakeOver(page);
     // With scripts off, the page is already there.
     const context = await page.context().browser()!.newContext({ javaScriptEnabled: false });
     const still = await context.newPage();
@@ -108,101 +136,145 @@ for (const [path, heading] of [
 
     await page.goto(path);
     // The app has taken over: React owns #root.
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          Object.keys(document.getElementById('root') ?? {}).some((key) =>
-            key.startsWith('__reactContainer'),
-          ),
-        ),
-      )
-      .toBe(true);
+    await watch.appOwnsRoot();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const shift = await page.evaluate(() =>
-      (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
-    );
-    expect(shift).toBeLessThan(0.05);
-    expect(problems).toEqual([]);
+    await watch.expectCalm();
   });
 }
 
-// Decision 100: /dashboard arrives as a signed-in student's shell; the head script puts the
-// visitor's own name and initials in it before the first paint, and hides it from anyone else.
-test.describe('/dashboard prerendered', () => {
-  const APP_START = '**/assets/boot-*.js';
+// Decision 100 (and issue 25 for the course page and the staff homes): a signed-in page arrives as
+// its role's shell; the head script puts the visitor's own name and initials in it before the first
+// paint, and hides it from anyone else.
+const SIGNED_IN_PAGES = [
+  {
+    path: '/dashboard',
+    email: 'maya.chen@student.northfield.edu',
+    name: 'Maya Chen',
+    initials: 'MC',
+    shell: ['>My courses</h2>', 'Welcome, <span data-prerender-text="name"></span></h1>'],
+    heading: 'Welcome, Maya Chen',
+    otherRole: 'alan.turing@northfield.edu',
+  },
+  {
+    // The course page of a team leader's first course (any id gets the same shell).
+    path: 'course',
+    email: 'amara.okafor@student.riverside.edu',
+    name: 'Amara Okafor',
+    initials: 'AO',
+    shell: ['>Course</h1>'],
+    heading: /^ENG420/,
+    otherRole: 'grace.hopper@teamup.dev',
+  },
+  {
+    path: '/admin/dashboard',
+    email: 'alan.turing@northfield.edu',
+    name: 'Alan Turing',
+    initials: 'AT',
+    shell: ['Welcome, <span data-prerender-text="name"></span></h1>'],
+    heading: 'Welcome, Alan Turing',
+    otherRole: 'maya.chen@student.northfield.edu',
+  },
+  {
+    path: '/s/dashboard',
+    email: 'grace.hopper@teamup.dev',
+    name: 'Grace Hopper',
+    initials: 'GH',
+    shell: ['Welcome, <span data-prerender-text="name"></span></h1>', 'System health</h2>'],
+    heading: 'Welcome, Grace Hopper',
+    otherRole: 'alan.turing@northfield.edu',
+  },
+] as const;
 
-  test('is painted with the student’s name from the stored session, before any app code', async ({
-    page,
-  }) => {
-    const html = await (await page.request.get('/dashboard')).text();
-    expect(html).toContain('>My courses</h2>');
-    expect(html).toContain('Welcome, <span data-prerender-text="name"></span></h1>');
-    expect(html).not.toMatch(/<script type="module"|\u03d8/);
-
-    await signInAs(page, 'maya.chen@student.northfield.edu', 'Maya Chen');
-    await page.route(APP_START, (route) => route.abort());
-    await page.goto('/dashboard');
-    const heading = page.getByRole('heading', { level: 1 });
-    await expect(heading).toBeVisible();
-    const shown = (selector: string) =>
-      page.evaluate(
-        (s) => getComputedStyle(document.querySelector(s)!, '::after').content,
-        selector,
-      );
-    expect(await shown('h1 [data-prerender-text="name"]')).toBe('"Maya Chen"');
-    expect(await shown('header [data-prerender-text="initials"]')).toBe('"MC"');
-    await expect(page.getByRole('heading', { level: 2, name: 'Needs you' })).toBeVisible();
+/** The page's path, for the course page the leader's first course. */
+async function pathOf(page: Page, spec: (typeof SIGNED_IN_PAGES)[number], token: string) {
+  if (spec.path !== 'course') return spec.path;
+  const res = await page.request.get('/api/v1/student/me/teams', {
+    headers: { Authorization: `Bearer ${token}` },
   });
+  const { teams } = ((await res.json()) as { data: { teams: { courseId: string }[] } }).data;
+  return `/courses/${teams[0]!.courseId}`;
+}
 
-  test('is hidden from a signed-out visitor, whom the app sends to the login page', async ({
-    page,
-  }) => {
-    await page.route(APP_START, (route) => route.abort());
-    await page.goto('/dashboard');
-    await expect(page.locator('[data-prerendered-session]')).toBeHidden();
-    await page.unroute(APP_START);
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Teamup' })).toBeVisible();
-  });
+for (const spec of SIGNED_IN_PAGES) {
+  const label = spec.path === 'course' ? '/courses/{id}' : spec.path;
+  test.describe(`${label} prerendered`, () => {
+    const APP_START = '**/assets/boot-*.js';
 
-  test('the app takes it over without a shift, a warning or an error', async ({ page }) => {
-    await signInAs(page, 'maya.chen@student.northfield.edu', 'Maya Chen');
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    test('is painted with the visitor’s name from the stored session, before any app code', async ({
+      page,
+    }) => {
+      const user = await signInAs(page, spec.email, spec.name);
+      const path = await pathOf(page, spec, user.token);
+      const html = await (await page.request.get(path)).text();
+      for (const part of spec.shell) expect(html).toContain(part);
+      expect(html).not.toMatch(/<script type="module"|\u03d8/);
+
+      await page.route(APP_START, (route) => route.abort());
+      await page.goto(path);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeVisible();
+      const shown = (selector: string) =>
+        page.evaluate(
+          (s) => getComputedStyle(document.querySelector(s)!, '::after').content,
+          selector,
+        );
+      if (spec.path !== 'course') {
+        expect(await shown('h1 [data-prerender-text="name"]')).toBe(`"${spec.name}"`);
+      }
+      expect(await shown('header [data-prerender-text="initials"]')).toBe(`"${spec.initials}"`);
     });
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
+
+    test('is hidden from a signed-out visitor, whom the app sends to the login page', async ({
+      page,
+    }) => {
+      const path =
+        spec.path === 'course' ? '/courses/7f0c4a52-6a8e-4d0b-9c55-0d9e1f7a3b21' : spec.path;
+      await page.route(APP_START, (route) => route.abort());
+      await page.goto(path);
+      await expect(page.locator('[data-prerendered-session]')).toBeHidden();
+      await page.unroute(APP_START);
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Sign in to Teamup' }),
+      ).toBeVisible();
     });
-    const assets = recordAssets(page);
-    await page.goto('/dashboard');
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          Object.keys(document.getElementById('root') ?? {}).some((key) =>
-            key.startsWith('__reactContainer'),
-          ),
-        ),
-      )
-      .toBe(true);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya Chen' })).toBeVisible();
-    await expect(page.locator('[data-prerender-text]')).toHaveCount(0);
-    await waitForNetworkQuiet(page);
-    // The student's chunks come with the entry, after the paint: none is fetched late.
-    const preloaded = await listedAssets(page, '/dashboard');
-    expect(assets.filter((file) => !preloaded.includes(file))).toEqual([]);
-    const shift = await page.evaluate(() =>
-      (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
-    );
-    expect(shift).toBeLessThan(0.05);
-    expect(problems).toEqual([]);
+
+    test('is hidden from a visitor of another role', async ({ page }) => {
+      const path =
+        spec.path === 'course' ? '/courses/7f0c4a52-6a8e-4d0b-9c55-0d9e1f7a3b21' : spec.path;
+      await signInAs(page, spec.otherRole);
+      await page.route(APP_START, (route) => route.abort());
+      await page.goto(path);
+      await expect(page.locator('[data-prerendered-session]')).toBeHidden();
+    });
+
+    test('the app takes it over on a phone without a shift, a warning or an error', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      const user = await signInAs(page, spec.email, spec.name);
+      const path = await pathOf(page, spec, user.token);
+      const watch = await watchTakeOver(page);
+      const assets = recordAssets(page);
+      await page.goto(path);
+      await watch.appOwnsRoot();
+      await expect(page.getByRole('heading', { level: 1, name: spec.heading })).toBeVisible();
+      await expect(page.locator('[data-prerender-text]')).toHaveCount(0);
+      await waitForNetworkQuiet(page);
+      // The page's chunks come with the entry, after the paint: none is fetched late, and a chart
+      // below the fold only once it nears the screen (decision 131).
+      const preloaded = await listedAssets(page, path);
+      expect(assets.filter((file) => !preloaded.includes(file))).toEqual([]);
+      if (spec.path === '/admin/dashboard') {
+        await page.getByRole('region', { name: 'Formation progress' }).scrollIntoViewIfNeeded();
+        await expect(page.locator('.recharts-line').first()).toBeVisible();
+        expect(assets.filter((file) => !preloaded.includes(file))).toEqual(
+          expect.arrayContaining([expect.stringMatching(/^charts-.*\.js$/)]),
+        );
+      }
+      await watch.expectCalm();
+    });
   });
-});
+}

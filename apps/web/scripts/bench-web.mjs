@@ -13,10 +13,12 @@
 //     accessibility and best practices, with the failing audits;
 //   - every goal and budget (scripts/web-budget.mjs) next to its figure, PASS or MISS.
 // Options: --no-build; --no-lighthouse (skip the slowest part); --budget (no Lighthouse, exit 1
-// when a budget is missed). Chromium: CHROME_PATH, else /usr/bin/chromium. The server and the
-// browser are stopped in every case.
+// when a budget is missed); --reports=DIR (keep each Lighthouse report as DIR/<preset>-<page>.json,
+// for its diagnostics); --pages=a,b (only these pages, by key: /, /auth/login, student, course,
+// admin, superadmin); --mobile (Lighthouse's mobile run only). Chromium: CHROME_PATH, else
+// /usr/bin/chromium. The server and the browser are stopped in every case.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,13 +39,21 @@ import {
 } from './web-budget.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const args = new Set(process.argv.slice(2));
-for (const arg of args) {
-  if (!['--no-build', '--no-lighthouse', '--budget'].includes(arg)) {
-    console.error(`Unknown option ${arg}; expected --no-build, --no-lighthouse or --budget`);
+const args = new Set();
+const valued = {};
+for (const arg of process.argv.slice(2)) {
+  const [name, value] = arg.split(/=(.*)/s);
+  if (['--reports', '--pages'].includes(name) && value) valued[name] = value;
+  else if (['--no-build', '--no-lighthouse', '--budget', '--mobile'].includes(arg)) args.add(arg);
+  else {
+    console.error(
+      `Unknown option ${arg}; expected --no-build, --no-lighthouse, --budget, --mobile, --reports=DIR or --pages=a,b`,
+    );
     process.exit(2);
   }
 }
+const REPORTS_DIR = valued['--reports'];
+const ONLY_PAGES = valued['--pages']?.split(',');
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -305,6 +315,11 @@ async function runLighthouse(chromePort, url, preset, keepStorage) {
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+    writeFileSync(join(REPORTS_DIR, `${preset}-${name}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id) => lhr.audits[id];
@@ -350,7 +365,7 @@ async function lighthouseAll(base, pages, sessions) {
     }
   };
   const results = [];
-  for (const preset of ['mobile', 'desktop']) {
+  for (const preset of args.has('--mobile') ? ['mobile'] : ['mobile', 'desktop']) {
     for (const spec of pages) {
       const signedIn = Boolean(spec.who);
       // An empty cache and the page's own session (or none), like a new visitor.
@@ -459,7 +474,7 @@ async function main() {
   const sessions = {};
   for (const [who, email] of Object.entries(USERS)) sessions[who] = await signIn(base, email);
   const course = await coursePath(base, sessions);
-  const pages = PAGES.map((spec) =>
+  const pages = PAGES.filter((spec) => !ONLY_PAGES || ONLY_PAGES.includes(spec.key)).map((spec) =>
     spec.key === 'course' ? { ...spec, path: course.path } : spec,
   );
 
@@ -483,8 +498,8 @@ async function main() {
   const documents = Object.values(loads).flatMap((load) =>
     load.rows.filter((row) => row.type === 'document'),
   );
-  const entry = loads['/'].rows
-    .filter((row) => row.type === 'script')
+  const entry = Object.values(loads)[0]
+    .rows.filter((row) => row.type === 'script')
     .sort((a, b) => b.raw - a.raw)[0];
   if (entry)
     console.log(

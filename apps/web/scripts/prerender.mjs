@@ -23,11 +23,45 @@ import { fileURLToPath } from 'node:url';
 const PRERENDERED_PAGES = [
   { path: '/', file: 'prerendered/index.html' },
   { path: '/auth/login', file: 'prerendered/auth/login.html' },
-  // A signed-in student's home: the shell and the cards are the same for every student; the name
-  // (heading, avatar initials) is filled in from the stored session before the first paint
-  // (sessionScript). Anyone else gets the shell hidden until the app redirects them.
-  { path: '/dashboard', file: 'prerendered/dashboard.html', session: 'student' },
+  // The signed-in homes and the student's course page (issue 25): the shell and the skeletons of
+  // the final layout are the same for every visitor of that role; the name (heading, avatar
+  // initials) is filled in from the stored session before the first paint (sessionScript).
+  // Anyone else gets the shell hidden until the app sends them on. A file name's `[param]` is a
+  // path segment of any value (apps/server/src/plugins/static.ts): the course page is captured
+  // at a course id nobody has, its reads held open.
+  // `match`: the paths the page serves, for the hint that preloads its `chunk` (signedInHint).
+  {
+    path: '/dashboard',
+    file: 'prerendered/dashboard.html',
+    session: 'student',
+    match: '^/dashboard$',
+    chunk: 'src/routes/_authenticated/_student/dashboard.tsx?tsr-split=component',
+  },
+  {
+    path: '/courses/00000000-0000-4000-8000-00000000c0de',
+    file: 'prerendered/courses/[courseId].html',
+    session: 'student',
+    match: '^/courses/[^/]+$',
+    chunk: 'src/routes/_authenticated/_student/courses/$courseId.tsx?tsr-split=component',
+  },
+  {
+    path: '/admin/dashboard',
+    file: 'prerendered/admin/dashboard.html',
+    session: 'admin',
+    match: '^/admin/dashboard$',
+    chunk: 'src/routes/_authenticated/admin/dashboard.tsx?tsr-split=component',
+  },
+  {
+    path: '/s/dashboard',
+    file: 'prerendered/s/dashboard.html',
+    session: 'superadmin',
+    match: '^/s/dashboard$',
+    chunk: 'src/routes/_authenticated/s/dashboard.tsx?tsr-split=component',
+  },
 ];
+
+/** The role of each prerendered session, as the stored session names it. */
+const SESSION_ROLES = { student: 'STUDENT', admin: 'ORG_ADMIN', superadmin: 'SUPERADMIN' };
 
 /**
  * The session the signed-in pages are captured with: a student whose name is a marker, replaced in
@@ -36,7 +70,7 @@ const PRERENDERED_PAGES = [
  */
 const MARKER_NAME = '\u03d8prerender \u03dename';
 const MARKER_INITIALS = '\u03d8\u03de';
-const captureSession = () =>
+const captureSession = (session) =>
   JSON.stringify({
     state: {
       user: {
@@ -44,7 +78,7 @@ const captureSession = () =>
         fullname: MARKER_NAME,
         email: 'prerender@example.invalid',
         avatar: null,
-        role: 'STUDENT',
+        role: SESSION_ROLES[session],
         token: 'prerender',
         expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
       },
@@ -127,7 +161,7 @@ async function capture(browser, url, session) {
     if (session) {
       await context.addInitScript((value) => {
         globalThis.localStorage.setItem('auth-storage', value);
-      }, captureSession());
+      }, captureSession(session));
     }
     const page = await context.newPage();
     const errors = [];
@@ -216,23 +250,21 @@ const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * A signed-in visitor's page is not prerendered (it is theirs), but its code is known: the
- * signed-in layout and, on `/dashboard`, the student's home. `dist/index.html` gets a small
- * script that, when the stored session says signed in, adds modulepreloads for those
- * chunks at once, instead of after the entry has run and the router has matched (one round of
- * requests less before the first paint). Signed out, or on another path, it adds nothing.
+ * A signed-in visitor's page opened without its prerendered file (another page of the area, or
+ * the app's own navigation) still has known code: the signed-in layout and, on the prerendered
+ * pages' paths, that page's chunk. `dist/index.html` gets a small script that, when the stored
+ * session says signed in, adds modulepreloads for those chunks at once, instead of after the
+ * entry has run and the router has matched (one round of requests less before the first paint).
+ * Signed out, or on another path, it adds only the layout, or nothing.
  */
-const SIGNED_IN_CHUNKS = {
-  // The student area's layout is the router's Outlet, in the entry (decision 127).
-  layout: ['src/routes/_authenticated/route.tsx?tsr-split=component'],
-  dashboard: ['src/routes/_authenticated/_student/dashboard.tsx?tsr-split=component'],
-};
+const SIGNED_IN_LAYOUT = ['src/routes/_authenticated/route.tsx?tsr-split=component'];
 const HINT_TAG = /\s*<script src="\/assets\/signed-in-[^"]+"><\/script>/g;
 
 // Parser-blocking like the color-scheme script it follows, so it runs (and the chunks start) before
 // the entry's module script is even fetched: a deferred script is fetched last, at low priority.
 const COLOR_SCHEME_TAG = '<script src="/color-scheme.js"></script>';
 
+/** Each signed-in prerendered page's files to preload (layout first), by its path. */
 function signedInHint(template) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
   const entrySet = new Set();
@@ -252,8 +284,12 @@ function signedInHint(template) {
     }
     return [...files].filter((file) => !entrySet.has(file)).map((file) => `/${file}`);
   };
-  const layout = filesOf(SIGNED_IN_CHUNKS.layout);
-  const dashboard = filesOf(SIGNED_IN_CHUNKS.dashboard).filter((f) => !layout.includes(f));
+  const layout = filesOf(SIGNED_IN_LAYOUT);
+  const pages = PRERENDERED_PAGES.filter((page) => page.session).map((page) => ({
+    path: page.path,
+    match: page.match,
+    files: filesOf([page.chunk]).filter((f) => !layout.includes(f)),
+  }));
   const code = `// Generated by scripts/prerender.mjs (decision 100): a signed-in page's chunks, preloaded.
 (function () {
   var signedIn = false;
@@ -266,7 +302,10 @@ function signedInHint(template) {
   var path = window.location.pathname;
   if (!signedIn || path === '/' || path.indexOf('/auth/') === 0) return;
   var files = ${JSON.stringify(layout)};
-  if (path === '/dashboard') files = files.concat(${JSON.stringify(dashboard)});
+  var pages = ${JSON.stringify(pages.map(({ match, files }) => [match, files]))};
+  for (var p = 0; p < pages.length; p++) {
+    if (new RegExp(pages[p][0]).test(path)) files = files.concat(pages[p][1]);
+  }
   for (var i = 0; i < files.length; i++) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -284,9 +323,26 @@ function signedInHint(template) {
   if (!html.includes(file)) fail(`dist/index.html has no ${COLOR_SCHEME_TAG}`);
   writeFileSync(join(dist, 'index.html'), html);
   console.log(
-    `prerender: index.html preloads ${layout.length + dashboard.length} chunks when signed in`,
+    `prerender: index.html preloads the layout's ${layout.length} chunks when signed in, and ${pages
+      .map((page) => `${page.files.length} more on ${page.path}`)
+      .join(', ')}`,
   );
-  return { student: [...layout, ...dashboard] };
+  const cssOf = (keys) => {
+    const js = new Set();
+    for (const key of keys) walk(key, js);
+    const css = new Set();
+    for (const key of Object.keys(manifest)) {
+      if (js.has(manifest[key].file)) for (const file of manifest[key].css ?? []) css.add(file);
+    }
+    for (const key of [entryKey]) for (const file of manifest[key].css ?? []) css.delete(file);
+    return [...css].map((file) => `/${file}`);
+  };
+  return new Map(
+    PRERENDERED_PAGES.filter((page) => page.session).map((page, i) => [
+      page.path,
+      { js: [...layout, ...pages[i].files], css: cssOf([...SIGNED_IN_LAYOUT, page.chunk]) },
+    ]),
+  );
 }
 
 /**
@@ -296,7 +352,8 @@ function signedInHint(template) {
  * for anyone else it marks the document, and the prerendered shell stays hidden until the app
  * sends them where they belong.
  */
-function sessionScript() {
+function sessionScript(session) {
+  const role = SESSION_ROLES[session];
   const code = `// Generated by scripts/prerender.mjs (decision 100): the signed-in shell, for this visitor.
 (function () {
   var html = document.documentElement;
@@ -307,7 +364,7 @@ function sessionScript() {
   } catch (error) {
     user = null;
   }
-  if (!user || typeof user.fullname !== 'string' || user.role === 'ORG_ADMIN' || user.role === 'SUPERADMIN') {
+  if (!user || typeof user.fullname !== 'string' || user.role !== ${JSON.stringify(role)}) {
     html.setAttribute('data-prerender-session', 'off');
     return;
   }
@@ -370,10 +427,18 @@ async function main() {
       if (session) {
         html = personalise(path, html);
         // Its own boot script: the entry and the student's layout and home chunks, after the paint.
-        shell = bootScript(template, signedInFiles[session]).html.replace(
-          COLOR_SCHEME_TAG,
-          `${COLOR_SCHEME_TAG}\n    <script src="/${sessionScript()}"></script>`,
-        );
+        // The page's own stylesheets (its chunks' CSS) with the entry's: the shell was captured
+        // styled by them, and without them it would change when the app's chunks arrive.
+        const { js, css } = signedInFiles.get(path);
+        shell = bootScript(template, js)
+          .html.replace(
+            COLOR_SCHEME_TAG,
+            `${COLOR_SCHEME_TAG}\n    <script src="/${sessionScript(session)}"></script>`,
+          )
+          .replace(
+            '</head>',
+            `${css.map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n`).join('')}  </head>`,
+          );
       }
       const page = shell
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)

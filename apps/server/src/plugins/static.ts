@@ -9,7 +9,9 @@ import { addVary } from '../lib/vary.js';
 
 /**
  * Page paths that have their own prerendered HTML (decision 100): the web build writes
- * `prerendered/index.html` for `/` and `prerendered/auth/login.html` for `/auth/login`.
+ * `prerendered/index.html` for `/`, `prerendered/auth/login.html` for `/auth/login`, and so on;
+ * a `[name]` segment stands for any one path segment (`prerendered/courses/[courseId].html`
+ * answers `/courses/{id}`, as the route `/courses/:courseId`).
  */
 function prerenderedPages(root: string): Map<string, string> {
   const pages = new Map<string, string>();
@@ -19,7 +21,13 @@ function prerenderedPages(root: string): Map<string, string> {
     if (!entry.endsWith('.html')) continue;
     const file = ['prerendered', ...entry.split(sep)].join('/');
     const path =
-      entry === 'index.html' ? '/' : `/${entry.slice(0, -'.html'.length).split(sep).join('/')}`;
+      entry === 'index.html'
+        ? '/'
+        : `/${entry
+            .slice(0, -'.html'.length)
+            .split(sep)
+            .map((segment) => segment.replace(/^\[(\w+)\]$/, ':$1'))
+            .join('/')}`;
     pages.set(path, file);
   }
   return pages;

@@ -77,16 +77,20 @@ describe('web app serving', () => {
     expect(res.body).toContain('not built');
   });
 
-  it('answers / and /auth/login with their prerendered HTML, compressed, every other page with index.html', async () => {
+  it('answers / and /auth/login (and a [param] page for any id) with their prerendered HTML, compressed, every other page with index.html', async () => {
     const dir = compressedDist();
     const landing =
       '<!doctype html><html><body><div id="root"><main><h1>Landing</h1></main></div></body></html>';
     const login =
       '<!doctype html><html><body><div id="root"><main><h1>Sign in</h1></main></div></body></html>';
+    const course =
+      '<!doctype html><html><body><div id="root"><main><p>Course</p></main></div></body></html>';
     mkdirSync(join(dir, 'prerendered', 'auth'), { recursive: true });
+    mkdirSync(join(dir, 'prerendered', 'courses'), { recursive: true });
     for (const [path, text] of [
       ['prerendered/index.html', landing],
       ['prerendered/auth/login.html', login],
+      ['prerendered/courses/[courseId].html', course],
     ] as const) {
       writeFileSync(join(dir, path), text);
       writeFileSync(join(dir, `${path}.br`), brotliCompressSync(text));
@@ -101,6 +105,10 @@ describe('web app serving', () => {
       ['/dashboard', PAGE],
       ['/auth/login/', PAGE],
       ['/index.html', PAGE],
+      ['/courses/7f0c4a52-6a8e-4d0b-9c55-0d9e1f7a3b21', course],
+      ['/courses/7f0c4a52-6a8e-4d0b-9c55-0d9e1f7a3b21?tab=teams', course],
+      ['/courses', PAGE],
+      ['/courses/7f0c4a52-6a8e-4d0b-9c55-0d9e1f7a3b21/teams', PAGE],
     ] as const) {
       const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(br.statusCode, url).toBe(200);

@@ -1,9 +1,13 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
-import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { CourseProgress } from '@teamup/shared';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { WhenNearScreen } from '@/components/ui/when-near-screen';
 import { formatDay } from '@/lib/format';
+
+// The chart and its library load when the chart nears the screen (decision 131): it sits below
+// the courses, and on a phone's first screen it would only cost the page its responsiveness.
+const ProgressChart = lazy(() => import('./progress-chart'));
+const CHART_HEIGHT = 260;
 
 // Distinct hues with enough contrast on both schemes; courses beyond ten reuse them.
 const COLORS = [
@@ -19,7 +23,9 @@ const COLORS = [
   'yellow.7',
 ];
 
-type Row = { day: string } & Record<string, number | string | null>;
+export type ProgressRow = { day: string } & Record<string, number | string | null>;
+export type ProgressSeries = { name: string; label: string; color: string };
+type Row = ProgressRow;
 
 /** One row per day, one column per course id (null before the course's first day). */
 export function progressRows(progress: readonly CourseProgress[]): Row[] {
@@ -44,7 +50,7 @@ export function FormationProgress({ progress }: { progress: readonly CourseProgr
   const [asTable, setAsTable] = useState(false);
   const tableId = useId();
   const rows = useMemo(() => progressRows(progress), [progress]);
-  const series = progress.map((p, i) => ({
+  const series: ProgressSeries[] = progress.map((p, i) => ({
     name: p.courseId,
     label: p.code,
     color: COLORS[i % COLORS.length]!,
@@ -62,23 +68,11 @@ export function FormationProgress({ progress }: { progress: readonly CourseProgr
           role="img"
           aria-label="Line chart of the share of active students in a team per day; the same figures are in the table"
         >
-          <LineChart
-            h={260}
-            data={rows}
-            dataKey="day"
-            series={series}
-            curveType="linear"
-            connectNulls={false}
-            withDots={rows.length <= 14}
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
-            // The app's date format ("Oct 28, 2026"), not the API's ISO days.
-            xAxisProps={{ tickFormatter: formatDay, minTickGap: 24 }}
-            tooltipProps={{ labelFormatter: (day: string) => formatDay(day) }}
-            yAxisProps={{ domain: [0, 100] }}
-            unit="%"
-            tickLine="y"
-          />
+          <WhenNearScreen height={CHART_HEIGHT}>
+            <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="sm" />}>
+              <ProgressChart rows={rows} series={series} height={CHART_HEIGHT} />
+            </Suspense>
+          </WhenNearScreen>
         </div>
         <Button
           variant="default"
