@@ -26,6 +26,7 @@ import { useDownloadDashboardCsv } from '../api/download-dashboard-csv';
 import { useAdminDashboardStats } from '../api/get-admin-dashboard-stats';
 import { useAuthStore } from '@/lib/auth-store';
 import { countOf } from '@/lib/format';
+import { useDeferredValue } from 'react';
 import { FormationProgress } from './formation-progress';
 
 type AdminDashboardPageProps = {
@@ -38,7 +39,9 @@ const percent = (value: number | null) => (value === null ? '–' : `${value}%`)
 
 /** The organization admin's formation dashboard (issue 13): what needs me, per course, over time. */
 export function AdminDashboardPage({ search, onSearchChange }: AdminDashboardPageProps) {
-  const stats = useAdminDashboardStats(search);
+  // Rendered at low priority, in slices (decision 131): the answer's courses, cards and chart
+  // would otherwise render in one long task the moment it arrives.
+  const stats = useDeferredValue(useAdminDashboardStats(search));
   const download = useDownloadDashboardCsv();
   const fullname = useAuthStore((s) => s.user?.fullname);
   return (
