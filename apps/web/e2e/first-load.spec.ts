@@ -200,6 +200,9 @@ for (const spec of SIGNED_IN_PAGES) {
   const label = spec.path === 'course' ? '/courses/{id}' : spec.path;
   test.describe(`${label} prerendered`, () => {
     const APP_START = '**/assets/boot-*.js';
+    // The page's path for a visitor it is not for (no course of theirs needed: any id).
+    const anyPath =
+      spec.path === 'course' ? '/courses/7f0c4a52-6a8e-4d0b-9c55-0d9e1f7a3b21' : spec.path;
 
     test('is painted with the visitor’s name from the stored session, before any app code', async ({
       page,
@@ -228,13 +231,11 @@ for (const spec of SIGNED_IN_PAGES) {
     test('is hidden from a signed-out visitor, whom the app sends to the login page', async ({
       page,
     }) => {
-      const path =
-        spec.path === 'course' ? '/courses/7f0c4a52-6a8e-4d0b-9c55-0d9e1f7a3b21' : spec.path;
       await page.route(APP_START, (route) => route.abort());
-      await page.goto(path);
+      await page.goto(anyPath);
       await expect(page.locator('[data-prerendered-session]')).toBeHidden();
       await page.unroute(APP_START);
-      await page.goto(path);
+      await page.goto(anyPath);
       await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
       await expect(
         page.getByRole('heading', { level: 1, name: 'Sign in to Teamup' }),
@@ -242,11 +243,9 @@ for (const spec of SIGNED_IN_PAGES) {
     });
 
     test('is hidden from a visitor of another role', async ({ page }) => {
-      const path =
-        spec.path === 'course' ? '/courses/7f0c4a52-6a8e-4d0b-9c55-0d9e1f7a3b21' : spec.path;
       await signInAs(page, spec.otherRole);
       await page.route(APP_START, (route) => route.abort());
-      await page.goto(path);
+      await page.goto(anyPath);
       await expect(page.locator('[data-prerendered-session]')).toBeHidden();
     });
 
