@@ -226,6 +226,12 @@ for (const spec of SIGNED_IN_PAGES) {
         expect(await shown('h1 [data-prerender-text="name"]')).toBe(`"${spec.name}"`);
       }
       expect(await shown('header [data-prerender-text="initials"]')).toBe(`"${spec.initials}"`);
+      // Captured at a desktop width: the sidebar shows there, and on a phone (where the app's menu
+      // is a drawer) it is hidden, not covering the page (decision 131).
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+      await expect(heading).toBeInViewport();
     });
 
     test('is hidden from a signed-out visitor, whom the app sends to the login page', async ({
