@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './test';
 import { mkdirSync } from 'node:fs';
 import { signInAs } from './fixtures';
 import {

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { signInAs } from './fixtures';
 import { expectNoAxeViolations, expectNoSidewaysScroll, SCHEMES, WIDTHS } from './page-checks';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { colorSchemeOf, SCHEMES, WIDTHS } from './page-checks';
 
 const STUDENT = { name: 'Maya Chen', email: 'maya.chen@student.northfield.edu' };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { measurePage, PAGES, summarize, USERS } from '../scripts/page-load.mjs';
 import { signInAs } from './fixtures';
 

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './test';
 import { signInAs } from './fixtures';
 import { recordPageRequests, settled, type Seen } from './request-rounds';
 import {

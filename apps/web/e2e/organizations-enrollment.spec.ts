@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test';
 import { signInAs } from './fixtures';
 
 // Issue 3 end to end: a superadmin creates an organization and appoints an admin by email; the

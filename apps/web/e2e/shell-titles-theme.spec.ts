@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test';
 import { signInAs } from './fixtures';
 
 // Issue 10, the shell: every page's tab title per role, the login page on a phone, the dark

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { signInAs } from './fixtures';
 
 // Issue 10, first impressions: on the team page the header actions come before the notice board

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test';
 import { signInAs } from './fixtures';
 
 // Issue 5 end to end, three students in three browser contexts in CS350 (seeded; none of them
