@@ -234,6 +234,37 @@ for (const spec of SIGNED_IN_PAGES) {
       await expect(heading).toBeInViewport();
     });
 
+    test('starts the page’s reads from its head, and the app asks for none of them again', async ({
+      page,
+    }) => {
+      const user = await signInAs(page, spec.email, spec.name);
+      const path = await pathOf(page, spec, user.token);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname, search } = new URL(request.url());
+        if (request.method() !== 'GET' || !pathname.startsWith('/api/')) return;
+        if (pathname !== '/api/v1/events') asked.push(`${pathname}${search}`);
+      });
+      // With the app's code held back the reads are sent all the same: the head sent them, and the
+      // course page's heading is the course's own before any app code has run (decision 132).
+      await page.route(APP_START, (route) => route.abort());
+      await page.goto(path);
+      await expect.poll(() => asked.length).toBeGreaterThan(1);
+      if (spec.path === 'course') {
+        await expect(page.getByRole('heading', { level: 1, name: spec.heading })).toBeVisible();
+      }
+      await page.unroute(APP_START);
+      asked.length = 0;
+      const watch = await watchTakeOver(page);
+      await page.goto(path);
+      await watch.appOwnsRoot();
+      await expect(page.getByRole('heading', { level: 1, name: spec.heading })).toBeVisible();
+      await waitForNetworkQuiet(page);
+      expect(asked.length).toBeGreaterThan(1);
+      expect(asked.filter((read, i) => asked.indexOf(read) !== i)).toEqual([]);
+      await watch.expectCalm();
+    });
+
     test('is hidden from a signed-out visitor, whom the app sends to the login page', async ({
       page,
     }) => {

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { ErrorDetail } from '@teamup/shared';
 import { useAuthStore } from './auth-store';
+import { takeEarlyRead } from './early-reads';
 import { ERROR_MESSAGES, NOTIFICATION_TEXTS } from './notification-texts';
 
 export const API_BASE_URL = import.meta.env.VITE_API_URL ?? '/api/v1';
@@ -178,11 +179,20 @@ async function send<T>(
   body: unknown,
   config: RequestConfig = {},
 ): Promise<ApiResponse<T>> {
-  let response: Response;
+  let response: Response | undefined;
+  const target = requestUrl(url, config.params);
+  const sent = requestHeaders(url, body, config);
   try {
-    response = await fetch(requestUrl(url, config.params), {
+    // A read the page's head already sent with the same token (decision 132); should it have
+    // failed or been refused, the read is sent again as usual.
+    const early = method === 'GET' ? takeEarlyRead(target, sent.get('Authorization')) : undefined;
+    if (early) {
+      const answer = await early.catch(() => undefined);
+      if (answer && answer.status !== 401) response = answer;
+    }
+    response ??= await fetch(target, {
       method,
-      headers: requestHeaders(url, body, config),
+      headers: sent,
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       credentials: defaults.withCredentials ? 'include' : 'same-origin',
       signal: config.signal,
