@@ -5,6 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
+import { readsSettled } from './app/reads-settled';
 import { createAppRouter } from './app/router';
 
 const queryClient = createQueryClient();
@@ -30,11 +31,15 @@ function render() {
 }
 
 // A prerendered page is already on screen, so the router resolves its matches (guards, lazy route
-// chunks) before React renders: the first render is then the page itself, in slices. Rendered
+// chunks) and its first reads answer before React renders: the first render is then the page
+// itself, with its data, in slices. Rendered
 // first, the router would start loading when it mounts and render the page synchronously, in one
 // long task. An empty page renders at once, so the route's pending component shows while it loads.
 if (root.firstElementChild) {
-  router.load().then(render, render);
+  router
+    .load()
+    .then(() => readsSettled(queryClient, 1000))
+    .then(render, render);
 } else {
   render();
 }
