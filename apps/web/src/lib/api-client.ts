@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { ErrorDetail } from '@teamup/shared';
 import { useAuthStore } from './auth-store';
-import { takeEarlyRead } from './early-reads';
+import { forgetEarlyReads, takeEarlyRead } from './early-reads';
 import { ERROR_MESSAGES, NOTIFICATION_TEXTS } from './notification-texts';
 
 export const API_BASE_URL = import.meta.env.VITE_API_URL ?? '/api/v1';
@@ -180,6 +180,7 @@ async function send<T>(
   config: RequestConfig = {},
 ): Promise<ApiResponse<T>> {
   let response: Response | undefined;
+  if (method !== 'GET') forgetEarlyReads();
   const target = requestUrl(url, config.params);
   const sent = requestHeaders(url, body, config);
   try {

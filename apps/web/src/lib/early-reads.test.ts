@@ -3,7 +3,7 @@ import { api, ok } from '@/testing/handlers';
 import { signInAs } from '@/testing/render';
 import { server } from '@/testing/server';
 import { apiClient } from './api-client';
-import { EARLY_READ_MAX_AGE_MS, takeEarlyRead } from './early-reads';
+import { EARLY_READ_MAX_AGE_MS, forgetEarlyReads, takeEarlyRead } from './early-reads';
 
 const absolute = (path: string) => new URL(`/api/v1${path}`, window.location.href).toString();
 
@@ -123,6 +123,19 @@ describe('early reads', () => {
     const answer = await apiClient.post<{ data: { from: string } }>('/student/dashboard', {});
     expect(answer.data.data.from).toBe('network');
     expect(posted).toEqual(['network']);
+  });
+
+  it('forgets every early answer at the first write, and when told to', async () => {
+    const { token } = signInAs();
+    server.use(http.post(api('/student/teams/t/join-requests'), () => ok({})));
+    const asked = countRequests();
+    leaveEarlyReads(token, { '/student/me/teams': json({ from: 'head' }) });
+    await apiClient.post('/student/teams/t/join-requests', {});
+    await apiClient.get('/student/me/teams');
+    expect(asked).toEqual(['/api/v1/student/me/teams']);
+    leaveEarlyReads(token, { '/student/me/teams': json({ from: 'head' }) });
+    forgetEarlyReads();
+    expect(takeEarlyRead(absolute('/student/me/teams'), `Bearer ${token}`)).toBeUndefined();
   });
 
   it('takes nothing without a page that left reads, and offers each answer once', () => {

@@ -22,6 +22,15 @@ declare global {
 export const EARLY_READ_MAX_AGE_MS = 30_000;
 
 /**
+ * Drops every early answer not taken yet. They are for the page's first round only: after a write
+ * (api-client) or once the app has started (main.tsx), a read of the same URL may follow a change
+ * the early answer predates, so it is asked afresh.
+ */
+export function forgetEarlyReads(): void {
+  if (typeof window !== 'undefined') delete window.__teamupEarlyReads;
+}
+
+/**
  * The early answer to a GET of `url` (absolute, as the client builds it) sent with the
  * `authorization` header, once: a second call for the same URL finds nothing.
  */
