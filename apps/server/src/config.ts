@@ -111,6 +111,12 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: wholeNumber(1, 1000).default(10),
   DATABASE_READ_LANES: wholeNumber(0, 64).default(2),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^/\s]+/, { error: 'expected smtp://[user:pass@]host[:port] or smtps://…' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   AUTH_DEV_LOGIN: flag.optional(),
   SUPERADMIN_EMAILS: emailList.default([]),
@@ -152,6 +158,10 @@ export interface Config {
   DATABASE_READ_LANES: number;
   /** Origin of the web app, without a trailing slash. */
   PUBLIC_URL: string;
+  /** The SMTP server email is sent through (issue 26, decision 133); unset: email is not sent. */
+  SMTP_URL: string | undefined;
+  /** The sender of every email; default `Teamup <no-reply@…>` at PUBLIC_URL's host. */
+  MAIL_FROM: string;
   GOOGLE_CLIENT_ID: string | undefined;
   AUTH_DEV_LOGIN: boolean;
   /** Lower-cased. */
@@ -231,6 +241,7 @@ export function loadConfig(
   if (issues.length > 0) fail(issues);
 
   const toAbsolute = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     NODE_ENV: e.NODE_ENV,
     PORT: e.PORT,
@@ -239,7 +250,9 @@ export function loadConfig(
     DATABASE_URL: e.DATABASE_URL,
     DATABASE_POOL_MAX: e.DATABASE_POOL_MAX,
     DATABASE_READ_LANES: e.DATABASE_READ_LANES,
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
+    SMTP_URL: e.SMTP_URL,
+    MAIL_FROM: e.MAIL_FROM ?? `Teamup <no-reply@${new URL(publicUrl).hostname}>`,
     GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
     AUTH_DEV_LOGIN: e.AUTH_DEV_LOGIN ?? !production,
     SUPERADMIN_EMAILS: e.SUPERADMIN_EMAILS,

@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       DATA_DIR: '/srv/teamup/.data',
       DATABASE_URL: undefined,
       PUBLIC_URL: 'http://localhost:3000',
+      SMTP_URL: undefined,
+      MAIL_FROM: 'Teamup <no-reply@localhost>',
       GOOGLE_CLIENT_ID: undefined,
       AUTH_DEV_LOGIN: true,
       SUPERADMIN_EMAILS: [],
@@ -69,6 +71,18 @@ describe('loadConfig', () => {
     ).toBe(true);
   });
 
+  it("reads the SMTP server and the sender, defaulting the sender to PUBLIC_URL's host", () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://teamup:secret@mail.example.edu:587',
+      PUBLIC_URL: 'https://teamup.example.edu/',
+    });
+    expect(config.SMTP_URL).toBe('smtp://teamup:secret@mail.example.edu:587');
+    expect(config.MAIL_FROM).toBe('Teamup <no-reply@teamup.example.edu>');
+    expect(loadConfig({ MAIL_FROM: 'Course Teams <teams@uni.example.edu>' }).MAIL_FROM).toBe(
+      'Course Teams <teams@uni.example.edu>',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', GOOGLE_CLIENT_ID: ' ' }).PORT).toBe(3000);
   });
@@ -79,6 +93,8 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging', 'NODE_ENV:'],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL:'],
     ['PUBLIC_URL', 'localhost:3000', 'PUBLIC_URL:'],
+    ['SMTP_URL', 'mail.example.edu:587', 'SMTP_URL: expected smtp://'],
+    ['SMTP_URL', 'https://mail.example.edu', 'SMTP_URL: expected smtp://'],
     ['AUTH_DEV_LOGIN', 'maybe', 'AUTH_DEV_LOGIN: expected on/off'],
     ['SEED_DEMO', 'sometimes', 'SEED_DEMO: expected on/off'],
     ['SUPERADMIN_EMAILS', 'grace@example.edu,not-an-email', 'SUPERADMIN_EMAILS:'],

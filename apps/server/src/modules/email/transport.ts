@@ -1,0 +1,77 @@
+// The SMTP side of email (issue 26, decision 133): one nodemailer transport per process, and what
+// a failed send means for the outbox: a reply of 4xx or a lost connection is worth a retry, a
+// 5xx reply is final. Nothing here writes a message body or a whole address to a log.
+import nodemailer from 'nodemailer';
+
+/** One email as the worker hands it over; the Message-ID is the notification's, kept on retries. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** `<…@host>`: the same on every attempt, so a retry that did arrive shows once. */
+  messageId: string;
+  /** Threading: the team's root id (`<team-…@host>`). */
+  inReplyTo?: string;
+  references?: string[];
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+}
+
+export type SendOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      /** A 5xx reply: do not try again, and mark the address undeliverable. */
+      permanent: boolean;
+      /** The SMTP reply code, when the server answered one. */
+      code: number | null;
+    };
+
+export interface MailTransport {
+  send(message: MailMessage): Promise<SendOutcome>;
+  close(): void;
+}
+
+/** What a nodemailer failure means for the outbox: an SMTP reply code, or none (the network). */
+export function classifySendError(error: unknown): Extract<SendOutcome, { ok: false }> {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  if (typeof code === 'number' && code >= 400 && code < 600) {
+    return { ok: false, permanent: code >= 500, code };
+  }
+  return { ok: false, permanent: false, code: null };
+}
+
+/** The recipient's domain, the most of an address a log line may carry. */
+export const domainOf = (address: string): string => address.slice(address.lastIndexOf('@') + 1);
+
+/**
+ * A transport to `smtpUrl` (`smtp://user:pass@host:587`: STARTTLS when the server offers it;
+ * `smtps://…:465`: TLS from the start), sending as `from`. One connection at a time per process,
+ * reused between messages.
+ */
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transport = nodemailer.createTransport(smtpUrl, { from });
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          messageId: message.messageId,
+          inReplyTo: message.inReplyTo,
+          references: message.references,
+          headers: message.headers,
+        });
+        return { ok: true };
+      } catch (error) {
+        return classifySendError(error);
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
