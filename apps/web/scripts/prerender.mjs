@@ -175,7 +175,7 @@ async function capture(browser, url, session) {
     const page = await context.newPage();
     const errors = [];
     // The reads the app starts on this page (held open by serveDist), in order: the shell's early
-    // reads (earlyReadsScript) are exactly these. The live stream is a connection, not a read.
+    // reads (earlyReads) are exactly these. The live stream is a connection, not a read.
     const reads = [];
     page.on('request', (request) => {
       const { pathname, search } = new URL(request.url());

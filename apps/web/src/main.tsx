@@ -47,9 +47,9 @@ function render() {
 
 // A prerendered page is already on screen, so the router resolves its matches (guards, lazy route
 // chunks) and its first reads answer before React renders: the first render is then the page
-// itself, with its data, in slices. Rendered
-// first, the router would start loading when it mounts and render the page synchronously, in one
-// long task. An empty page renders at once, so the route's pending component shows while it loads.
+// itself, with its data, in slices. Rendered first, the router would start loading when it mounts
+// and render the page synchronously, in one long task. An empty page renders at once, so the
+// route's pending component shows while it loads.
 if (root.firstElementChild) {
   router
     .load()

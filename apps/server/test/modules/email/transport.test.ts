@@ -47,6 +47,8 @@ async function startSmtpSink() {
   };
 }
 
+const FROM = 'Teamup <no-reply@teamup.example.edu>';
+
 const message = (to: string) => ({
   to,
   subject: 'Amara invited you to Byte Club',
@@ -73,7 +75,7 @@ describe('email transport', () => {
   });
 
   it('delivers both parts with the Message-ID, threading and unsubscribe headers given', async () => {
-    const transport = createSmtpTransport(sink.url, 'Teamup <no-reply@teamup.example.edu>');
+    const transport = createSmtpTransport(sink.url, FROM);
     try {
       expect(await transport.send(message('noah@student.example.edu'))).toEqual({ ok: true });
     } finally {
@@ -97,7 +99,7 @@ describe('email transport', () => {
   });
 
   it('reads a 4xx reply as worth a retry and a 5xx reply as final, with the code', async () => {
-    const transport = createSmtpTransport(sink.url, 'Teamup <no-reply@teamup.example.edu>');
+    const transport = createSmtpTransport(sink.url, FROM);
     try {
       expect(await transport.send(message('later@student.example.edu'))).toEqual({
         ok: false,
@@ -118,7 +120,7 @@ describe('email transport', () => {
   it('reads a server that cannot be reached as worth a retry, without a code', async () => {
     const url = sink.url;
     await sink.close();
-    const transport = createSmtpTransport(url, 'Teamup <no-reply@teamup.example.edu>');
+    const transport = createSmtpTransport(url, FROM);
     try {
       expect(await transport.send(message('noah@student.example.edu'))).toEqual({
         ok: false,
