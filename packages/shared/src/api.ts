@@ -57,6 +57,10 @@ export const ERROR_CODES = [
   // Issue 24: the same join request or invitation filed too often in a short time (429).
   'JOIN_REQUEST_THROTTLED',
   'INVITATION_THROTTLED',
+  // Issue 26, email: the teamless reminder within 24 h of the last; an expired or forged unsubscribe link.
+  'REMINDER_TOO_SOON',
+  'NOTHING_TO_REMIND',
+  'INVALID_UNSUBSCRIBE_TOKEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,3 +15,4 @@ export * from './admin-dashboard.js';
 export * from './analytics.js';
 export * from './notifications.js';
 export * from './formation.js';
+export * from './email.js';

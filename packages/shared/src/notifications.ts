@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'DEADLINE_SOON',
   'WAITLIST_PROMOTED',
   'TEAM_NUDGED',
+  // Issue 26: an instructor's "Remind students without a team".
+  'TEAMLESS_REMINDER',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -49,9 +51,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   PLACED_IN_TEAM: 'An admin places me in a team',
   CSV_UPLOAD_FINISHED: 'My CSV upload finished',
   CSV_UPLOAD_FAILED: 'My CSV upload failed',
-  DEADLINE_SOON: 'A team formation deadline is in 24 hours and I have no team',
+  DEADLINE_SOON: 'A team formation deadline is in 72 or 24 hours and I have no team',
   WAITLIST_PROMOTED: 'A seat opens for a waitlisted request (mine, or one to my team)',
   TEAM_NUDGED: 'An admin nudges my team',
+  TEAMLESS_REMINDER: 'An instructor reminds me that I have no team yet',
 };
 
 /** Notifications are kept this long, read or not (the retention job deletes older ones). */

@@ -5,3 +5,4 @@ export * from './csv-uploads.js';
 export * from './teams.js';
 export * from './analytics.js';
 export * from './notifications.js';
+export * from './email.js';

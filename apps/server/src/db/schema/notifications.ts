@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
+  integer,
   index,
   jsonb,
   pgTable,
@@ -44,6 +46,11 @@ export const notifications = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * Issue 26: false when the user muted the kind in the app but wants it by email; such a row
+     * is written read and the bell, the list and the live stream leave it out.
+     */
+    shownInApp: boolean('shown_in_app').notNull().default(true),
   },
   (t) => [
     // A user's list, newest first, and the replay after a seq.
@@ -69,7 +76,9 @@ export const notificationDeadlineReminders = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    /** Issue 26: how long before the deadline (72 or 24); rows from before it are 24 h ones. */
+    hours: integer('hours').notNull().default(24),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.courseId, t.deadline] })],
+  (t) => [primaryKey({ columns: [t.courseId, t.deadline, t.hours] })],
 );

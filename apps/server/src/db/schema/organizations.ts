@@ -25,6 +25,8 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     description: text('description').notNull().default(''),
+    /** Issue 26: the digest's time zone for members whose browser never reported one. */
+    defaultTimeZone: text('default_time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Soft delete: a deleted organization keeps all its data and can be restored. */

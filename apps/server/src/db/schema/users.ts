@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
+  integer,
   index,
   jsonb,
   pgEnum,
@@ -56,6 +58,18 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Issue 26: the IANA time zone the browser reported (the digest's 08:00); null: not yet. */
+    timeZone: text('time_zone'),
+    /** Issue 26: "all Teamup emails" off (the unsubscribe page or /profile): nothing is queued. */
+    emailAllOff: boolean('email_all_off').notNull().default(false),
+    /**
+     * Issue 26: the address refused mail with a 5xx reply; nothing is queued for it until the
+     * user signs in with another address (which clears it). The reply code is kept beside it.
+     */
+    emailUndeliverableAt: timestamp('email_undeliverable_at', { withTimezone: true }),
+    emailUndeliverableCode: integer('email_undeliverable_code'),
+    /** Issue 26: the local date of the last daily digest (claimed by a conditional update). */
+    lastDigestOn: date('last_digest_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),

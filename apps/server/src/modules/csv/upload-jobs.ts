@@ -3,6 +3,7 @@ import type { CsvRowError } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { csvUploads } from '../../db/schema/index.js';
 import { queryRows, type AppliedCounts } from './apply-roster.js';
+import { inAppSql, wantedSql } from '../notifications/writer-sql.js';
 
 /** A job as its claimant holds it; `attempts` is the claim's fencing token. */
 export interface ClaimedJob {
@@ -174,7 +175,7 @@ export async function failJob(db: DbOrTx, job: ClaimedJob, message: string): Pro
 /**
  * Tells the uploader how their upload ended (issue 14, decision 112), from the upload's row as
  * the transaction just recorded it (file name, counts): one statement, nothing when the
- * uploader's account is gone or muted the kind. No audit event to derive it from, so the worker
+ * uploader's account is gone or wants the kind neither in the app nor by email. No audit event to derive it from, so the worker
  * writes it itself, inside the transaction that records the result.
  */
 async function notifyUploadResult(
@@ -183,14 +184,16 @@ async function notifyUploadResult(
   kind: 'CSV_UPLOAD_FINISHED' | 'CSV_UPLOAD_FAILED',
 ): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO notifications (user_id, kind, organization_id, course_id, data)
+    INSERT INTO notifications
+      (user_id, kind, organization_id, course_id, data, shown_in_app, read_at)
     SELECT cu.uploaded_by, ${kind}, cu.organization_id, cu.course_id,
       jsonb_build_object('uploadId', cu.id, 'fileName', cu.file_name,
         'created', cu.created_count, 'pending', cu.pending_count,
         'reactivated', cu.reactivated_count, 'alreadyEnrolled', cu.already_enrolled_count,
-        'rejected', cu.rejected_count)
+        'rejected', cu.rejected_count),
+      ${inAppSql(kind)}
     FROM csv_uploads cu JOIN users u ON u.id = cu.uploaded_by
-    WHERE cu.id = ${uploadId} AND NOT (${kind} = ANY (u.muted_notification_kinds))
+    WHERE cu.id = ${uploadId} AND ${wantedSql(kind)}
   `);
 }
 

@@ -75,7 +75,7 @@ export async function notificationsBySeq(
   if (seqs.length === 0) return [];
   const rows = await rowsOf(
     db.execute(sql`select ${NOTIFICATION_COLUMNS} from notifications n ${NOTIFICATION_JOINS}
-      where n.seq = any(${`{${seqs.join(',')}}`}::bigint[]) order by n.seq`),
+      where n.seq = any(${`{${seqs.join(',')}}`}::bigint[]) and n.shown_in_app order by n.seq`),
   );
   return rows.map((row) => ({ userId: row.user_id, notification: toNotification(row) }));
 }
@@ -89,7 +89,8 @@ export async function notificationsAfter(
 ): Promise<Notification[]> {
   const rows = await rowsOf(
     db.execute(sql`select ${NOTIFICATION_COLUMNS} from notifications n ${NOTIFICATION_JOINS}
-      where n.user_id = ${userId} and n.seq > ${afterSeq} order by n.seq limit ${limit}`),
+      where n.user_id = ${userId} and n.seq > ${afterSeq} and n.shown_in_app
+      order by n.seq limit ${limit}`),
   );
   return rows.map(toNotification);
 }
@@ -108,7 +109,8 @@ export async function listNotifications(
   userId: string,
   query: NotificationsQuery,
 ): Promise<Paginated<Notification>> {
-  const unread = query.unread ? sql`and n.read_at is null` : sql``;
+  // Issue 26: a row kept only for email (muted in the app) is not listed.
+  const unread = query.unread ? sql`and n.read_at is null` : sql`and n.shown_in_app`;
   const offset = (query.page - 1) * query.limit;
   const rows = await namedRows<Partial<NotificationRow> & { total: string | number }>(
     db,

@@ -149,10 +149,20 @@ export function describeNotification(
         link: teamLink ?? '/teams/my',
       };
     }
-    case 'DEADLINE_SOON':
+    case 'DEADLINE_SOON': {
+      // Issue 26: reminded 72 h and 24 h before (data.hours; rows from before it are 24 h ones).
+      const hours = num(ctx.data.hours) || 24;
       return {
-        text: `Team formation in ${code ?? 'your course'} closes in 24 hours and you have no team yet.`,
+        text: `Team formation in ${code ?? 'your course'} closes in ${hours} hours and you have no team yet.`,
         link: courseLink ?? '/dashboard',
       };
+    }
+    case 'TEAMLESS_REMINDER': {
+      const what = str(ctx.data.message);
+      return {
+        text: `${who === 'Someone' ? 'Your instructor' : who} reminds you that you have no team in ${code ?? 'your course'} yet${what ? `: ${what}` : '. Find one or start your own.'}`,
+        link: courseLink ?? '/dashboard',
+      };
+    }
   }
 }

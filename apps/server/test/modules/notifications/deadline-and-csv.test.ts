@@ -20,7 +20,7 @@ import {
 import { buildTestApp, driver, getWorkerDb, signIn } from '../../helper.js';
 import { fixture, uploadRoster, waitForJobStatus, waitForUpload } from '../csv/csv-api.js';
 import { makeStudent } from '../teams/requests-world.js';
-import { allNotifications, ok, pairs, received } from './notifications-world.js';
+import { allNotifications, hiddenForEmail, ok, pairs, received } from './notifications-world.js';
 
 const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000);
 
@@ -45,8 +45,8 @@ describe(`DEADLINE_SOON (${driver})`, () => {
       .set({ mutedNotificationKinds: ['DEADLINE_SOON'] })
       .where(eq(users.id, muting.id));
     await makeEnrollment(course.id, { email: 'no-account@example.edu' });
-    // Not due: later than 24 h, passed, archived.
-    const later = await makeCourse(org.id, { deadline: hoursFromNow(30) });
+    // Not due: later than 72 h, passed, archived.
+    const later = await makeCourse(org.id, { deadline: hoursFromNow(80) });
     const passed = await makeCourse(org.id, { deadline: hoursFromNow(-1) });
     const archived = await makeCourse(org.id, { deadline: hoursFromNow(5), archived: true });
     for (const c of [later, passed, archived]) await makeStudent(c.id);
@@ -63,7 +63,8 @@ describe(`DEADLINE_SOON (${driver})`, () => {
     ];
     // Concurrent statements: on PostgreSQL, each on its own pooled connection.
     const written = await Promise.all([...jobs.map((j) => j.runOnce()), sendDeadlineReminders(db)]);
-    expect(written.reduce((a, b) => a + b, 0)).toBe(1);
+    // Alone's, and the hidden one kept for the muting student's email.
+    expect(written.reduce((a, b) => a + b, 0)).toBe(2);
     expect(await received()).toEqual(pairs(['DEADLINE_SOON', w.alone]));
     expect(await db.select().from(notificationDeadlineReminders)).toHaveLength(1);
 
@@ -82,17 +83,47 @@ describe(`DEADLINE_SOON (${driver})`, () => {
       course: { id: w.course.id, code: 'CS301' },
     });
     await Promise.all(jobs.map((j) => j.stop()));
+    // Muted in the app, wanted by email (DEADLINE_SOON is immediate by default): kept hidden.
+    expect(await hiddenForEmail()).toEqual(pairs(['DEADLINE_SOON', w.muting]));
+  });
+
+  it('reminds 72 h before and again 24 h before, each once (issue 26)', async () => {
+    const org = await makeOrganization();
+    const course = await makeCourse(org.id, { code: 'CS302', deadline: hoursFromNow(60) });
+    const alone = await makeStudent(course.id);
+    const { db } = await getWorkerDb();
+    expect(await sendDeadlineReminders(db)).toBe(1);
+    expect(await sendDeadlineReminders(db)).toBe(0);
+    // 40 hours later the deadline is 20 h away.
+    await db
+      .update(courses)
+      .set({ teamFormationDeadline: hoursFromNow(20) })
+      .where(eq(courses.id, course.id));
+    // A moved deadline is a new key; its first reminder is the 24 h one.
+    expect(await sendDeadlineReminders(db)).toBe(1);
+    expect(await sendDeadlineReminders(db)).toBe(0);
+    const list = await ok(
+      app,
+      { authorization: `Bearer ${(await signIn(app, alone.email)).token}` },
+      'GET',
+      '/notifications',
+    );
+    expect(list.items.map((n: { text: string }) => n.text)).toEqual([
+      'Team formation in CS302 closes in 24 hours and you have no team yet.',
+      'Team formation in CS302 closes in 72 hours and you have no team yet.',
+    ]);
   });
 
   it('announces a moved deadline again', async () => {
     const w = await dueWorld();
     const { db } = await getWorkerDb();
-    expect(await sendDeadlineReminders(db)).toBe(1);
+    // Alone's, and the muting student's (hidden, kept for the email).
+    expect(await sendDeadlineReminders(db)).toBe(2);
     await db
       .update(courses)
       .set({ teamFormationDeadline: sql`team_formation_deadline + interval '2 hours'` })
       .where(eq(courses.id, w.course.id));
-    expect(await sendDeadlineReminders(db)).toBe(1);
+    expect(await sendDeadlineReminders(db)).toBe(2);
     expect(await sendDeadlineReminders(db)).toBe(0);
     expect(await received()).toEqual(pairs(['DEADLINE_SOON', w.alone], ['DEADLINE_SOON', w.alone]));
   });

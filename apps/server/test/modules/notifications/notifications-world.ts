@@ -1,6 +1,6 @@
 // Reading notifications back for the notification tests (issue 14).
 import type { FastifyInstance } from 'fastify';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { notifications } from '../../../src/db/schema/index.js';
 import { API, getWorkerDb } from '../../helper.js';
 
@@ -17,7 +17,21 @@ export async function allNotifications() {
       data: notifications.data,
     })
     .from(notifications)
+    .where(eq(notifications.shownInApp, true))
     .orderBy(asc(notifications.seq));
+}
+
+/** Rows kept only for their email (the kind muted in the app): [kind, userId] pairs, sorted. */
+export async function hiddenForEmail(): Promise<[string, string][]> {
+  const { db } = await getWorkerDb();
+  const rows = await db
+    .select({ kind: notifications.kind, userId: notifications.userId, readAt: notifications.readAt })
+    .from(notifications)
+    .where(eq(notifications.shownInApp, false));
+  if (rows.some((r) => r.readAt === null)) throw new Error('a hidden row is unread');
+  return rows
+    .map((n) => [n.kind, n.userId] as [string, string])
+    .sort((a, b) => (a.join() < b.join() ? -1 : a.join() > b.join() ? 1 : 0));
 }
 
 /** [kind, user id] pairs of every notification, sorted: an exact "who got what". */

@@ -74,6 +74,12 @@ const cases: [NotificationKind, NotificationContext, string, string][] = [
     'A course admin nudged Rockets (CS301): Your team is under the minimum size of 3; invite a classmate.',
     TEAM,
   ],
+  [
+    'TEAMLESS_REMINDER',
+    ctx({ team: null }),
+    'Ada Lovelace reminds you that you have no team in CS301 yet. Find one or start your own.',
+    COURSE,
+  ],
 ];
 
 describe('describeNotification', () => {

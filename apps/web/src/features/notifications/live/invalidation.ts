@@ -116,6 +116,7 @@ export const KIND_CONCERNS: Record<NotificationKind, Concerns> = {
   DEADLINE_SOON: { course: true },
   WAITLIST_PROMOTED: { team: true, course: true },
   TEAM_NUDGED: { team: true },
+  TEAMLESS_REMINDER: { course: true },
 };
 
 /** The keys to refresh when a notification arrives, without repeats. */
