@@ -24,6 +24,7 @@ const FEATURES = [
   'analytics',
   'notifications',
   'formation',
+  'email',
 ];
 
 function featureZones(featuresDir) {
@@ -98,6 +99,15 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The server's email templates (issue 26) are React components too; no browser globals.
+    files: ['apps/server/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',

@@ -15,6 +15,12 @@ import { communityRoutes } from './modules/community/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
 import { csvRoutes } from './modules/csv/routes.js';
 import { createCsvWorker, type CsvWorkerOptions } from './modules/csv/worker.js';
+import { createDevMailboxTransport } from './modules/email/dev-mailbox.js';
+import { createDigestJob } from './modules/email/digest-job.js';
+import { emailRoutes } from './modules/email/routes.js';
+import { createSmtpTransport, type MailTransport } from './modules/email/transport.js';
+import { createUnsubscribeTokens } from './modules/email/unsubscribe-token.js';
+import { createMailWorker, type MailWorkerOptions } from './modules/email/worker.js';
 import { enrollmentAdminRoutes } from './modules/enrollments/routes.js';
 import { activatePendingEnrollments } from './modules/enrollments/service.js';
 import { enrollmentStudentRoutes } from './modules/enrollments/student-routes.js';
@@ -91,6 +97,13 @@ export interface BuildOptions {
   waitlist?: Partial<WaitlistJobOptions> | false;
   /** The live stream's hub (decision 111); tests shorten its heartbeat. */
   events?: Partial<EventHubOptions>;
+  /**
+   * The mail worker and the digest job (issue 26, decision 133): settings, or false for none.
+   * Unset: they run, except under NODE_ENV=test, where a test that wants them passes settings.
+   */
+  mail?: (Partial<MailWorkerOptions> & { digestIntervalMs?: number }) | false;
+  /** Replaces the transport the configuration chooses (a test's failing or slow transport). */
+  mailTransport?: MailTransport;
 }
 
 /** Builds the whole application, ready to `listen()` or `inject()`. */
@@ -155,6 +168,40 @@ export async function buildApp(
   app.addHook('onClose', () => deadlineReminders.stop());
   const waitlist = createWaitlistJob(handle.db, app.log, options.waitlist || {});
   app.addHook('onClose', () => waitlist.stop());
+  // Email (issue 26): SMTP when configured; else the development mailbox where the development
+  // sign-in is on; else none (production without SMTP_URL: said once at start).
+  const mailTransport =
+    options.mailTransport ??
+    (config.SMTP_URL
+      ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM, { dkim: config.DKIM })
+      : config.AUTH_DEV_LOGIN
+        ? createDevMailboxTransport(handle.db, config.MAIL_FROM)
+        : null);
+  const unsubscribeTokens = createUnsubscribeTokens(resolveJwtSecret(config));
+  const mailWorker = mailTransport
+    ? createMailWorker(
+        handle.db,
+        mailTransport,
+        {
+          publicUrl: config.PUBLIC_URL,
+          tokens: unsubscribeTokens,
+          unsubscribeMailto: config.MAIL_UNSUBSCRIBE_MAILTO,
+        },
+        app.log,
+        options.mail || {},
+      )
+    : null;
+  if (mailWorker) app.addHook('onClose', () => mailWorker.stop());
+  const digestJob = createDigestJob(
+    handle.db,
+    app.log,
+    () => mailWorker?.wake(),
+    {
+      intervalMs: (options.mail && options.mail.digestIntervalMs) || undefined,
+      emailOff: mailTransport === null,
+    },
+  );
+  app.addHook('onClose', () => digestJob.stop());
   // Closed before the database: its streams end and its listening connection goes first.
   const eventHub = createEventHub(handle, app.log, options.events);
   app.addHook('onClose', () => eventHub.stop());
@@ -229,6 +276,13 @@ export async function buildApp(
         await api.register(analyticsRoutes);
         await api.register(notificationRoutes);
         await api.register(eventRoutes, { hub: eventHub });
+        await api.register(emailRoutes, {
+          config,
+          tokens: unsubscribeTokens,
+          emailEnabled: mailTransport !== null,
+          devMailbox: !config.SMTP_URL && config.AUTH_DEV_LOGIN && !options.mailTransport,
+          onQueued: () => mailWorker?.wake(),
+        });
       },
       { prefix: API_PREFIX },
     );
@@ -256,6 +310,14 @@ export async function buildApp(
     const waitlistOn =
       options.waitlist === undefined ? config.NODE_ENV !== 'test' : options.waitlist !== false;
     if (waitlistOn) waitlist.start();
+    const mailOn = options.mail === undefined ? config.NODE_ENV !== 'test' : options.mail !== false;
+    if (mailOn) {
+      mailWorker?.start();
+      digestJob.start();
+    }
+    if (!mailTransport && config.NODE_ENV === 'production') {
+      app.log.warn('email is off: SMTP_URL is not set, so no email is sent (notifications still are)');
+    }
     await eventHub.start();
     return app;
   } catch (error) {

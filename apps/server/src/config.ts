@@ -117,6 +117,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^/\s]+/, { error: 'expected smtp://[user:pass@]host[:port] or smtps://…' })
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(320).optional(),
+  MAIL_UNSUBSCRIBE_MAILTO: z.email({ error: 'expected an email address' }).optional(),
+  DKIM_DOMAIN: z.string().trim().min(1).max(253).optional(),
+  DKIM_SELECTOR: z.string().trim().min(1).max(63).optional(),
+  DKIM_PRIVATE_KEY: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   AUTH_DEV_LOGIN: flag.optional(),
   SUPERADMIN_EMAILS: emailList.default([]),
@@ -162,6 +166,10 @@ export interface Config {
   SMTP_URL: string | undefined;
   /** The sender of every email; default `Teamup <no-reply@…>` at PUBLIC_URL's host. */
   MAIL_FROM: string;
+  /** Also offered as `List-Unsubscribe: <mailto:…>` when set. */
+  MAIL_UNSUBSCRIBE_MAILTO: string | undefined;
+  /** DKIM signing, when all three are set (the key in PEM, `\n` for line breaks allowed). */
+  DKIM: { domainName: string; keySelector: string; privateKey: string } | undefined;
   GOOGLE_CLIENT_ID: string | undefined;
   AUTH_DEV_LOGIN: boolean;
   /** Lower-cased. */
@@ -253,6 +261,15 @@ export function loadConfig(
     PUBLIC_URL: publicUrl,
     SMTP_URL: e.SMTP_URL,
     MAIL_FROM: e.MAIL_FROM ?? `Teamup <no-reply@${new URL(publicUrl).hostname}>`,
+    MAIL_UNSUBSCRIBE_MAILTO: e.MAIL_UNSUBSCRIBE_MAILTO,
+    DKIM:
+      e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+        ? {
+            domainName: e.DKIM_DOMAIN,
+            keySelector: e.DKIM_SELECTOR,
+            privateKey: e.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+          }
+        : undefined,
     GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
     AUTH_DEV_LOGIN: e.AUTH_DEV_LOGIN ?? !production,
     SUPERADMIN_EMAILS: e.SUPERADMIN_EMAILS,

@@ -3,7 +3,7 @@ import type { CsvRowError } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { csvUploads } from '../../db/schema/index.js';
 import { queryRows, type AppliedCounts } from './apply-roster.js';
-import { inAppSql, wantedSql } from '../notifications/writer-sql.js';
+import { inAppSql, wantedSql } from '../../lib/notification-writer-sql.js';
 
 /** A job as its claimant holds it; `attempts` is the claim's fencing token. */
 export interface ClaimedJob {

@@ -45,17 +45,44 @@ export function classifySendError(error: unknown): Extract<SendOutcome, { ok: fa
 /** The recipient's domain, the most of an address a log line may carry. */
 export const domainOf = (address: string): string => address.slice(address.lastIndexOf('@') + 1);
 
+export interface SmtpTransportOptions {
+  /** DKIM signing (nodemailer's own), when configured. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** Connections kept open to the server (the worker sends this many at once). */
+  maxConnections?: number;
+}
+
 /**
  * A transport to `smtpUrl` (`smtp://user:pass@host:587`: STARTTLS when the server offers it;
- * `smtps://…:465`: TLS from the start), sending as `from`. One connection at a time per process,
- * reused between messages.
+ * `smtps://…:465`: TLS from the start), sending as `from`. A small pool of connections, reused
+ * between messages; a connection that hangs fails the send within seconds (temporary).
  */
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+export function createSmtpTransport(
+  smtpUrl: string,
+  from: string,
+  options: SmtpTransportOptions = {},
+): MailTransport {
+  const url = new URL(smtpUrl);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+    secure: url.protocol === 'smtps:',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    pool: true,
+    maxConnections: options.maxConnections ?? 4,
+    maxMessages: 1000,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    ...(options.dkim ? { dkim: options.dkim } : {}),
+  });
   return {
     async send(message) {
       try {
         await transport.sendMail({
+          from,
           to: message.to,
           subject: message.subject,
           html: message.html,

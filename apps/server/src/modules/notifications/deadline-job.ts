@@ -4,7 +4,7 @@ import { DEADLINE_REMINDER_HOURS_LIST } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { createPeriodicJob } from '../../lib/periodic-job.js';
 import { queryRows } from '../../db/query-rows.js';
-import { inAppSql, wantedSql } from './writer-sql.js';
+import { inAppSql, wantedSql } from '../../lib/notification-writer-sql.js';
 
 /**
  * DEADLINE_SOON (issue 14, decisions 111 and 112; 72 h added by issue 26): students without a

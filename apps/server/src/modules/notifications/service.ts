@@ -14,7 +14,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { notFound } from '../../plugins/errors.js';
-import { describeNotification } from './text.js';
+import { describeNotification } from '../../lib/notification-text.js';
 
 interface NotificationRow {
   id: string;

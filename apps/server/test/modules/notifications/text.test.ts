@@ -3,7 +3,7 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '@teamup/shared';
 import {
   describeNotification,
   type NotificationContext,
-} from '../../../src/modules/notifications/text.js';
+} from '../../../src/lib/notification-text.js';
 
 const ada = { id: '00000000-0000-4000-8000-00000000000a', fullname: 'Ada Lovelace', avatar: null };
 const rockets = { id: '00000000-0000-4000-8000-0000000000b1', name: 'Rockets' };
