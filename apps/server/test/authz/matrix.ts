@@ -173,4 +173,21 @@ export const MATRIX: Record<string, Row> = {
     '2xx',
   ],
   // Issue 15: waitlist (rows below this line).
+  // Issue 26: email (rows below this line).
+  // Every signed-in caller reads and sets their own email preferences and time zone.
+  getProfileEmailPreferences: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  putProfileEmailPreferences: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  putProfileTimeZone: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  // The unsubscribe link's signed token is the credential (RFC 8058: no session); a forged or
+  // expired one is 400 INVALID_UNSUBSCRIBE_TOKEN (delivery.test.ts).
+  getEmailUnsubscribe: ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  postEmailUnsubscribe: ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  // Admins of the course's organization; B's admin gets A's 404. The world's classmate has no
+  // team, so the reminder goes out.
+  getAdminCoursesByCourseIdRemindersTeamless: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  postAdminCoursesByCourseIdRemindersTeamless: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // The development mailbox exists only where the development sign-in is on (as the tests run):
+  // public, like GET /dev/users. The world holds no message: 404 for everyone.
+  getDevMail: ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  getDevMailById: [404, 404, 404, 404, 404, 404, 404, 404],
 };

@@ -3,6 +3,8 @@
 // strings that an operation needs are listed by operationId.
 import type { InjectOptions } from 'fastify';
 import { multipartBody } from '../modules/csv/csv-api.js';
+import { createUnsubscribeTokens } from '../../src/modules/email/unsubscribe-token.js';
+import { testConfig } from '../helper.js';
 import type { AuthzWorld } from './world.js';
 
 export interface DocOperation {
@@ -54,6 +56,8 @@ function pathParam(w: AuthzWorld, name: string, before: string, path: string): s
     session: w.leaderSessionId,
     // Community profiles: the classmate's (decision 105).
     students: w.classmate.id,
+    // Issue 26: the development mailbox holds no message in the world (404 for everyone).
+    mail: '00000000-0000-4000-8000-000000000000',
   };
   const id = byCollection[before];
   if (!id) throw new Error(`no world id for {${name}} after "${before}" in ${path}`);
@@ -158,7 +162,21 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
   }),
   // Issue 15: health, export and history (entries below this line).
   // Issue 15: waitlist (entries below this line).
+  // Issue 26: email (entries below this line).
+  putProfileEmailPreferences: () => ({
+    payload: { modes: [{ kind: 'NOTICE_PINNED', mode: 'OFF' }] },
+  }),
+  putProfileTimeZone: () => ({ payload: { timeZone: 'Europe/Paris' } }),
+  // The leader's digest link: the token is the credential, whoever calls.
+  getEmailUnsubscribe: (w) => ({ query: { token: unsubscribeToken(w.leader.id) } }),
+  postEmailUnsubscribe: (w) => ({
+    query: { token: unsubscribeToken(w.leader.id) },
+    payload: { scope: 'KIND' },
+  }),
 };
+
+const unsubscribeToken = (userId: string) =>
+  createUnsubscribeTokens(testConfig().JWT_SECRET!).sign({ userId, target: 'DIGEST' });
 
 export function requestOf(
   w: AuthzWorld,
