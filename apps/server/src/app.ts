@@ -20,7 +20,7 @@ import { createDigestJob } from './modules/email/digest-job.js';
 import { emailRoutes } from './modules/email/routes.js';
 import { createSmtpTransport, type MailTransport } from './modules/email/transport.js';
 import { createUnsubscribeTokens } from './modules/email/unsubscribe-token.js';
-import { createMailWorker, type MailWorkerOptions } from './modules/email/worker.js';
+import { createMailWorker, mailCounters, type MailWorkerOptions } from './modules/email/worker.js';
 import { enrollmentAdminRoutes } from './modules/enrollments/routes.js';
 import { activatePendingEnrollments } from './modules/enrollments/service.js';
 import { enrollmentStudentRoutes } from './modules/enrollments/student-routes.js';
@@ -250,7 +250,7 @@ export async function buildApp(
 
     await app.register(
       async (api) => {
-        await api.register(healthRoutes, { monitor: health });
+        await api.register(healthRoutes, { monitor: health, mailEnabled: mailTransport !== null });
         await api.register(authRoutes, {
           config,
           googleJwks: options.googleJwks,
@@ -287,7 +287,7 @@ export async function buildApp(
       { prefix: API_PREFIX },
     );
     // Outside the API prefix, where Prometheus scrapers look (issue 13).
-    await app.register(metricsRoutes, { config, monitor: health });
+    await app.register(metricsRoutes, { config, monitor: health, mailCounters });
 
     await app.register(staticPlugin, { config });
     await app.ready();

@@ -224,6 +224,21 @@ export const detailedHealthSchema = z.object({
     /** Seconds the most overdue lease has run out (0 when none), judged. */
     leaseOverdueSeconds: healthCheckSchema,
   }),
+  /** The email outbox (issue 26). */
+  mail: z.object({
+    /** Whether this process sends email (false: production without SMTP_URL). */
+    enabled: z.boolean(),
+    /** Waiting to be sent now (PENDING), and waiting for a digest (HELD). */
+    pending: z.number(),
+    held: z.number(),
+    /** Seconds the oldest PENDING email has waited, judged; null when none waits. */
+    oldestPendingSeconds: healthCheckSchema,
+    sentLast24h: z.number(),
+    /** Emails given up in the last 24 hours (a 5xx, or 24 h of temporary failures), judged. */
+    failedLast24h: healthCheckSchema,
+    /** Addresses that refused mail for good (their users get no email until they sign in with another). */
+    undeliverableAddresses: z.number(),
+  }),
   memory: z.object({
     rssBytes: z.number(),
     heapUsedBytes: z.number(),

@@ -138,6 +138,15 @@ export function createDetailedHealth(overrides: Partial<DetailedHealth> = {}): D
       },
       leaseOverdueSeconds: ok(0, 60),
     },
+    mail: {
+      enabled: true,
+      pending: 3,
+      held: 14,
+      oldestPendingSeconds: ok(4, 600),
+      sentLast24h: 212,
+      failedLast24h: ok(1, 20),
+      undeliverableAddresses: 2,
+    },
     memory: {
       rssBytes: 120 * 1024 * 1024,
       heapUsedBytes: 40 * 1024 * 1024,

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../../config.js';
 import { notFound, unauthenticated } from '../../plugins/errors.js';
 import type { HealthMonitor } from './monitor.js';
@@ -9,6 +9,8 @@ import { expectedMigrations, readHealthStats } from './service.js';
 export interface MetricsRoutesOptions {
   config: Pick<Config, 'METRICS_TOKEN'>;
   monitor: HealthMonitor;
+  /** This process's mail worker counts (issue 26). */
+  mailCounters?: { sent: number; retried: number; failed: number; held: number; cancelled: number };
 }
 
 /** Node's and the process's default metrics, registered once per process (they are global). */
@@ -38,7 +40,7 @@ function presents(request: FastifyRequest, expected: Buffer): boolean {
  */
 export async function metricsRoutes(
   app: FastifyInstance,
-  { config, monitor }: MetricsRoutesOptions,
+  { config, monitor, mailCounters }: MetricsRoutesOptions,
 ) {
   const token = config.METRICS_TOKEN;
   if (!token) {
@@ -98,6 +100,24 @@ export async function metricsRoutes(
     'teamup_csv_lease_overdue_seconds',
     'How long the most overdue CSV lease has run out (0 when none)',
   );
+  // Issue 26: the outbox, as the database has it (every process's), and what this process sent.
+  const mailQueue = gauge('teamup_email_queue', 'Emails in the outbox by state', ['state']);
+  const mailOldest = gauge(
+    'teamup_email_oldest_pending_seconds',
+    'Age of the oldest email due and not yet sent (0 when none)',
+  );
+  const mailSent24h = gauge('teamup_email_sent_24h', 'Emails sent in the last 24 h (all processes)');
+  const mailFailed24h = gauge(
+    'teamup_email_failed_24h',
+    'Emails given up in the last 24 h (all processes)',
+  );
+  const mailTotals = new Counter({
+    name: 'teamup_emails_total',
+    help: 'Emails this process sent, retried (temporary failure), failed (permanent), held for the digest (hourly cap) or cancelled, since it started',
+    labelNames: ['outcome'],
+    registers: [appRegistry],
+  });
+  const mailSeen: Record<string, number> = {};
   const loopP99 = gauge(
     'teamup_event_loop_delay_p99_seconds',
     'p99 of the event loop delay over the last minute',
@@ -130,6 +150,20 @@ export async function metricsRoutes(
       csvOldest.set(stats.oldestWaitingSeconds ?? 0);
       csvFailed.set(stats.failedLast24h);
       csvOverdue.set(stats.leaseOverdueSeconds);
+      mailQueue.set({ state: 'pending' }, stats.mail.pending);
+      mailQueue.set({ state: 'held' }, stats.mail.held);
+      mailOldest.set(stats.mail.oldestPendingSeconds ?? 0);
+      mailSent24h.set(stats.mail.sentLast24h);
+      mailFailed24h.set(stats.mail.failedLast24h);
+    }
+    if (mailCounters) {
+      // The worker counts in plain numbers; the counter takes what was added since the scrape.
+      for (const [outcome, value] of Object.entries(mailCounters)) {
+        const delta = value - (mailSeen[outcome] ?? 0);
+        if (delta > 0) mailTotals.inc({ outcome }, delta);
+        else mailTotals.inc({ outcome }, 0);
+        mailSeen[outcome] = value;
+      }
     }
     const loop = monitor.eventLoopDelayP99Ms();
     if (loop !== null) loopP99.set(loop / 1000);

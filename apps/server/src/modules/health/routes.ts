@@ -9,9 +9,14 @@ const TAGS = ['health'];
 
 export interface HealthRoutesOptions {
   monitor: HealthMonitor;
+  /** Whether this process sends email (issue 26); the mail figures are judged only then. */
+  mailEnabled?: boolean;
 }
 
-export async function healthRoutes(app: FastifyInstance, { monitor }: HealthRoutesOptions) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { monitor, mailEnabled = true }: HealthRoutesOptions,
+) {
   defineRoute(app, {
     method: 'GET',
     url: '/healthcheck',
@@ -46,7 +51,7 @@ export async function healthRoutes(app: FastifyInstance, { monitor }: HealthRout
           return null;
         }),
       );
-      return { success: true as const, data: await detailedHealth(monitor, stats) };
+      return { success: true as const, data: await detailedHealth(monitor, stats, mailEnabled) };
     },
   });
 }

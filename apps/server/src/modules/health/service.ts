@@ -21,6 +21,8 @@ export const HEALTH_LIMITS = {
   csvOldestWaitingSeconds: 300,
   csvFailedLast24h: 3,
   csvLeaseOverdueSeconds: 60,
+  mailOldestPendingSeconds: 600,
+  mailFailedLast24h: 20,
   rssMb: 1024,
   heapUsedPercent: 90,
   eventLoopDelayP99Ms: 200,
@@ -68,6 +70,12 @@ interface StatsRow {
   lease_overdue_s: number | string | null;
   migrations_applied: number | string;
   latest_migration_at: number | string | null;
+  mail_pending: number | string;
+  mail_held: number | string;
+  mail_oldest_s: number | string | null;
+  mail_sent_24h: number | string;
+  mail_failed_24h: number | string;
+  mail_undeliverable: number | string;
 }
 
 /**
@@ -88,7 +96,16 @@ const STATS = sql`
     (SELECT extract(epoch FROM now() - min(lease_expires_at))::float8
        FROM csv_uploads WHERE status = 'PROCESSING' AND lease_expires_at < now()) AS lease_overdue_s,
     (SELECT count(*) FROM drizzle.__drizzle_migrations) AS migrations_applied,
-    (SELECT max(created_at) FROM drizzle.__drizzle_migrations) AS latest_migration_at
+    (SELECT max(created_at) FROM drizzle.__drizzle_migrations) AS latest_migration_at,
+    (SELECT count(*) FROM email_deliveries WHERE state = 'PENDING') AS mail_pending,
+    (SELECT count(*) FROM email_deliveries WHERE state = 'HELD') AS mail_held,
+    (SELECT extract(epoch FROM now() - min(next_attempt_at))::float8
+       FROM email_deliveries WHERE state = 'PENDING' AND next_attempt_at <= now()) AS mail_oldest_s,
+    (SELECT count(*) FROM email_deliveries
+       WHERE state = 'SENT' AND sent_at >= now() - interval '24 hours') AS mail_sent_24h,
+    (SELECT count(*) FROM email_deliveries
+       WHERE state = 'FAILED' AND created_at >= now() - interval '24 hours') AS mail_failed_24h,
+    (SELECT count(*) FROM users WHERE email_undeliverable_at IS NOT NULL) AS mail_undeliverable
   FROM (SELECT 1) AS one
   LEFT JOIN LATERAL (
     SELECT id, attempts, lease_expires_at FROM csv_uploads
@@ -105,6 +122,14 @@ export interface HealthStats {
   failedLast24h: number;
   lease: { uploadId: string; attempt: number; expiresInSeconds: number | null } | null;
   leaseOverdueSeconds: number;
+  mail: {
+    pending: number;
+    held: number;
+    oldestPendingSeconds: number | null;
+    sentLast24h: number;
+    failedLast24h: number;
+    undeliverableAddresses: number;
+  };
   migrationsApplied: number;
   latestMigration: string | null;
 }
@@ -131,6 +156,15 @@ export async function readHealthStats(db: Db): Promise<HealthStats> {
         }
       : null,
     leaseOverdueSeconds: round1(Math.max(num(row.lease_overdue_s) ?? 0, 0)),
+    mail: {
+      pending: Number(row.mail_pending),
+      held: Number(row.mail_held),
+      oldestPendingSeconds:
+        num(row.mail_oldest_s) === null ? null : round1(Math.max(num(row.mail_oldest_s)!, 0)),
+      sentLast24h: Number(row.mail_sent_24h),
+      failedLast24h: Number(row.mail_failed_24h),
+      undeliverableAddresses: Number(row.mail_undeliverable),
+    },
     migrationsApplied: Number(row.migrations_applied),
     latestMigration:
       row.latest_migration_at === null
@@ -173,6 +207,7 @@ function processFigures(monitor: HealthMonitor) {
 export async function detailedHealth(
   monitor: HealthMonitor,
   stats: HealthStats | null,
+  mailEnabled = true,
 ): Promise<DetailedHealth> {
   const latencyMs = await monitor.probe();
   const reachable = latencyMs !== null && stats !== null;
@@ -221,8 +256,21 @@ export async function detailedHealth(
       HEALTH_LIMITS.csvLeaseOverdueSeconds,
     ),
   };
+  const mail: DetailedHealth['mail'] = {
+    enabled: mailEnabled,
+    pending: stats?.mail.pending ?? 0,
+    held: stats?.mail.held ?? 0,
+    oldestPendingSeconds: judge(
+      stats?.mail.oldestPendingSeconds ?? null,
+      HEALTH_LIMITS.mailOldestPendingSeconds,
+    ),
+    sentLast24h: stats?.mail.sentLast24h ?? 0,
+    failedLast24h: judge(stats?.mail.failedLast24h ?? null, HEALTH_LIMITS.mailFailedLast24h),
+    undeliverableAddresses: stats?.mail.undeliverableAddresses ?? 0,
+  };
   const figures = processFigures(monitor);
   const checks: HealthCheck[] = [
+    ...(mailEnabled ? [mail.oldestPendingSeconds, mail.failedLast24h] : []),
     database.latency,
     database.latencyP99,
     database.migrations.pending,
@@ -243,6 +291,7 @@ export async function detailedHealth(
     uptimeSeconds: Math.round(process.uptime()),
     database,
     csvJobs,
+    mail,
     ...figures,
   };
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csvUploads } from '../../../src/db/schema/index.js';
+import { csvUploads, notifications } from '../../../src/db/schema/index.js';
 import { loadConfig } from '../../../src/config.js';
 import { expectedMigrations } from '../../../src/modules/health/service.js';
 import { makeCourse, makeOrganization } from '../../fixtures.js';
@@ -77,6 +77,7 @@ describe('GET /metrics', () => {
       headers: bearer(student.token),
     });
     expect(stream.statusCode).toBe(200);
+    await db.insert(notifications).values({ userId: student.user.id, kind: 'DEADLINE_SOON' });
 
     const res = await app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) });
     expect(res.statusCode).toBe(200);
@@ -98,6 +99,12 @@ describe('GET /metrics', () => {
     expect(sample(text, 'teamup_csv_jobs{status="queued"}')).toBe(2);
     expect(sample(text, 'teamup_csv_jobs{status="processing"}')).toBe(1);
     expect(sample(text, 'teamup_csv_jobs_failed_24h')).toBe(1);
+    // Issue 26: the email outbox (the student's notification is due: pending, waiting).
+    expect(sample(text, 'teamup_email_queue{state="pending"}')).toBe(1);
+    expect(sample(text, 'teamup_email_queue{state="held"}')).toBe(0);
+    expect(sample(text, 'teamup_email_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'teamup_email_failed_24h')).toBe(0);
+    expect(text).toMatch(/^# TYPE teamup_emails_total counter$/m);
     expect(sample(text, 'teamup_db_migrations{state="applied"}')).toBe(expectedMigrations);
     expect(sample(text, 'teamup_db_migrations{state="expected"}')).toBe(expectedMigrations);
     // Node's default metrics, the event loop's delay among them.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DetailedHealth } from '@teamup/shared';
-import { csvUploads } from '../../../src/db/schema/index.js';
+import { csvUploads, emailDeliveries, notifications, users } from '../../../src/db/schema/index.js';
 import { migrationsFolder } from '../../../src/lib/paths.js';
 import type { DbHandle } from '../../../src/db/client.js';
 import { createHealthMonitor } from '../../../src/modules/health/monitor.js';
@@ -126,6 +126,8 @@ describe('detailed health figures', () => {
       data.csvJobs.oldestWaitingSeconds,
       data.csvJobs.failedLast24h,
       data.csvJobs.leaseOverdueSeconds,
+      data.mail.oldestPendingSeconds,
+      data.mail.failedLast24h,
       ...Object.values(data.process).filter((v) => typeof v === 'object'),
       ...(data.database.pool ? [data.database.pool.waiting] : []),
     ] as { status: string; value: number | null; degradedAbove: number }[];
@@ -234,6 +236,41 @@ describe('detailed health figures', () => {
     expect(csv.leaseOverdueSeconds.value).toBeLessThan(180);
     expect(csv.leaseOverdueSeconds.status).toBe('degraded');
     expect(data.status).toBe('degraded');
+  });
+
+  it('shows the mail queue: waiting, held for the digest, failed, undeliverable (issue 26)', async () => {
+    const app = await buildTestApp({}, { csvWorker: false, mail: false });
+    const token = await superadmin(app);
+    const { db } = await getWorkerDb();
+    const [student] = await db
+      .insert(users)
+      .values({ email: 'queue@example.edu', fullname: 'Queue', emailUndeliverableAt: new Date() })
+      .returning();
+    const [other] = await db
+      .insert(users)
+      .values({ email: 'queue2@example.edu', fullname: 'Queue Two' })
+      .returning();
+    await db.insert(notifications).values([
+      { userId: other!.id, kind: 'DEADLINE_SOON' },
+      { userId: other!.id, kind: 'NOTICE_PINNED' },
+    ]);
+    await db.insert(emailDeliveries).values({
+      userId: student!.id,
+      kind: 'NOTIFICATION',
+      state: 'FAILED',
+      errorClass: 'PERMANENT',
+      errorCode: 550,
+    });
+    const { mail } = await detailed(app, token);
+    expect(mail).toMatchObject({
+      enabled: true,
+      pending: 1,
+      held: 1,
+      sentLast24h: 0,
+      failedLast24h: { value: 1, status: 'ok' },
+      undeliverableAddresses: 1,
+    });
+    expect(mail.oldestPendingSeconds.value).toBeGreaterThanOrEqual(0);
   });
 
   it('is ok with an empty queue and no lease', async () => {

@@ -50,6 +50,12 @@ describe('system health', () => {
     expect(figure('CSV jobs', 'Queued')).toHaveTextContent('1');
     expect(figure('CSV jobs', 'Oldest waiting')).toHaveTextContent('12 s');
     expect(within(group('CSV jobs')).getByText('Degraded above 5 min')).toBeInTheDocument();
+    // Issue 26: the email outbox.
+    expect(figure('Email', 'Sending')).toHaveTextContent('On');
+    expect(figure('Email', 'Waiting to be sent')).toHaveTextContent('3');
+    expect(figure('Email', 'Waiting for the daily digest')).toHaveTextContent('14');
+    expect(figure('Email', 'Given up in the last 24 h')).toHaveTextContent('1');
+    expect(figure('Email', 'Undeliverable addresses')).toHaveTextContent('2');
     expect(figure('CSV jobs', 'Lease holder')).toHaveTextContent(
       'Upload 6f1d6a54, attempt 1, ends in 11 s',
     );

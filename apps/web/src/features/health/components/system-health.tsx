@@ -224,6 +224,35 @@ function CsvJobsGroup({ csv }: { csv: DetailedHealth['csvJobs'] }) {
   );
 }
 
+/** Issue 26: the email outbox (every process's). */
+function MailGroup({ mail }: { mail: DetailedHealth['mail'] }) {
+  return (
+    <FigureGroup title="Email">
+      <Figure label="Sending" value={mail.enabled ? 'On' : 'Off (SMTP_URL is not set)'} />
+      <Figure label="Waiting to be sent" value={mail.pending} />
+      <Figure label="Waiting for the daily digest" value={mail.held} />
+      <Figure
+        label="Oldest waiting"
+        value={
+          mail.oldestPendingSeconds.value === null
+            ? 'None waiting'
+            : formatSeconds(mail.oldestPendingSeconds.value)
+        }
+        limit={above(formatSeconds(mail.oldestPendingSeconds.degradedAbove))}
+        check={mail.oldestPendingSeconds}
+      />
+      <Figure label="Sent in the last 24 h" value={mail.sentLast24h} />
+      <Figure
+        label="Given up in the last 24 h"
+        value={mail.failedLast24h.value ?? 'n/a'}
+        limit={above(String(mail.failedLast24h.degradedAbove))}
+        check={mail.failedLast24h}
+      />
+      <Figure label="Undeliverable addresses" value={mail.undeliverableAddresses} />
+    </FigureGroup>
+  );
+}
+
 function ProcessGroup({ health }: { health: DetailedHealth }) {
   const { process: figures, memory } = health;
   return (
@@ -267,7 +296,7 @@ function ProcessGroup({ health }: { health: DetailedHealth }) {
 }
 
 /**
- * The health section of /s/health: the database, the CSV jobs and the process, every figure
+ * The health section of /s/health: the database, the CSV jobs, email and the process, every figure
  * with its limit, the overall status, refreshed every 10 s. A failed refresh keeps the last
  * figures and says so.
  */
@@ -333,6 +362,7 @@ export function SystemHealth() {
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
           <DatabaseGroup database={data.database} />
           <CsvJobsGroup csv={data.csvJobs} />
+          <MailGroup mail={data.mail} />
           <ProcessGroup health={data} />
         </SimpleGrid>
       )}
