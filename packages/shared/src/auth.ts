@@ -236,7 +236,7 @@ export const detailedHealthSchema = z.object({
     sentLast24h: z.number(),
     /** Emails given up in the last 24 hours (a 5xx, or 24 h of temporary failures), judged. */
     failedLast24h: healthCheckSchema,
-    /** Addresses that refused mail for good (their users get no email until they sign in with another). */
+    /** Addresses that refused mail for good (their users get no email until they say on /profile that it works again). */
     undeliverableAddresses: z.number(),
   }),
   memory: z.object({

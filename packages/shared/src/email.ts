@@ -91,7 +91,10 @@ export const emailPreferencesSchema = z.object({
   timeZone: z.string(),
   /** Whether `timeZone` is mine (reported by my browser) rather than a default. */
   timeZoneIsMine: z.boolean(),
-  /** My address refused mail permanently (5xx): nothing is sent until I sign in with another. */
+  /**
+   * My address refused mail permanently (5xx): nothing is sent to it until I say my mailbox
+   * works again (`resumeDelivery`).
+   */
   undeliverable: z.boolean(),
   /** Whether this server sends email at all (false: SMTP not configured in production). */
   emailEnabled: z.boolean(),
@@ -105,6 +108,11 @@ export const updateEmailPreferencesSchema = z.strictObject({
     .max(NOTIFICATION_KINDS.length)
     .optional(),
   allOff: z.boolean().optional(),
+  /**
+   * My address refused mail (undeliverable) and I have fixed my mailbox: send to it again (the
+   * next permanent refusal marks it again).
+   */
+  resumeDelivery: z.literal(true).optional(),
 });
 export type UpdateEmailPreferences = z.infer<typeof updateEmailPreferencesSchema>;
 

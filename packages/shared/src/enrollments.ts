@@ -31,6 +31,11 @@ export const enrollmentSchema = z.object({
   activatedAt: z.string().nullable(),
   /** The student's team in this course, once teams exist. */
   team: teamRefSchema.nullable(),
+  /**
+   * Issue 26: the student's address refused email for good (a 5xx reply); no email is sent to
+   * it until the student says on their profile that their mailbox works again.
+   */
+  emailUndeliverable: z.boolean(),
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
 

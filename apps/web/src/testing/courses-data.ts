@@ -52,6 +52,7 @@ export function createEnrollment(overrides: Partial<Enrollment> = {}): Enrollmen
     updatedAt: '2026-09-05T10:00:00.000Z',
     activatedAt: '2026-09-06T08:00:00.000Z',
     team: null,
+    emailUndeliverable: false,
     ...overrides,
   };
 }

@@ -64,7 +64,7 @@ export const users = pgTable(
     emailAllOff: boolean('email_all_off').notNull().default(false),
     /**
      * Issue 26: the address refused mail with a 5xx reply; nothing is queued for it until the
-     * user signs in with another address (which clears it). The reply code is kept beside it.
+     * user says on /profile that their mailbox works again. The reply code is kept beside it.
      */
     emailUndeliverableAt: timestamp('email_undeliverable_at', { withTimezone: true }),
     emailUndeliverableCode: integer('email_undeliverable_code'),

@@ -81,7 +81,11 @@ export async function setEmailPreferences(
   const differing = [...modes].filter(([kind, mode]) => mode !== EMAIL_DEFAULTS[kind]);
   const [user] = await queryRows<{ id: string }>(
     tx,
-    sql`update users set email_all_off = coalesce(${body.allOff ?? null}::boolean, email_all_off)
+    sql`update users set email_all_off = coalesce(${body.allOff ?? null}::boolean, email_all_off),
+        email_undeliverable_at = case when ${body.resumeDelivery === true} then null
+                                      else email_undeliverable_at end,
+        email_undeliverable_code = case when ${body.resumeDelivery === true} then null
+                                        else email_undeliverable_code end
       where id = ${userId} returning id`,
   );
   if (!user) throw notFound('User not found');

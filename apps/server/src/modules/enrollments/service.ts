@@ -67,6 +67,7 @@ const enrollmentColumns = {
   activatedAt: enrollments.activatedAt,
   teamId: teams.id,
   teamName: teams.name,
+  emailUndeliverableAt: users.emailUndeliverableAt,
 };
 
 /**
@@ -87,7 +88,8 @@ function selectEnrollments(db: DbOrTx) {
         eq(teamMembers.userId, enrollments.userId),
       ),
     )
-    .leftJoin(teams, eq(teams.id, teamMembers.teamId));
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .leftJoin(users, eq(users.id, enrollments.userId));
 }
 
 type EnrollmentJoinedRow = Awaited<ReturnType<typeof selectEnrollments>>[number];
@@ -110,6 +112,7 @@ function toEnrollment(row: EnrollmentJoinedRow): Enrollment {
     updatedAt: row.updatedAt.toISOString(),
     activatedAt: row.activatedAt?.toISOString() ?? null,
     team: row.teamId && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null,
+    emailUndeliverable: row.emailUndeliverableAt !== null,
   };
 }
 
@@ -420,6 +423,7 @@ export async function manualAdd(
       organizationName: course.organizationName,
       teamId: team?.teamId ?? null,
       teamName: team?.teamName ?? null,
+      emailUndeliverableAt: null,
     }),
   };
 }

@@ -201,6 +201,13 @@ describe(`email delivery (${driver})`, () => {
     expect(prefs.undeliverable).toBe(true);
     await db.insert(notifications).values({ userId: w.tom.id, kind: 'DEADLINE_SOON' });
     expect((await deliveries()).filter((r) => r.userId === w.tom.id)).toHaveLength(1);
+    // Tom fixed his mailbox and says so: email is queued for him again.
+    const resumed = await ok(app, w.as.tom, 'PUT', '/profile/email-preferences', {
+      resumeDelivery: true,
+    });
+    expect(resumed.undeliverable).toBe(false);
+    await db.insert(notifications).values({ userId: w.tom.id, kind: 'DEADLINE_SOON' });
+    expect((await deliveries()).filter((r) => r.userId === w.tom.id)).toHaveLength(2);
   });
 
   it('a temporary failure 24 h after the first attempt gives up', async () => {

@@ -90,6 +90,7 @@ describe('admin enrollment changes', () => {
           updatedAt: expect.stringMatching(ISO),
           activatedAt: null,
           team: null,
+          emailUndeliverable: false,
         },
       });
       const row = await enrollmentRow(body.data.id);

@@ -113,6 +113,7 @@ describe('GET /admin/students and the course roster', () => {
       updatedAt: s.adaCs101.updatedAt.toISOString(),
       activatedAt: s.adaCs101.activatedAt!.toISOString(),
       team: null,
+      emailUndeliverable: false,
     });
   });
 

@@ -32,7 +32,7 @@ describe('course roster', () => {
   it('shows the course and its students with status and team, without a course column', async () => {
     const calls = serveRoster([
       createEnrollment({ fullname: 'Maya Chen', team: { id: COURSE.id, name: 'Byte Club' } }),
-      createEnrollment({ fullname: 'Lena Park', status: 'INACTIVE' }),
+      createEnrollment({ fullname: 'Lena Park', status: 'INACTIVE', emailUndeliverable: true }),
     ]);
     renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
     // The heading names the course whose students these are.
@@ -46,6 +46,8 @@ describe('course roster', () => {
     expect(within(table).queryByRole('columnheader', { name: 'Course' })).not.toBeInTheDocument();
     expect(within(table).getByText('Byte Club')).toBeInTheDocument();
     expect(within(table).getByText('Inactive')).toBeInTheDocument();
+    // Issue 26: Lena's address refused our email; only her row says so.
+    expect(within(table).getAllByText('Email bounced: this address refuses our mail')).toHaveLength(1);
     expect(calls[0]?.path).toBe(`/api/v1/admin/course/${COURSE.id}/students`);
   });
 

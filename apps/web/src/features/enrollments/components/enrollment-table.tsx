@@ -59,6 +59,16 @@ function CourseLink({ enrollment }: { enrollment: Enrollment }) {
   );
 }
 
+/** Issue 26: the address refused our email for good; say so where the admin reads it. */
+function UndeliverableNote({ enrollment }: { enrollment: Enrollment }) {
+  if (!enrollment.emailUndeliverable) return null;
+  return (
+    <Text size="xs" c="red.9">
+      Email bounced: this address refuses our mail
+    </Text>
+  );
+}
+
 /** Under 48em a seven-column table does not fit: one card per enrollment instead. */
 function EnrollmentCards({ items, caption, showCourse = true, onOpen }: EnrollmentTableProps) {
   return (
@@ -73,6 +83,7 @@ function EnrollmentCards({ items, caption, showCourse = true, onOpen }: Enrollme
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {e.email}
             </Text>
+            <UndeliverableNote enrollment={e} />
             {showCourse && (
               <Text size="sm">
                 <CourseLink enrollment={e} /> · {e.courseTitle}
@@ -123,6 +134,7 @@ function EnrollmentRows({ items, caption, showCourse = true, onOpen }: Enrollmen
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{e.email}</Text>
+                <UndeliverableNote enrollment={e} />
               </Table.Td>
               {showCourse && (
                 <Table.Td>
