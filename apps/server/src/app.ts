@@ -192,15 +192,10 @@ export async function buildApp(
       )
     : null;
   if (mailWorker) app.addHook('onClose', () => mailWorker.stop());
-  const digestJob = createDigestJob(
-    handle.db,
-    app.log,
-    () => mailWorker?.wake(),
-    {
-      intervalMs: (options.mail && options.mail.digestIntervalMs) || undefined,
-      emailOff: mailTransport === null,
-    },
-  );
+  const digestJob = createDigestJob(handle.db, app.log, () => mailWorker?.wake(), {
+    intervalMs: (options.mail && options.mail.digestIntervalMs) || undefined,
+    emailOff: mailTransport === null,
+  });
   app.addHook('onClose', () => digestJob.stop());
   // Closed before the database: its streams end and its listening connection goes first.
   const eventHub = createEventHub(handle, app.log, options.events);
@@ -316,7 +311,9 @@ export async function buildApp(
       digestJob.start();
     }
     if (!mailTransport && config.NODE_ENV === 'production') {
-      app.log.warn('email is off: SMTP_URL is not set, so no email is sent (notifications still are)');
+      app.log.warn(
+        'email is off: SMTP_URL is not set, so no email is sent (notifications still are)',
+      );
     }
     await eventHub.start();
     return app;

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, notificationKindSchema, type NotificationKind } from './notifications.js';
+import {
+  NOTIFICATION_KINDS,
+  notificationKindSchema,
+  type NotificationKind,
+} from './notifications.js';
 
 /**
  * Email (issue 26, decision 133). Every notification kind is delivered by email as the recipient

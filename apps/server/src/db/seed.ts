@@ -1073,7 +1073,14 @@ export async function seedDemo(
   db: DbOrTx,
 ): Promise<{ usersCreated: number; organizationsCreated: number; teamsCreated: number }> {
   // One transaction: a start that stops half-way leaves no half-seeded demo behind.
-  return db.transaction(async (tx) => seedDemoIn(tx));
+  return db.transaction(async (tx) => {
+    const seeded = await seedDemoIn(tx);
+    // Issue 26: the demo's history is not news. The notifications its writes produced (all
+    // stamped with this transaction's now()) send no email; the mailbox starts empty.
+    await tx.execute(sql`update email_deliveries set state = 'CANCELLED'
+      where state in ('PENDING', 'HELD') and created_at = now()`);
+    return seeded;
+  });
 }
 
 async function seedDemoIn(

@@ -13,9 +13,9 @@ import { afterEach, expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type DbHandle } from '../../src/db/client.js';
 import type * as schema from '../../src/db/schema/index.js';
-import { organizations } from '../../src/db/schema/index.js';
 import { migrationsFolder } from '../../src/lib/paths.js';
 import { driver, tempDir } from '../helper.js';
+import { organizationsBefore0026 } from './before-0026.js';
 
 /** A copy of the migrations folder whose journal ends at `lastIdx` (named `lastTag`). */
 function folderUpTo(lastIdx: number, lastTag: string): string {
@@ -94,7 +94,10 @@ export function databaseAtPerTest(lastIdx: number, lastTag: string, label: strin
 
 /** An organization and its course C101 (teams of 1 to 5, deadline tomorrow). */
 export async function orgAndCourse({ db }: DbHandle) {
-  const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
+  const [org] = await db
+    .insert(organizationsBefore0026)
+    .values({ name: 'Org', slug: 'org' })
+    .returning();
   // Raw SQL: the schema's insert names every column it knows, and the courses columns of later
   // migrations (0024) do not exist in a database migrated to an earlier one.
   const { rows } = (await db.execute(sql`

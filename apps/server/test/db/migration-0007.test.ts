@@ -11,11 +11,11 @@ import {
   enrollments,
   invitations,
   joinRequests,
-  organizations,
   teamMembers,
   teams,
 } from '../../src/db/schema/index.js';
 import { databaseAt } from './database-at.js';
+import { organizationsBefore0026 } from './before-0026.js';
 
 // users and enrollments as they were before 0009 added columns (issue 12): written into a
 // database at an earlier migration, where the current schema's inserts would name them.
@@ -104,7 +104,10 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
  */
 async function badState(handle: DbHandle) {
   const { db } = handle;
-  const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
+  const [org] = await db
+    .insert(organizationsBefore0026)
+    .values({ name: 'Org', slug: 'org' })
+    .returning();
   const course = async (code: string) =>
     (
       await db
@@ -323,7 +326,10 @@ describe(`migration ${MIGRATION}`, () => {
   it('changes nothing in a database without such rows', async () => {
     const handle = await databaseAt0006();
     const { db } = handle;
-    const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
+    const [org] = await db
+      .insert(organizationsBefore0026)
+      .values({ name: 'Org', slug: 'org' })
+      .returning();
     const [course] = await db
       .insert(coursesBefore0008)
       .values({

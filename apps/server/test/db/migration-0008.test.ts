@@ -7,8 +7,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/db/client.js';
-import { courses, organizations, teams, users } from '../../src/db/schema/index.js';
+import { courses, teams, users } from '../../src/db/schema/index.js';
 import { databaseAt } from './database-at.js';
+import { organizationsBefore0026 } from './before-0026.js';
 
 // users as they were before 0009 added columns (issue 12): written into a
 // database at an earlier migration, where the current schema's inserts would name them.
@@ -57,7 +58,10 @@ describe('migration 0008_course_team_count_and_leader_copy', () => {
   it("counts each course's live teams, copies every leader, and keeps both from then on", async () => {
     const handle = await databaseAt0007();
     const { db } = handle;
-    const [org] = await db.insert(organizations).values({ name: 'Org', slug: 'org' }).returning();
+    const [org] = await db
+      .insert(organizationsBefore0026)
+      .values({ name: 'Org', slug: 'org' })
+      .returning();
     const course = async (code: string) =>
       (
         await db

@@ -12,10 +12,10 @@ import {
   teamMembers,
   teamMembershipPeriods,
   teams,
-  users,
 } from '../../src/db/schema/index.js';
 import type { DbHandle } from '../../src/db/client.js';
 import { databaseAtPerTest, orgAndCourse } from './database-at.js';
+import { usersBefore0026 } from './before-0026.js';
 
 /** A new, empty database of the project's driver, migrated up to 0019. */
 const databaseAt0019 = databaseAtPerTest(19, '0019_notification_writers_tolerant', 'm0020');
@@ -28,7 +28,7 @@ const T = (minute: number) => new Date(Date.UTC(2026, 9, 1, 9, minute));
 async function courseAndPeople(handle: DbHandle, names: string[]) {
   const { org, course } = await orgAndCourse(handle);
   const people = await handle.db
-    .insert(users)
+    .insert(usersBefore0026)
     .values(names.map((n) => ({ email: `${n}@example.edu`, fullname: n })))
     .returning();
   const id = Object.fromEntries(people.map((u) => [u.fullname, u.id])) as Record<string, string>;
@@ -162,7 +162,7 @@ describe('migration 0020_waitlist_and_membership_periods', () => {
     const { db } = handle;
     const { org, course } = await orgAndCourse(handle);
     const [lea] = await db
-      .insert(users)
+      .insert(usersBefore0026)
       .values({ email: 'lea@example.edu', fullname: 'lea' })
       .returning();
     const [alpha] = await db

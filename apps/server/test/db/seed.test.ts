@@ -40,6 +40,17 @@ describe('demo seed', () => {
       new Set(['SUPERADMIN', 'ORG_ADMIN', 'STUDENT']),
     );
     expect(DEMO_USERS.filter((u) => u.role === 'STUDENT').length).toBeGreaterThanOrEqual(8);
+    // Issue 26: the demo's history is not news: its notifications queue no email.
+    const waiting = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from email_deliveries where state in ('PENDING', 'HELD')`,
+    );
+    expect(waiting[0]!.n).toBe(0);
+    const notified = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from notifications`,
+    );
+    expect(notified[0]!.n).toBeGreaterThan(0);
     // The first test of a worker also opens and migrates its database.
   }, 60_000);
 

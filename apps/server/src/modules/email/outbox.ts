@@ -41,7 +41,8 @@ export interface ClaimedDelivery {
   digestOn: string | null;
 }
 
-const NOTIFICATION_JSON = (n: string) => sql.raw(`json_build_object(
+const NOTIFICATION_JSON = (n: string) =>
+  sql.raw(`json_build_object(
     'id', ${n}.id, 'kind', ${n}.kind, 'data', ${n}.data,
     'createdAt', to_char(${n}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'actor', (select json_build_object('id', a.id, 'fullname', a.fullname, 'avatar', a.avatar)

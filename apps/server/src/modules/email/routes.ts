@@ -88,7 +88,8 @@ export async function emailRoutes(app: FastifyInstance, opts: EmailRoutesOptions
     config: { access: 'authenticated' },
     schema: {
       tags: TAGS,
-      summary: 'Set how I get the listed kinds by email (IMMEDIATE, DIGEST or OFF), or all email off',
+      summary:
+        'Set how I get the listed kinds by email (IMMEDIATE, DIGEST or OFF), or all email off',
       description:
         'Kinds not listed keep their mode. What waits to be sent follows the new choice (an OFF kind is not sent).',
       body: updateEmailPreferencesSchema,
@@ -166,7 +167,9 @@ export async function emailRoutes(app: FastifyInstance, opts: EmailRoutesOptions
         success: true as const,
         data: await app.db.transaction((tx) => unsubscribe(tx, claims, scope)),
         message:
-          scope === 'ALL' ? 'You will get no more Teamup emails' : 'You will get no more of these emails',
+          scope === 'ALL'
+            ? 'You will get no more Teamup emails'
+            : 'You will get no more of these emails',
       };
     },
   });

@@ -103,8 +103,7 @@ export function createMailWorker(
     const claim = (d: ClaimedDelivery): Claim => ({ id: d.id, attempts: d.attempts });
     const gone = claimed.filter(
       (d) =>
-        d.stopped ||
-        (d.kind === 'NOTIFICATION' ? d.notification === null : d.items.length === 0),
+        d.stopped || (d.kind === 'NOTIFICATION' ? d.notification === null : d.items.length === 0),
     );
     await markCancelled(db, gone.map(claim));
     mailCounters.cancelled += gone.length;

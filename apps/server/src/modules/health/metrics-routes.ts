@@ -106,7 +106,10 @@ export async function metricsRoutes(
     'teamup_email_oldest_pending_seconds',
     'Age of the oldest email due and not yet sent (0 when none)',
   );
-  const mailSent24h = gauge('teamup_email_sent_24h', 'Emails sent in the last 24 h (all processes)');
+  const mailSent24h = gauge(
+    'teamup_email_sent_24h',
+    'Emails sent in the last 24 h (all processes)',
+  );
   const mailFailed24h = gauge(
     'teamup_email_failed_24h',
     'Emails given up in the last 24 h (all processes)',

@@ -34,7 +34,9 @@ async function deliveries() {
 /** Every retry due now (the back-off waits minutes). */
 async function makeRetriesDue() {
   const { db } = await getWorkerDb();
-  await db.execute(sql`update email_deliveries set next_attempt_at = now() where state = 'PENDING'`);
+  await db.execute(
+    sql`update email_deliveries set next_attempt_at = now() where state = 'PENDING'`,
+  );
 }
 
 describe(`email delivery (${driver})`, () => {
@@ -101,9 +103,10 @@ describe(`email delivery (${driver})`, () => {
     expect(mail!.messageId).toBe(`<${n!.id}@localhost>`);
     expect(mail!.inReplyTo).toBe(`<team-${w.team.id}@localhost>`);
     expect(header(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    const unsubscribe = /<(http:\/\/localhost:5173\/api\/v1\/email\/unsubscribe\?token=[^>]+)>/.exec(
-      header(mail!, 'list-unsubscribe'),
-    );
+    const unsubscribe =
+      /<(http:\/\/localhost:5173\/api\/v1\/email\/unsubscribe\?token=[^>]+)>/.exec(
+        header(mail!, 'list-unsubscribe'),
+      );
     expect(unsubscribe).not.toBeNull();
     expect(mail!.text).toContain('Lea Leader invited you to join Team T (A101).');
     expect(mail!.text).toContain(`${PUBLIC}/teams/my`);
@@ -124,7 +127,9 @@ describe(`email delivery (${driver})`, () => {
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json().data).toMatchObject({ kind: 'INVITATION_RECEIVED', kindOff: true });
     const prefs = await ok(app, w.as.sue, 'GET', '/profile/email-preferences');
-    expect(prefs.kinds.find((k: { kind: string }) => k.kind === 'INVITATION_RECEIVED')).toMatchObject({
+    expect(
+      prefs.kinds.find((k: { kind: string }) => k.kind === 'INVITATION_RECEIVED'),
+    ).toMatchObject({
       mode: 'OFF',
       defaultMode: 'IMMEDIATE',
     });
@@ -139,7 +144,9 @@ describe(`email delivery (${driver})`, () => {
     });
     // Max mutes invitations in the app but keeps their email (the default).
     await ok(app, w.as.max, 'POST', `/student/teams/${w.team.id}/leave`);
-    await ok(app, w.as.max, 'PUT', '/notifications/preferences', { muted: ['INVITATION_RECEIVED'] });
+    await ok(app, w.as.max, 'PUT', '/notifications/preferences', {
+      muted: ['INVITATION_RECEIVED'],
+    });
     for (const who of [w.sue, w.tom, w.max]) {
       await ok(app, w.as.lea, 'POST', `/student/teams/${w.team.id}/invite`, { userId: who.id });
     }
@@ -183,7 +190,10 @@ describe(`email delivery (${driver})`, () => {
       attempts: 1,
       errorCode: 451,
     });
-    expect(rows.find((r) => r.userId === w.tom.id)).toMatchObject({ state: 'FAILED', errorCode: 550 });
+    expect(rows.find((r) => r.userId === w.tom.id)).toMatchObject({
+      state: 'FAILED',
+      errorCode: 550,
+    });
     const { db } = await getWorkerDb();
     const [tom] = await db.select().from(users).where(eq(users.id, w.tom.id));
     expect(tom!.emailUndeliverableAt).not.toBeNull();
@@ -299,7 +309,12 @@ describe(`email delivery (${driver})`, () => {
     const path = `${new URL(link).pathname}${new URL(link).search}`;
     // GET says what it would do and changes nothing.
     const info = await app.inject({ method: 'GET', url: path });
-    expect(info.json().data).toMatchObject({ kind: null, label: null, kindOff: false, allOff: false });
+    expect(info.json().data).toMatchObject({
+      kind: null,
+      label: null,
+      kindOff: false,
+      allOff: false,
+    });
     expect(info.json().data.emailDomain).toBe(w.max.email.split('@')[1]);
     expect((await ok(app, w.as.max, 'GET', '/profile/email-preferences')).allOff).toBe(false);
     const kindOff = await app.inject({ method: 'POST', url: path, payload: { scope: 'KIND' } });
@@ -322,7 +337,10 @@ describe(`email delivery (${driver})`, () => {
       { userId: w.max.id, target: 'DIGEST' },
       new Date(Date.now() - 91 * 86_400_000),
     );
-    const old = await app.inject({ method: 'GET', url: `/api/v1/email/unsubscribe?token=${expired}` });
+    const old = await app.inject({
+      method: 'GET',
+      url: `/api/v1/email/unsubscribe?token=${expired}`,
+    });
     expect(old.statusCode).toBe(400);
   });
 

@@ -28,9 +28,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const refusal = refusals.get(address.address.toLowerCase());
       if (refusal && refusal.times > 0) {
         refusal.times--;
-        const error = Object.assign(new Error(refusal.code >= 500 ? 'No such mailbox' : 'Try again later'), {
-          responseCode: refusal.code,
-        });
+        const error = Object.assign(
+          new Error(refusal.code >= 500 ? 'No such mailbox' : 'Try again later'),
+          {
+            responseCode: refusal.code,
+          },
+        );
         return callback(error);
       }
       return callback();

@@ -25,7 +25,11 @@ export async function allNotifications() {
 export async function hiddenForEmail(): Promise<[string, string][]> {
   const { db } = await getWorkerDb();
   const rows = await db
-    .select({ kind: notifications.kind, userId: notifications.userId, readAt: notifications.readAt })
+    .select({
+      kind: notifications.kind,
+      userId: notifications.userId,
+      readAt: notifications.readAt,
+    })
     .from(notifications)
     .where(eq(notifications.shownInApp, false));
   if (rows.some((r) => r.readAt === null)) throw new Error('a hidden row is unread');
