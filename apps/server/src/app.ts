@@ -173,7 +173,11 @@ export async function buildApp(
   const mailTransport =
     options.mailTransport ??
     (config.SMTP_URL
-      ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM, { dkim: config.DKIM })
+      ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM, {
+          dkim: config.DKIM,
+          // One connection per send lane of the worker.
+          maxConnections: (options.mail && options.mail.concurrency) || undefined,
+        })
       : config.AUTH_DEV_LOGIN
         ? createDevMailboxTransport(handle.db, config.MAIL_FROM)
         : null);

@@ -108,11 +108,16 @@ export interface Claim {
   attempts: number;
 }
 
-const claimsJson = (claims: Claim[]) => JSON.stringify(claims.map((c) => [c.id, c.attempts]));
-/** The claims still held, as a FROM item `c(id, attempts)`. */
+/**
+ * The claims still held, as a FROM item `c(id, attempts)` and a condition on `d` (the outbox
+ * row): two arrays, so the primary key finds each row whatever the planner thinks of the table
+ * (a JSON join was planned as a scan of every PENDING row when a burst had just been written).
+ */
 const heldClaims = (claims: Claim[]) =>
-  sql`(select (x->>0)::uuid as id, (x->>1)::int as attempts
-       from json_array_elements(${claimsJson(claims)}::json) x) c`;
+  sql`unnest(${`{${claims.map((c) => c.id).join(',')}}`}::uuid[],
+             ${`{${claims.map((c) => c.attempts).join(',')}}`}::int[]) c(id, attempts)`;
+const claimedIds = (claims: Claim[]) =>
+  sql`d.id = any(${`{${claims.map((c) => c.id).join(',')}}`}::uuid[])`;
 
 /** Extends the lease of the claims still held (the worker's heartbeat). */
 export async function renewLeases(db: DbOrTx, claims: Claim[], leaseMs: number): Promise<void> {
@@ -120,7 +125,7 @@ export async function renewLeases(db: DbOrTx, claims: Claim[], leaseMs: number):
   await db.execute(sql`update email_deliveries d
     set lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000}::float8)
     from ${heldClaims(claims)}
-    where d.id = c.id and d.attempts = c.attempts and d.state = 'PENDING'`);
+    where ${claimedIds(claims)} and d.id = c.id and d.attempts = c.attempts and d.state = 'PENDING'`);
 }
 
 /** Sent: the rows still held become SENT. */
@@ -131,7 +136,7 @@ export async function markSent(db: DbOrTx, claims: Claim[]): Promise<number> {
     sql`update email_deliveries d
       set state = 'SENT', sent_at = now(), lease_expires_at = null, error_class = null, error_code = null
       from ${heldClaims(claims)}
-      where d.id = c.id and d.attempts = c.attempts and d.state = 'PENDING'
+      where ${claimedIds(claims)} and d.id = c.id and d.attempts = c.attempts and d.state = 'PENDING'
       returning d.id`,
   );
   return rows.length;
@@ -143,7 +148,7 @@ export async function markCancelled(db: DbOrTx, claims: Claim[]): Promise<void> 
   await db.execute(sql`update email_deliveries d
     set state = 'CANCELLED', lease_expires_at = null
     from ${heldClaims(claims)}
-    where d.id = c.id and d.attempts = c.attempts and d.state = 'PENDING'`);
+    where ${claimedIds(claims)} and d.id = c.id and d.attempts = c.attempts and d.state = 'PENDING'`);
 }
 
 /**
@@ -157,7 +162,7 @@ export async function holdOverCap(db: DbOrTx, claims: Claim[]): Promise<Set<stri
     sql`with mine as (
         select d.id, d.user_id, row_number() over (partition by d.user_id order by d.created_at, d.id) as nth
         from email_deliveries d join ${heldClaims(claims)} on d.id = c.id and d.attempts = c.attempts
-        where d.state = 'PENDING' and d.kind = 'NOTIFICATION'
+        where ${claimedIds(claims)} and d.state = 'PENDING' and d.kind = 'NOTIFICATION'
       ),
       over as (
         select mine.id from mine

@@ -55,4 +55,7 @@ const worker = createMailWorker(
   },
 );
 worker.start();
+// The worker's timers are unref'd (a server's listening socket keeps its process alive): this
+// one stands in for it until the test kills the process.
+setInterval(() => undefined, 60_000);
 process.stdout.write('started\n');
