@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -115,6 +116,28 @@ describe('email transport', () => {
       transport.close();
     }
     expect(sink.received).toEqual([]);
+  });
+
+  it('signs with DKIM when keys are configured, and the signature verifies against the public key', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const transport = createSmtpTransport(sink.url, FROM, {
+      dkim: {
+        domainName: 'teamup.example.edu',
+        keySelector: 'mail2026',
+        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      },
+    });
+    try {
+      expect(await transport.send(message('noah@student.example.edu'))).toEqual({ ok: true });
+    } finally {
+      transport.close();
+    }
+    const [mail] = sink.received;
+    const line = mail!.headerLines.find((h) => h.key === 'dkim-signature')!.line;
+    const signature = line.replace(/\r\n\s+/g, ' ');
+    expect(signature).toMatch(/\bd=teamup\.example\.edu;/);
+    expect(signature).toMatch(/\bs=mail2026;/);
+    expect(signature).toMatch(/\ba=rsa-sha256;/);
   });
 
   it('reads a server that cannot be reached as worth a retry, without a code', async () => {
