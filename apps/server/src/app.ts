@@ -99,7 +99,7 @@ export interface BuildOptions {
   events?: Partial<EventHubOptions>;
   /**
    * The mail worker and the digest job (issue 26, decision 133): settings, or false for none.
-   * Unset: they run, except under NODE_ENV=test, where a test that wants them passes settings.
+   * Unset: they run as MAIL_WORKER says (on, except under NODE_ENV=test).
    */
   mail?: (Partial<MailWorkerOptions> & { digestIntervalMs?: number }) | false;
   /** Replaces the transport the configuration chooses (a test's failing or slow transport). */
@@ -309,7 +309,7 @@ export async function buildApp(
     const waitlistOn =
       options.waitlist === undefined ? config.NODE_ENV !== 'test' : options.waitlist !== false;
     if (waitlistOn) waitlist.start();
-    const mailOn = options.mail === undefined ? config.NODE_ENV !== 'test' : options.mail !== false;
+    const mailOn = options.mail === undefined ? config.MAIL_WORKER : options.mail !== false;
     if (mailOn) {
       mailWorker?.start();
       digestJob.start();

@@ -118,6 +118,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   MAIL_UNSUBSCRIBE_MAILTO: z.email({ error: 'expected an email address' }).optional(),
+  MAIL_WORKER: flag.optional(),
   DKIM_DOMAIN: z.string().trim().min(1).max(253).optional(),
   DKIM_SELECTOR: z.string().trim().min(1).max(63).optional(),
   DKIM_PRIVATE_KEY: z.string().trim().min(1).optional(),
@@ -166,6 +167,11 @@ export interface Config {
   SMTP_URL: string | undefined;
   /** The sender of every email; default `Teamup <no-reply@…>` at PUBLIC_URL's host. */
   MAIL_FROM: string;
+  /**
+   * Whether this process runs the mail worker and the digest job (on unless NODE_ENV=test, where
+   * the tests drive them; the end-to-end server turns it on).
+   */
+  MAIL_WORKER: boolean;
   /** Also offered as `List-Unsubscribe: <mailto:…>` when set. */
   MAIL_UNSUBSCRIBE_MAILTO: string | undefined;
   /** DKIM signing, when all three are set (the key in PEM, `\n` for line breaks allowed). */
@@ -262,6 +268,7 @@ export function loadConfig(
     SMTP_URL: e.SMTP_URL,
     MAIL_FROM: e.MAIL_FROM ?? `Teamup <no-reply@${new URL(publicUrl).hostname}>`,
     MAIL_UNSUBSCRIBE_MAILTO: e.MAIL_UNSUBSCRIBE_MAILTO,
+    MAIL_WORKER: e.MAIL_WORKER ?? e.NODE_ENV !== 'test',
     DKIM:
       e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
         ? {

@@ -59,7 +59,7 @@ export async function signedIn(
 /** An API call as `who`, for a spec's set-up; a refusal fails the test with its status. */
 export async function call<T>(
   who: Signed,
-  method: 'get' | 'post' | 'patch' | 'delete',
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
   path: string,
   data?: unknown,
 ): Promise<T> {

@@ -35,6 +35,8 @@ const child = spawn(process.execPath, [serverEntry], {
     NODE_ENV: 'test',
     AUTH_DEV_LOGIN: 'on',
     SEED_DEMO: 'on',
+    // Issue 26: the mail worker delivers to the development mailbox, as under `npm start`.
+    MAIL_WORKER: 'on',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },

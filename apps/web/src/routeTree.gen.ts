@@ -17,6 +17,8 @@ import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedSRouteRouteImport } from './routes/_authenticated/s/route'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
+import { Route as DevMailRouteImport } from './routes/dev/mail'
+import { Route as EmailUnsubscribeRouteImport } from './routes/email/unsubscribe'
 import { Route as AuthenticatedStudentDashboardRouteImport } from './routes/_authenticated/_student/dashboard'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminCsvRouteImport } from './routes/_authenticated/admin/csv'
@@ -79,6 +81,16 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const AuthRegisterRoute = AuthRegisterRouteImport.update({
   id: '/auth/register',
   path: '/auth/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevMailRoute = DevMailRouteImport.update({
+  id: '/dev/mail',
+  path: '/dev/mail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmailUnsubscribeRoute = EmailUnsubscribeRouteImport.update({
+  id: '/email/unsubscribe',
+  path: '/email/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedStudentDashboardRoute =
@@ -228,6 +240,8 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
+  '/dev/mail': typeof DevMailRoute
+  '/email/unsubscribe': typeof EmailUnsubscribeRoute
   '/dashboard': typeof AuthenticatedStudentDashboardRoute
   '/admin/csv': typeof AuthenticatedAdminCsvRoute
   '/admin/dashboard': typeof AuthenticatedAdminDashboardRoute
@@ -258,6 +272,8 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
+  '/dev/mail': typeof DevMailRoute
+  '/email/unsubscribe': typeof EmailUnsubscribeRoute
   '/dashboard': typeof AuthenticatedStudentDashboardRoute
   '/admin/csv': typeof AuthenticatedAdminCsvRoute
   '/admin/dashboard': typeof AuthenticatedAdminDashboardRoute
@@ -293,6 +309,8 @@ export interface FileRoutesById {
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
+  '/dev/mail': typeof DevMailRoute
+  '/email/unsubscribe': typeof EmailUnsubscribeRoute
   '/_authenticated/_student/dashboard': typeof AuthenticatedStudentDashboardRoute
   '/_authenticated/admin/csv': typeof AuthenticatedAdminCsvRoute
   '/_authenticated/admin/dashboard': typeof AuthenticatedAdminDashboardRoute
@@ -327,6 +345,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/auth/login'
     | '/auth/register'
+    | '/dev/mail'
+    | '/email/unsubscribe'
     | '/dashboard'
     | '/admin/csv'
     | '/admin/dashboard'
@@ -357,6 +377,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/auth/login'
     | '/auth/register'
+    | '/dev/mail'
+    | '/email/unsubscribe'
     | '/dashboard'
     | '/admin/csv'
     | '/admin/dashboard'
@@ -391,6 +413,8 @@ export interface FileRouteTypes {
     | '/_authenticated/profile'
     | '/auth/login'
     | '/auth/register'
+    | '/dev/mail'
+    | '/email/unsubscribe'
     | '/_authenticated/_student/dashboard'
     | '/_authenticated/admin/csv'
     | '/_authenticated/admin/dashboard'
@@ -422,6 +446,8 @@ export interface RootRouteChildren {
   AuthenticatedRouteRoute: typeof AuthenticatedRouteRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
   AuthRegisterRoute: typeof AuthRegisterRoute
+  DevMailRoute: typeof DevMailRoute
+  EmailUnsubscribeRoute: typeof EmailUnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -480,6 +506,20 @@ declare module '@tanstack/react-router' {
       path: '/auth/register'
       fullPath: '/auth/register'
       preLoaderRoute: typeof AuthRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/mail': {
+      id: '/dev/mail'
+      path: '/dev/mail'
+      fullPath: '/dev/mail'
+      preLoaderRoute: typeof DevMailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/email/unsubscribe': {
+      id: '/email/unsubscribe'
+      path: '/email/unsubscribe'
+      fullPath: '/email/unsubscribe'
+      preLoaderRoute: typeof EmailUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/_student/dashboard': {
@@ -763,6 +803,8 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRouteRoute: AuthenticatedRouteRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,
   AuthRegisterRoute: AuthRegisterRoute,
+  DevMailRoute: DevMailRoute,
+  EmailUnsubscribeRoute: EmailUnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,9 @@
-import type { DevIdTokenBody, ErrorDetail, LoginResponse } from '@teamup/shared';
+import type {
+  DevIdTokenBody,
+  ErrorDetail,
+  LoginResponse,
+  UpdateEmailPreferences,
+} from '@teamup/shared';
 import { HttpResponse, http } from 'msw';
 import {
   DEV_USERS,
@@ -12,6 +17,13 @@ import { createAdminDashboardStats } from './admin-dashboard-data';
 import { createAnalyticsOverview, createUsageAnalytics } from './analytics-data';
 import { createCommunityProfile, createCommunityStats } from './community-data';
 import { createStudentDashboard } from './dashboard-data';
+import {
+  applyEmailUpdate,
+  createDevMail,
+  createEmailPreferences,
+  createTeamlessReminderPreview,
+  createUnsubscribeInfo,
+} from './email-data';
 import { createNotification, createNotificationPreferences } from './notifications-data';
 import { createCourseHealth } from './formation-data';
 import { createProfileStats } from './profile-data';
@@ -232,4 +244,37 @@ handlers.push(
   ),
   http.get(api('/student/courses/:courseId/team-history'), () => ok({ items: [] })),
   http.get(api('/admin/courses/:courseId/students/:userId/team-history'), () => ok({ items: [] })),
+);
+
+// Email (issue 26): every kind at its default, this device's zone already kept; the unsubscribe
+// link of an invitation; an empty development mailbox; two students without a team.
+handlers.push(
+  http.get(api('/profile/email-preferences'), () => ok(createEmailPreferences())),
+  http.put(api('/profile/email-preferences'), async ({ request }) =>
+    ok(
+      applyEmailUpdate(createEmailPreferences(), (await request.json()) as UpdateEmailPreferences),
+    ),
+  ),
+  http.put(api('/profile/time-zone'), async ({ request }) => {
+    const { timeZone } = (await request.json()) as { timeZone: string };
+    return ok(createEmailPreferences({ timeZone, timeZoneIsMine: true }));
+  }),
+  http.get(api('/email/unsubscribe'), () => ok(createUnsubscribeInfo())),
+  http.post(api('/email/unsubscribe'), async ({ request }) => {
+    const { scope } = (await request.json()) as { scope: 'KIND' | 'ALL' };
+    return ok(createUnsubscribeInfo(scope === 'ALL' ? { allOff: true } : { kindOff: true }));
+  }),
+  http.get(api('/dev/mail'), () => ok([])),
+  http.get(api('/dev/mail/:id'), ({ params }) => ok(createDevMail({ id: String(params.id) }))),
+  http.get(api('/admin/courses/:courseId/reminders/teamless'), () =>
+    ok(createTeamlessReminderPreview()),
+  ),
+  http.post(api('/admin/courses/:courseId/reminders/teamless'), () => {
+    const sentAt = new Date();
+    return ok({
+      sent: 2,
+      sentAt: sentAt.toISOString(),
+      nextAllowedAt: new Date(sentAt.getTime() + 24 * 3_600_000).toISOString(),
+    });
+  }),
 );

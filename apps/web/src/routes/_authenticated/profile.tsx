@@ -7,6 +7,8 @@ import { profileStatsQueryOptions } from '@/features/profile/api/get-profile-sta
 import { sessionsQueryOptions } from '@/features/profile/api/get-sessions';
 import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
 import { notificationPreferencesQueryOptions } from '@/features/notifications/api/preferences';
+import { emailPreferencesQueryOptions } from '@/features/email/api/get-email-preferences';
+import { EmailPreferencesCard } from '@/features/email/components/email-preferences-card';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
@@ -19,6 +21,7 @@ export const Route = createFileRoute('/_authenticated/profile')({
       context.queryClient.prefetchInfiniteQuery(profileActivityQueryOptions()),
       context.queryClient.prefetchQuery(sessionsQueryOptions()),
       context.queryClient.prefetchQuery(notificationPreferencesQueryOptions()),
+      context.queryClient.prefetchQuery(emailPreferencesQueryOptions()),
       // "Looking for a team" is per course, for students only.
       useAuthStore.getState().user?.role === 'STUDENT'
         ? context.queryClient.prefetchQuery(myCoursesQueryOptions())
@@ -29,5 +32,10 @@ export const Route = createFileRoute('/_authenticated/profile')({
 
 function ProfilePageRoute() {
   useDocumentTitle(['My Profile']);
-  return <ProfilePage notificationsCard={<NotificationPreferencesCard />} />;
+  return (
+    <ProfilePage
+      notificationsCard={<NotificationPreferencesCard />}
+      emailCard={<EmailPreferencesCard />}
+    />
+  );
 }

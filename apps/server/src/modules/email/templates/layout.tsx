@@ -3,7 +3,8 @@ import { Body, Container, Head, Hr, Html, Link, Section, Text } from '@react-ema
 
 // Light colours are inline, so a client that ignores <style> or dark mode still shows a readable
 // email; the classes recolour it where `prefers-color-scheme: dark` is honoured (Apple Mail, iOS,
-// Outlook for Mac) and `[data-ogsc]` / `[data-ogsb]` cover Outlook.com's own dark mode.
+// Outlook for Mac) and `[data-ogsc]` / `[data-ogsb]` cover Outlook.com's own dark mode. React
+// Email's Body repeats its inline background on the cell of its wrapping table: recoloured too.
 export const colors = {
   page: '#f3f4f6',
   card: '#ffffff',
@@ -18,7 +19,7 @@ export const colors = {
 const DARK_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .tu-page { background-color: #0d1117 !important; }
+  .tu-page, .tu-page > table > tbody > tr > td { background-color: #0d1117 !important; }
   .tu-card { background-color: #161b22 !important; border-color: #30363d !important; }
   .tu-text { color: #e6edf3 !important; }
   .tu-muted { color: #9da7b3 !important; }
@@ -26,7 +27,7 @@ const DARK_CSS = `
   .tu-button { background-color: #79b8ff !important; color: #0d1117 !important; }
   .tu-hr { border-color: #30363d !important; }
 }
-[data-ogsb] .tu-page { background-color: #0d1117 !important; }
+[data-ogsb] .tu-page, [data-ogsb] .tu-page > table > tbody > tr > td { background-color: #0d1117 !important; }
 [data-ogsb] .tu-card { background-color: #161b22 !important; }
 [data-ogsc] .tu-text { color: #e6edf3 !important; }
 [data-ogsc] .tu-muted { color: #9da7b3 !important; }

@@ -12,6 +12,7 @@ import {
 import { getRoleArea, getRoleHome, getSafeRedirect } from '@/lib/roles';
 import { validateToken } from '@/lib/token';
 import { createDevIdToken } from './create-dev-id-token';
+import { reportTimeZone } from './report-time-zone';
 
 export async function loginWithGoogle(credential: string): Promise<LoginResponse> {
   const res = await apiClient.post<{ data: LoginResponse }>(LOGIN_PATH, { credential });
@@ -49,6 +50,7 @@ export function useSignIn({ redirect }: { redirect?: string } = {}) {
       // Nothing cached for a previous user may leak into this session.
       queryClient.clear();
       useAuthStore.getState().setAuth(user, token, expiresAt);
+      reportTimeZone();
       notifications.show({ color: 'green', ...NOTIFICATION_TEXTS.loginSuccess });
       const activated = activatedEnrollments.length > 0;
       if (activated) {

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Group,
@@ -10,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
 import type { DevIdTokenBody, DevUser, Role } from '@teamup/shared';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -128,6 +130,13 @@ export function DevLogin({ pending, onSignIn }: DevLoginProps) {
           </Title>
           <Text size="sm" c="dimmed">
             Development sign-in: pick a demo user. This is off in production.
+          </Text>
+          <Text size="sm" c="dimmed">
+            Emails this server sends in development are kept in the{' '}
+            <Anchor component={Link} to="/dev/mail" size="sm" underline="always">
+              Development mailbox
+            </Anchor>
+            .
           </Text>
         </Stack>
         {users.isPending ? (

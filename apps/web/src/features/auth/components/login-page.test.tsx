@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { AUTH_STORAGE_KEY, useAuthStore } from '@/lib/auth-store';
+import { deviceTimeZone } from '@/lib/time-zone';
 import { createActivatedEnrollment, createAuthUser, createToken } from '@/testing/data';
 import { api, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
@@ -27,6 +28,33 @@ describe('login page', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(useAuthStore.getState().user?.email).toBe('maya.chen@student.northfield.edu');
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it("reports the device's time zone once after sign-in, for the daily digest", async () => {
+    const zones: string[] = [];
+    server.use(
+      http.put(api('/profile/time-zone'), async ({ request }) => {
+        zones.push(((await request.json()) as { timeZone: string }).timeZone);
+        return fail(500, 'Database unavailable', 'INTERNAL_ERROR');
+      }),
+    );
+    const { user } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in as Maya Chen' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya Chen' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(zones).toEqual([deviceTimeZone()]));
+    // Fire and forget: its failure is nobody's concern.
+    expect(screen.queryByText('Database unavailable')).toBeNull();
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it('links the development mailbox beside the development sign-in', async () => {
+    renderApp('/auth/login');
+    expect(await screen.findByRole('link', { name: 'Development mailbox' })).toHaveAttribute(
+      'href',
+      '/dev/mail',
+    );
   });
 
   it('sends an organization admin to their own home', async () => {
@@ -142,6 +170,7 @@ describe('login page', () => {
       await screen.findByText('Google sign-in is not configured on this server.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Sign in as…' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Development mailbox' })).not.toBeInTheDocument();
   });
 
   it('sends a signed-in user home', async () => {

@@ -52,7 +52,15 @@ function CourseDetails({ course }: { course: Course }) {
   );
 }
 
-function EnrollmentCountsCard({ course, addStudent }: { course: Course; addStudent: ReactNode }) {
+function EnrollmentCountsCard({
+  course,
+  addStudent,
+  reminder,
+}: {
+  course: Course;
+  addStudent: ReactNode;
+  reminder: ReactNode;
+}) {
   const { active, pending, inactive } = course.enrollmentCounts;
   return (
     <Paper
@@ -95,6 +103,7 @@ function EnrollmentCountsCard({ course, addStudent }: { course: Course; addStude
             Students
           </ButtonLink>
           {addStudent}
+          {reminder}
         </Group>
       </Stack>
     </Paper>
@@ -105,9 +114,15 @@ type CourseDetailPageProps = {
   courseId: string;
   /** The quick "Add student" action, composed in by the route (features do not import each other). */
   renderAddStudent?: (course: Course) => ReactNode;
+  /** "Remind students without a team" (issue 26), composed in the same way; not when archived. */
+  renderReminder?: (course: Course) => ReactNode;
 };
 
-export function CourseDetailPage({ courseId, renderAddStudent }: CourseDetailPageProps) {
+export function CourseDetailPage({
+  courseId,
+  renderAddStudent,
+  renderReminder,
+}: CourseDetailPageProps) {
   const course = useCourse(courseId);
   const archive = useArchiveCourse(courseId);
   const restore = useRestoreCourse(courseId);
@@ -246,7 +261,11 @@ export function CourseDetailPage({ courseId, renderAddStudent }: CourseDetailPag
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <EnrollmentCountsCard course={c} addStudent={renderAddStudent?.(c)} />
+          <EnrollmentCountsCard
+            course={c}
+            addStudent={renderAddStudent?.(c)}
+            reminder={archived ? null : renderReminder?.(c)}
+          />
         </Grid.Col>
       </Grid>
       <ConfirmModal

@@ -47,7 +47,9 @@ describe('course roster', () => {
     expect(within(table).getByText('Byte Club')).toBeInTheDocument();
     expect(within(table).getByText('Inactive')).toBeInTheDocument();
     // Issue 26: Lena's address refused our email; only her row says so.
-    expect(within(table).getAllByText('Email bounced: this address refuses our mail')).toHaveLength(1);
+    expect(within(table).getAllByText('Email bounced: this address refuses our mail')).toHaveLength(
+      1,
+    );
     expect(calls[0]?.path).toBe(`/api/v1/admin/course/${COURSE.id}/students`);
   });
 

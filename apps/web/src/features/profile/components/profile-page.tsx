@@ -16,9 +16,11 @@ import { SessionsCard } from './sessions-card';
 type ProfilePageProps = {
   /** The notification preferences card, composed in by the route (no feature imports another). */
   notificationsCard?: ReactNode;
+  /** The email preferences card (issue 26), composed in the same way. */
+  emailCard?: ReactNode;
 };
 
-export function ProfilePage({ notificationsCard }: ProfilePageProps = {}) {
+export function ProfilePage({ notificationsCard, emailCard }: ProfilePageProps = {}) {
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const role = useAuthStore((s) => s.user?.role);
@@ -92,6 +94,7 @@ export function ProfilePage({ notificationsCard }: ProfilePageProps = {}) {
           <Stack gap="lg">
             <SessionsCard />
             {notificationsCard}
+            {emailCard}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -5,6 +5,7 @@ import { isUuid } from '@/lib/search-params';
 import { CourseTeamsAdminSection } from '@/features/admin/components/course-teams-admin-section';
 import { courseQueryOptions } from '@/features/courses/api/get-course';
 import { CourseDetailPage } from '@/features/courses/components/course-detail-page';
+import { TeamlessReminderButton } from '@/features/email/components/teamless-reminder-button';
 import { AddStudentButton } from '@/features/enrollments/components/add-student-modal';
 import { ExportTeams } from '@/features/formation/components/export-teams';
 import { FormationSection } from '@/features/formation/components/formation-section';
@@ -31,6 +32,7 @@ function CourseDetailRoute() {
       <CourseDetailPage
         courseId={courseId}
         renderAddStudent={(course) => <AddStudentButton course={course} />}
+        renderReminder={(course) => <TeamlessReminderButton courseId={course.id} />}
       />
       {course.data && (
         <>
