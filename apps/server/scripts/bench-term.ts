@@ -25,7 +25,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { openPostgres } from '../src/db/client.js';
-import { prng } from '../src/modules/teams/formation-algorithm.js';
+import { prng } from '../src/modules/formation/formation-algorithm.js';
 import {
   API,
   COURSES,

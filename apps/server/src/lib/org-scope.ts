@@ -25,6 +25,18 @@ export async function adminScope(
   return { all: false, organizationIds: rows.map((r) => r.id) };
 }
 
+/** Who calls: their id and role. */
+export type Caller = Pick<AuthContext, 'userId' | 'role'>;
+
+/**
+ * The caller's admin scope. A STUDENT administers nothing (losing one's last organization
+ * returns an admin to STUDENT), so the common case costs no query.
+ */
+export function callerScope(db: DbOrTx, caller: Caller): Promise<AdminScope> {
+  if (caller.role === 'STUDENT') return Promise.resolve({ all: false, organizationIds: [] });
+  return adminScope(db, caller);
+}
+
 export function inScope(scope: AdminScope, organizationId: string): boolean {
   return scope.all || scope.organizationIds.includes(organizationId);
 }

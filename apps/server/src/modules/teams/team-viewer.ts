@@ -17,22 +17,13 @@ import {
   teamMembers,
 } from '../../db/schema/index.js';
 import { emailShownSql, type Ref } from '../../lib/email-rule.js';
-import { adminScope, inScope, type AdminScope } from '../../lib/org-scope.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { callerScope, inScope, type AdminScope, type Caller } from '../../lib/org-scope.js';
 import { AppError, notFound } from '../../plugins/errors.js';
-
-export type Caller = Pick<AuthContext, 'userId' | 'role'>;
 
 export type { Ref };
 
-/**
- * The caller's admin scope. A STUDENT administers nothing (losing one's last organization
- * returns an admin to STUDENT), so the common case costs no query.
- */
-export function callerScope(db: DbOrTx, caller: Caller): Promise<AdminScope> {
-  if (caller.role === 'STUDENT') return Promise.resolve({ all: false, organizationIds: [] });
-  return adminScope(db, caller);
-}
+// The caller and their admin scope live in lib/org-scope.ts (issue 27: formation uses them too).
+export { callerScope, type Caller };
 
 /**
  * Audit actions whose target was a member of the team at that moment: joining, and every way

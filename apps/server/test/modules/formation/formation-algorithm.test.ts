@@ -7,7 +7,7 @@ import {
   type AlgoOptions,
   type AlgoStudent,
   type FormationInput,
-} from '../../../src/modules/teams/formation-algorithm.js';
+} from '../../../src/modules/formation/formation-algorithm.js';
 
 const SKILLS = ['Python', 'python ', 'React', 'SQL', 'Go', 'Design'];
 const uuid = (prefix: number, n: number) =>

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTeam } from '../../fixtures.js';
 import { buildTestApp, statementsDuring } from '../../helper.js';
-import { call, enrolledStudent, pendingRequest, world, type World } from './teams-world.js';
+import { call, enrolledStudent, pendingRequest, world, type World } from '../teams/teams-world.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, teamMembers } from '../../../src/db/schema/index.js';
 import { makeTeam } from '../../fixtures.js';
 import { buildTestApp, getWorkerDb } from '../../helper.js';
-import { call, enrolledStudent, world, type World } from './teams-world.js';
+import { call, enrolledStudent, world, type World } from '../teams/teams-world.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -25,7 +25,7 @@ import {
   world,
   yesterday,
   type World,
-} from './teams-world.js';
+} from '../teams/teams-world.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import {
   setCourse,
   world,
   type World,
-} from './teams-world.js';
+} from '../teams/teams-world.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

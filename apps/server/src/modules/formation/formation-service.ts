@@ -22,8 +22,8 @@ import {
   readFormationInput,
   type FormationCourse,
 } from './formation-input.js';
-import { setLeaveReason } from './membership.js';
-import { callerScope, type Caller } from './team-viewer.js';
+import { setLeaveReason } from '../../lib/team-lock.js';
+import { callerScope, type Caller } from '../../lib/org-scope.js';
 
 export async function previewFormation(
   db: DbOrTx,

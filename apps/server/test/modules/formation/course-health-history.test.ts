@@ -8,7 +8,7 @@ import type { TeamHistory } from '@teamup/shared';
 import { enrollments } from '../../../src/db/schema/index.js';
 import { makeTeam } from '../../fixtures.js';
 import { bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
-import { call, enrolledStudent, world, type World } from './teams-world.js';
+import { call, enrolledStudent, world, type World } from '../teams/teams-world.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

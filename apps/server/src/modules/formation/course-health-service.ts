@@ -19,8 +19,8 @@ import { recordAudit } from '../../lib/audit.js';
 import { inScope } from '../../lib/org-scope.js';
 import { conflict, notFound } from '../../plugins/errors.js';
 import { adminCourseScope, iso, rowsOf, type AdminCaller } from './course-health-sql.js';
-import { assertLive, lockTeam } from './membership.js';
-import { callerScope } from './team-viewer.js';
+import { assertLive, lockTeam } from '../../lib/team-lock.js';
+import { callerScope } from '../../lib/org-scope.js';
 
 interface TeamRow {
   id: string;
