@@ -49,6 +49,7 @@ export function applyEmailUpdate(
   return {
     ...prefs,
     allOff: body.allOff ?? prefs.allOff,
+    undeliverable: body.resumeDelivery ? false : prefs.undeliverable,
     kinds: prefs.kinds.map((k) => ({ ...k, mode: changed.get(k.kind) ?? k.mode })),
   };
 }

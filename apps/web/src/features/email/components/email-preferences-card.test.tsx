@@ -13,7 +13,11 @@ import { applyEmailUpdate, createEmailPreferences } from '@/testing/email-data';
 import { api, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
-import { EMAIL_PREFERENCES_SAVED, EMAIL_TEXTS } from './email-preferences-card';
+import {
+  EMAIL_DELIVERY_RESUMED,
+  EMAIL_PREFERENCES_SAVED,
+  EMAIL_TEXTS,
+} from './email-preferences-card';
 
 const DEVICE = deviceTimeZone() ?? 'UTC';
 /** A zone that is not this machine's. */
@@ -163,6 +167,15 @@ describe('email preferences card', () => {
     const { card } = await openCard();
     expect(within(card).getByRole('alert')).toHaveTextContent(EMAIL_TEXTS.undeliverable);
     expect(within(card).getByText(EMAIL_TEXTS.disabled)).toBeInTheDocument();
+  });
+
+  it('resumes delivery when the user says their mailbox works again', async () => {
+    const { puts } = serveEmail(createEmailPreferences({ undeliverable: true }));
+    const { card, user } = await openCard();
+    await user.click(within(card).getByRole('button', { name: 'My mailbox works again' }));
+    expect(await screen.findByText(EMAIL_DELIVERY_RESUMED.title)).toBeInTheDocument();
+    expect(puts).toEqual([{ resumeDelivery: true }]);
+    await waitFor(() => expect(within(card).queryByText(EMAIL_TEXTS.undeliverable)).toBeNull());
   });
 
   it('shows an error with a working retry when the preferences cannot be loaded', async () => {

@@ -33,9 +33,14 @@ export const EMAIL_PREFERENCES_SAVED = {
   message: 'Your email preferences have been updated.',
 } as const;
 
+export const EMAIL_DELIVERY_RESUMED = {
+  title: 'Email resumed',
+  message: 'We send to your address again.',
+} as const;
+
 export const EMAIL_TEXTS = {
   undeliverable:
-    "Your address refused our email, so we stopped sending. Sign in with another address or contact your organization's admin.",
+    'Your address refused our email for good, so we stopped sending to it. Once your mailbox works again (it was full, or your university fixed it), tell us and we send again.',
   disabled: 'This server does not send email.',
   allOff: 'No Teamup email is sent. Your choices per kind are kept for when you turn email on.',
 } as const;
@@ -94,6 +99,45 @@ function KindRow({
         style={{ flexShrink: 0 }}
       />
     </Flex>
+  );
+}
+
+/** The address bounced for good: say so, and let the user say their mailbox works again. */
+function UndeliverableAlert() {
+  const update = useUpdateEmailPreferences();
+  return (
+    <Alert
+      color="red.9"
+      variant="outline"
+      role="alert"
+      title="Email stopped"
+      icon={<IconAlertTriangle aria-hidden />}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{EMAIL_TEXTS.undeliverable}</Text>
+        <Button
+          size="xs"
+          variant="default"
+          loading={update.isPending}
+          onClick={() =>
+            update.mutate(
+              { resumeDelivery: true },
+              {
+                onSuccess: () => notifications.show({ color: 'green', ...EMAIL_DELIVERY_RESUMED }),
+                onError: (error) =>
+                  notifications.show({
+                    color: 'red',
+                    title: 'Could not save',
+                    message: error.message,
+                  }),
+              },
+            )
+          }
+        >
+          My mailbox works again
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -270,17 +314,7 @@ export function EmailPreferencesCard() {
                 {EMAIL_TEXTS.disabled}
               </Alert>
             )}
-            {preferences.data.undeliverable && (
-              <Alert
-                color="red.9"
-                variant="outline"
-                role="alert"
-                title="Email stopped"
-                icon={<IconAlertTriangle aria-hidden />}
-              >
-                {EMAIL_TEXTS.undeliverable}
-              </Alert>
-            )}
+            {preferences.data.undeliverable && <UndeliverableAlert />}
             <DigestTimeZone preferences={preferences.data} />
             <PreferencesForm preferences={preferences.data} />
           </>
