@@ -82,11 +82,24 @@ export async function resetDatabase(): Promise<void> {
     tableNames = result.rows.map((r) => r.tablename);
   }
   if (tableNames.length === 0) return;
-  await handle.db.execute(
-    sql.raw(
-      `TRUNCATE TABLE ${tableNames.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`,
-    ),
+  const truncate = sql.raw(
+    `TRUNCATE TABLE ${tableNames.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`,
   );
+  // TRUNCATE locks every table in turn; a background job of an app the file still has open (a
+  // worker writing a notification, whose triggers then read users and write the email outbox)
+  // may hold one and wait for another: PostgreSQL ends one of the two with a deadlock (40P01).
+  // That is the cleanup's loss, not the test's: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await handle.db.execute(truncate);
+      return;
+    } catch (error) {
+      const failure = error as { cause?: { code?: string }; code?: string };
+      const code = failure.cause?.code ?? failure.code;
+      if (code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------

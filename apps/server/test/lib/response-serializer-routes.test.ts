@@ -21,6 +21,8 @@ const KNOWN_FALLBACKS: Record<string, string> = {
   [`${API}/community/students/:id/activity`]: '$.data.items[].data: record',
   [`${API}/admin/enrollment/:id`]: '$.data.history[].data: record',
   [`${API}/student/teams/:id/audit-logs`]: '$.data.items[].data: record',
+  // Issue 26: a development mailbox message's headers (development only; not a hot read).
+  [`${API}/dev/mail/:id`]: '$.data.headers: record',
 };
 
 const HOT_READS = [
