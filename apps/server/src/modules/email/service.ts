@@ -17,10 +17,11 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { adminCourseScope, iso, type AdminCaller } from '../../lib/admin-course-sql.js';
 import { describeNotification } from '../../lib/notification-text.js';
 import { inAppSql, wantedSql } from '../../lib/notification-writer-sql.js';
 import { TIME_ZONE_OF_USER } from './outbox.js';
+import { domainOf } from './transport.js';
 import { subjectFor } from './templates/index.js';
 import type { UnsubscribeClaims } from './unsubscribe-token.js';
 
@@ -140,8 +141,6 @@ export async function setTimeZone(
   return getEmailPreferences(tx, userId, emailEnabled);
 }
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
-
 /** What the link would do; a GET changes nothing. The kinds a digest's link names: its kinds. */
 export async function unsubscribeInfo(
   db: DbOrTx,
@@ -211,25 +210,12 @@ export async function unsubscribe(
 // ---------------------------------------------------------------------------------------------
 // "Remind students without a team"
 
-type AdminCaller = Pick<AuthContext, 'userId' | 'role'>;
-
-/** The course `c` (joined to its organization `o`) is live and the caller administers it. */
-function adminCourseScope(caller: AdminCaller) {
-  return caller.role === 'SUPERADMIN'
-    ? sql`o.deleted_at is null`
-    : sql`o.deleted_at is null and o.id in (
-        select oa.organization_id from organization_admins oa where oa.user_id = ${caller.userId})`;
-}
-
 interface TeamlessRow {
   code: string;
   recipients: { id: string; fullname: string; email: string }[] | null;
   last_sent_at: string | null;
   actor: { id: string; fullname: string; avatar: string | null };
 }
-
-const iso = (column: ReturnType<typeof sql>) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Who would be reminded: ACTIVE enrolled students with an account and no team in the course. */
 const TEAMLESS = (courseId: string) => sql`select u.id, u.fullname, u.email
