@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   'REMINDER_TOO_SOON',
   'NOTHING_TO_REMIND',
   'INVALID_UNSUBSCRIBE_TOKEN',
+  // Issue 27, the formation survey: edited by someone else since read; answered outside its dates.
+  'SURVEY_CHANGED',
+  'SURVEY_NOT_OPEN',
+  'SURVEY_CLOSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -47,6 +47,9 @@ export const EMAIL_DEFAULTS: Record<NotificationKind, EmailMode> = {
   WAITLIST_PROMOTED: 'IMMEDIATE',
   TEAM_NUDGED: 'DIGEST',
   TEAMLESS_REMINDER: 'IMMEDIATE',
+  SURVEY_OPENED: 'IMMEDIATE',
+  SURVEY_CLOSING: 'IMMEDIATE',
+  SURVEY_REMINDER: 'IMMEDIATE',
 };
 
 /** At most this many immediate emails per recipient per hour; the rest wait for the digest. */

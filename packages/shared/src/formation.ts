@@ -25,6 +25,17 @@ export const formationOptionsSchema = z.strictObject({
    * move into another (the only case where an existing member is moved).
    */
   mergeUnderMinimum: z.boolean().default(false),
+  /**
+   * Issue 27: when the course has a survey with questions, place by its criteria (maximize the
+   * lowest team score, then the mean). False: the placement of issue 15 (choices and skills).
+   */
+  useSurvey: z.boolean().default(true),
+  /**
+   * Issue 27, with the survey: teams students formed themselves keep their members (seats are
+   * filled, teams not broken). False: their members may be moved to raise the lowest score
+   * (closed teams left alone still are).
+   */
+  keepSelfFormedTeams: z.boolean().default(true),
 });
 export type FormationOptions = z.input<typeof formationOptionsSchema>;
 
@@ -51,6 +62,12 @@ export const proposedTeamSchema = z.object({
   wantedSkills: z.array(z.string()),
   /** Left alone (closed to requests, with leaveClosedTeamsAlone). */
   locked: z.boolean(),
+  /** Placement by criteria (issue 27): the team's score in [0, 1] after the proposal; null without. */
+  score: z.number().nullable().default(null),
+  /** Each weighted question's score for the team, in [0, 1] (empty without criteria). */
+  criteria: z.array(z.object({ questionId: z.uuid(), score: z.number() })).default([]),
+  /** The project the proposal gives the team (a project question), or null. */
+  project: z.object({ id: z.string(), name: z.string() }).nullable().default(null),
 });
 export type ProposedTeam = z.infer<typeof proposedTeamSchema>;
 
@@ -65,6 +82,42 @@ export const placementSchema = z.object({
 });
 export type Placement = z.infer<typeof placementSchema>;
 
+/** A hard constraint of the survey that the proposal could not keep, and why. */
+export const FORMATION_VIOLATION_KINDS = ['AVOID', 'ISOLATED'] as const;
+export const formationViolationSchema = z.object({
+  kind: z.enum(FORMATION_VIOLATION_KINDS),
+  teamKey: z.string(),
+  /** The students concerned (an avoid pair; the isolated member). */
+  userIds: z.array(z.uuid()),
+  /** In a sentence: what holds the constraint from being kept. */
+  detail: z.string(),
+});
+export type FormationViolation = z.infer<typeof formationViolationSchema>;
+
+/** Placement by criteria (issue 27): what the survey made of the proposal. */
+export const formationCriteriaSchema = z.object({
+  surveyVersion: z.number().int(),
+  /** The weighted questions, in the survey's order. */
+  questions: z.array(
+    z.object({
+      id: z.uuid(),
+      prompt: z.string(),
+      type: z.string(),
+      weight: z.number().int(),
+      goal: z.string(),
+    }),
+  ),
+  /** Over the teams the proposal scores (not the ones left alone): the objective, then the mean. */
+  lowestScore: z.number(),
+  meanScore: z.number(),
+  /** Students of the proposal's teams with saved answers, and without (scored as neutral). */
+  respondents: z.number().int(),
+  nonRespondents: z.number().int(),
+  /** Hard constraints that could not all hold; empty when every one does. */
+  violations: z.array(formationViolationSchema),
+});
+export type FormationCriteria = z.infer<typeof formationCriteriaSchema>;
+
 export const formationProposalSchema = z.object({
   courseId: z.uuid(),
   seed: z.number().int(),
@@ -72,7 +125,11 @@ export const formationProposalSchema = z.object({
     leaveClosedTeamsAlone: z.boolean(),
     excludeUserIds: z.array(z.uuid()),
     mergeUnderMinimum: z.boolean(),
+    useSurvey: z.boolean(),
+    keepSelfFormedTeams: z.boolean(),
   }),
+  /** Null when the placement did not use a survey (none, no questions with weight, or useSurvey false). */
+  criteria: formationCriteriaSchema.nullable(),
   /** A digest of everything the proposal was computed from; apply refuses when it changed. */
   fingerprint: z.string(),
   course: z.object({ teamSizeMin: z.number().int(), teamSizeMax: z.number().int() }),
@@ -112,6 +169,11 @@ export const formationApplyBodySchema = z.strictObject({
   placements: z
     .array(z.strictObject({ userId: z.uuid(), teamKey: z.string().min(1).max(64) }))
     .max(10_000),
+  /** Issue 27: the project each team is given (a project question), recorded on the team. */
+  projects: z
+    .array(z.strictObject({ teamKey: z.string().min(1).max(64), projectId: z.string().max(40) }))
+    .max(5_000)
+    .optional(),
 });
 export type FormationApplyBody = z.infer<typeof formationApplyBodySchema>;
 

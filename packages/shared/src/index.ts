@@ -16,3 +16,4 @@ export * from './analytics.js';
 export * from './notifications.js';
 export * from './formation.js';
 export * from './email.js';
+export * from './survey.js';

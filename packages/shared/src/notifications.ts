@@ -28,6 +28,10 @@ export const NOTIFICATION_KINDS = [
   'TEAM_NUDGED',
   // Issue 26: an instructor's "Remind students without a team".
   'TEAMLESS_REMINDER',
+  // Issue 27: a course's formation survey opens, closes in 48 or 24 hours, or an instructor reminds.
+  'SURVEY_OPENED',
+  'SURVEY_CLOSING',
+  'SURVEY_REMINDER',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -55,6 +59,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   WAITLIST_PROMOTED: 'A seat opens for a waitlisted request (mine, or one to my team)',
   TEAM_NUDGED: 'An admin nudges my team',
   TEAMLESS_REMINDER: 'An instructor reminds me that I have no team yet',
+  SURVEY_OPENED: 'A team formation survey opens in my course',
+  SURVEY_CLOSING: 'A survey I have not submitted closes in 48 or 24 hours',
+  SURVEY_REMINDER: 'An instructor reminds me to answer a survey',
 };
 
 /** Notifications are kept this long, read or not (the retention job deletes older ones). */

@@ -116,6 +116,20 @@ export const dashboardUnreadNoticesSchema = z.object({
 });
 export type DashboardUnreadNotices = z.infer<typeof dashboardUnreadNoticesSchema>;
 
+/**
+ * An OPEN survey of one of my courses (ACTIVE enrollment) that I have not submitted (issue 27):
+ * "needs me" until I submit or it closes.
+ */
+export const dashboardOpenSurveySchema = z.object({
+  courseId: z.uuid(),
+  courseCode: z.string(),
+  courseTitle: z.string(),
+  closesAt: z.string(),
+  /** I saved answers without submitting. */
+  started: z.boolean(),
+});
+export type DashboardOpenSurvey = z.infer<typeof dashboardOpenSurveySchema>;
+
 /** One of my courses (not archived), with my team in it. */
 export const dashboardCourseSchema = z.object({
   courseId: z.uuid(),
@@ -152,6 +166,8 @@ export const studentDashboardSchema = z.object({
   teamlessCourses: z.array(dashboardTeamlessCourseSchema),
   /** Newest notice first. */
   unreadNotices: z.array(dashboardUnreadNoticesSchema),
+  /** Open surveys I have not submitted, closing soonest first (issue 27). */
+  openSurveys: z.array(dashboardOpenSurveySchema),
   /** Nearest deadline first. */
   courses: z.array(dashboardCourseSchema),
   /** By course code, then name. */

@@ -36,6 +36,9 @@ export function createProposedTeam(overrides: Partial<ProposedTeam> = {}): Propo
     openToRequests: true,
     wantedSkills: [],
     locked: false,
+    score: null,
+    criteria: [],
+    project: null,
     ...overrides,
   };
 }
@@ -54,7 +57,14 @@ export function createProposal(overrides: Partial<FormationProposal> = {}): Form
   return {
     courseId: FORMATION_COURSE_ID,
     seed: 42,
-    options: { leaveClosedTeamsAlone: true, excludeUserIds: [], mergeUnderMinimum: false },
+    options: {
+      leaveClosedTeamsAlone: true,
+      excludeUserIds: [],
+      mergeUnderMinimum: false,
+      useSurvey: true,
+      keepSelfFormedTeams: true,
+    },
+    criteria: null,
     fingerprint: 'fp-1',
     course: { teamSizeMin: 2, teamSizeMax: 4 },
     teams,

@@ -49,10 +49,14 @@ export async function previewFormation(
       leaveClosedTeamsAlone: options.leaveClosedTeamsAlone,
       excludeUserIds,
       mergeUnderMinimum: options.mergeUnderMinimum,
+      useSurvey: options.useSurvey,
+      keepSelfFormedTeams: options.keepSelfFormedTeams,
     },
+    criteria: null,
     fingerprint: formationFingerprint(input, seed),
     course: { teamSizeMin: course.teamSizeMin, teamSizeMax: course.teamSizeMax },
     ...proposal,
+    teams: proposal.teams.map((t) => ({ ...t, score: null, criteria: [], project: null })),
   };
 }
 

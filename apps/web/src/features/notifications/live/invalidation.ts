@@ -117,6 +117,9 @@ export const KIND_CONCERNS: Record<NotificationKind, Concerns> = {
   WAITLIST_PROMOTED: { team: true, course: true },
   TEAM_NUDGED: { team: true },
   TEAMLESS_REMINDER: { course: true },
+  SURVEY_OPENED: { course: true },
+  SURVEY_CLOSING: { course: true },
+  SURVEY_REMINDER: { course: true },
 };
 
 /** The keys to refresh when a notification arrives, without repeats. */
