@@ -26,6 +26,7 @@ export function createStudentDashboard(
     myRequests: [],
     teamlessCourses: [],
     unreadNotices: [],
+    openSurveys: [],
     courses: [],
     teams: [],
     ...overrides,
