@@ -95,6 +95,20 @@ CREATE TABLE course_reminders (
   CONSTRAINT course_reminders_sent_by_users_id_fk FOREIGN KEY (sent_by) REFERENCES users(id) ON DELETE SET NULL
 );
 
+CREATE TABLE course_surveys (
+  course_id uuid not null,
+  questions jsonb default '[]'::jsonb not null,
+  opens_at timestamp with time zone,
+  closes_at timestamp with time zone,
+  opened_at timestamp with time zone,
+  version integer not null,
+  updated_at timestamp with time zone default now() not null,
+  updated_by uuid,
+  CONSTRAINT course_surveys_course_id_courses_id_fk FOREIGN KEY (course_id) REFERENCES courses(id) ON DELETE CASCADE,
+  CONSTRAINT course_surveys_pkey PRIMARY KEY (course_id),
+  CONSTRAINT course_surveys_updated_by_users_id_fk FOREIGN KEY (updated_by) REFERENCES users(id) ON DELETE SET NULL
+);
+
 CREATE TABLE courses (
   id uuid default gen_random_uuid() not null,
   organization_id uuid not null,
@@ -334,6 +348,26 @@ CREATE TABLE sessions (
   CONSTRAINT sessions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 );
 
+CREATE TABLE survey_reminders (
+  course_id uuid not null,
+  closes_at timestamp with time zone not null,
+  hours integer not null,
+  sent_at timestamp with time zone default now() not null,
+  CONSTRAINT survey_reminders_course_id_closes_at_hours_pk PRIMARY KEY (course_id, closes_at, hours),
+  CONSTRAINT survey_reminders_course_id_courses_id_fk FOREIGN KEY (course_id) REFERENCES courses(id) ON DELETE CASCADE
+);
+
+CREATE TABLE survey_responses (
+  course_id uuid not null,
+  user_id uuid not null,
+  answers jsonb default '{}'::jsonb not null,
+  updated_at timestamp with time zone default now() not null,
+  submitted_at timestamp with time zone,
+  CONSTRAINT survey_responses_course_id_courses_id_fk FOREIGN KEY (course_id) REFERENCES courses(id) ON DELETE CASCADE,
+  CONSTRAINT survey_responses_course_id_user_id_pk PRIMARY KEY (course_id, user_id),
+  CONSTRAINT survey_responses_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
 CREATE TABLE team_members (
   team_id uuid not null,
   user_id uuid not null,
@@ -393,6 +427,7 @@ CREATE TABLE teams (
   leader_email text,
   leader_avatar text,
   wanted_skills text[] default '{}'::text[] not null,
+  project text,
   CONSTRAINT teams_capacity CHECK (((member_count >= 0) AND (member_count <= max_size))),
   CONSTRAINT teams_count_live TRIGGER DEFERRABLE INITIALLY DEFERRED,
   CONSTRAINT teams_count_sizes TRIGGER DEFERRABLE INITIALLY DEFERRED,
@@ -1003,7 +1038,8 @@ CREATE OR REPLACE FUNCTION public.teamup_email_default(p_kind text)
 AS $function$
   SELECT CASE WHEN p_kind IN ('JOIN_REQUEST_RECEIVED', 'JOIN_REQUEST_ACCEPTED',
     'JOIN_REQUEST_REJECTED', 'INVITATION_RECEIVED', 'REMOVED_FROM_TEAM', 'PLACED_IN_TEAM',
-    'DEADLINE_SOON', 'WAITLIST_PROMOTED', 'TEAMLESS_REMINDER') THEN 'IMMEDIATE' ELSE 'DIGEST' END
+    'DEADLINE_SOON', 'WAITLIST_PROMOTED', 'TEAMLESS_REMINDER', 'SURVEY_OPENED', 'SURVEY_CLOSING',
+    'SURVEY_REMINDER') THEN 'IMMEDIATE' ELSE 'DIGEST' END
 $function$;
 
 CREATE OR REPLACE FUNCTION public.teamup_email_mode(p_user uuid, p_kind text)

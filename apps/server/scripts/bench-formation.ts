@@ -7,6 +7,13 @@
 // DATABASE_URL selects PostgreSQL (a fresh database next to it, dropped afterwards); without
 // it, PGlite in a temporary directory (BENCH_SKIP_PGLITE=1 leaves PGlite out when PostgreSQL is
 // measured). Target: under 1 s each on PostgreSQL.
+//
+// Then placement by criteria (issue 27, decision 135): on synthetic classes of 60, 300 and 2,000
+// students (scripts/bench/synthetic-class.ts), Teamup's solveCriteria against a Team-Maker
+// baseline (scripts/bench/teammaker-baseline.ts, Layton et al. 2010: random restarts improved by
+// pairwise swaps, same scoring); prints lowest and mean team score, violated hard constraints and
+// time for both, and PASS when Teamup's lowest ≥ the baseline's with 0 violations.
+// BENCH_SKIP_DB=1 runs the criteria part only; BENCH_SKIP_CRITERIA=1 leaves it out.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +23,10 @@ import type { FormationProposal } from '@teamup/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { courses, organizationAdmins, organizations, users } from '../src/db/schema/index.js';
+import { solveCriteria } from '../src/modules/formation/formation-criteria.js';
 import { API, benchEnv, createBenchDatabase, ms, signIn } from './bench-lib.js';
+import { syntheticClass } from './bench/synthetic-class.js';
+import { teamMakerBaseline } from './bench/teammaker-baseline.js';
 
 const STUDENTS = 2_000;
 const TEAMS = 100;
@@ -160,21 +170,216 @@ async function benchDatabase(databaseUrl: string | undefined) {
   return { database, preview: median(previews), apply: median(applies), last: last! };
 }
 
-console.log(
-  `Auto-placement: ${STUDENTS.toLocaleString('en-US')} teamless students, ${TEAMS} teams, ${CHOICES} requests and ${CHOICES} invitations; median of ${RUNS} runs after a warm-up\n`,
-);
-const results = process.env.BENCH_SKIP_PGLITE ? [] : [await benchDatabase(undefined)];
-if (process.env.DATABASE_URL) results.push(await benchDatabase(process.env.DATABASE_URL));
-else console.log('(DATABASE_URL is not set: PostgreSQL skipped)');
-console.log('');
-for (const r of results) {
+async function benchAutoPlacement() {
   console.log(
-    `${r.database.padEnd(10)}  preview ${r.preview.toFixed(0).padStart(5)} ms  apply ${r.apply.toFixed(0).padStart(5)} ms  (${r.last.summary.placed} placed, ${r.last.summary.newTeams} new teams, ${r.last.summary.underMinimum} under the minimum)`,
+    `Auto-placement: ${STUDENTS.toLocaleString('en-US')} teamless students, ${TEAMS} teams, ${CHOICES} requests and ${CHOICES} invitations; median of ${RUNS} runs after a warm-up\n`,
   );
+  const results = process.env.BENCH_SKIP_PGLITE ? [] : [await benchDatabase(undefined)];
+  if (process.env.DATABASE_URL) results.push(await benchDatabase(process.env.DATABASE_URL));
+  else console.log('(DATABASE_URL is not set: PostgreSQL skipped)');
+  console.log('');
+  for (const r of results) {
+    console.log(
+      `${r.database.padEnd(10)}  preview ${r.preview.toFixed(0).padStart(5)} ms  apply ${r.apply.toFixed(0).padStart(5)} ms  (${r.last.summary.placed} placed, ${r.last.summary.newTeams} new teams, ${r.last.summary.underMinimum} under the minimum)`,
+    );
+  }
+  const pg = results.find((r) => r.database === 'PostgreSQL');
+  if (pg) {
+    console.log(
+      `\nTarget (PostgreSQL: preview and apply under 1 s each): ${pg.preview < 1000 && pg.apply < 1000 ? 'met' : 'NOT met'}`,
+    );
+  }
 }
-const pg = results.find((r) => r.database === 'PostgreSQL');
-if (pg) {
+
+/** Team-Maker's budget per class: restarts (and a pass cap for the largest), comparable time. */
+const BASELINE_BUDGET: Record<number, { restarts: number; maxPasses?: number }> = {
+  60: { restarts: 20 },
+  300: { restarts: 3 },
+  2_000: { restarts: 1, maxPasses: 2 },
+};
+
+function benchCriteria() {
   console.log(
-    `\nTarget (PostgreSQL: preview and apply under 1 s each): ${pg.preview < 1000 && pg.apply < 1000 ? 'met' : 'NOT met'}`,
+    '\nPlacement by criteria: synthetic classes (7 questions, 10% avoid pairs, a 15% protected group), seed 1\n',
   );
+  const rows: string[] = [];
+  const verdicts: string[] = [];
+  const fmt = (x: number) => x.toFixed(4);
+  rows.push('students  algorithm                           lowest    mean  violations   time ms');
+  for (const n of [60, 300, 2_000]) {
+    const input = syntheticClass(n, n);
+    let started = process.hrtime.bigint();
+    const teamup = solveCriteria(input, { seed: 1 });
+    const teamupMs = ms(started);
+    const budget = BASELINE_BUDGET[n]!;
+    started = process.hrtime.bigint();
+    const baseline = teamMakerBaseline(input, { seed: 1, ...budget });
+    const baselineMs = ms(started);
+    const label = `Team-Maker (${budget.restarts} restart${budget.restarts === 1 ? '' : 's'}${budget.maxPasses ? `, ${budget.maxPasses} passes` : ''})`;
+    for (const [name, r, time] of [
+      ['Teamup', teamup, teamupMs],
+      [label, baseline, baselineMs],
+    ] as const)
+      rows.push(
+        `${n.toLocaleString('en-US').padStart(8)}  ${name.padEnd(34)} ${fmt(r.lowestScore)}  ${fmt(r.meanScore)}  ${String(r.violations.length).padStart(10)}  ${time.toFixed(0).padStart(8)}`,
+      );
+    const pass =
+      teamup.lowestScore >= baseline.lowestScore - 1e-9 && teamup.violations.length === 0;
+    verdicts.push(
+      `${n.toLocaleString('en-US').padStart(8)}  ${pass ? 'PASS' : 'FAIL'} lowest ${fmt(teamup.lowestScore)} ≥ baseline ${fmt(baseline.lowestScore)} and 0 violations (Teamup ${teamup.violations.length}, baseline ${baseline.violations.length})`,
+    );
+    console.log(rows.slice(-2).join('\n'));
+  }
+  console.log(`\n${rows.join('\n')}\n\n${verdicts.join('\n')}`);
 }
+
+/**
+ * The preview with a survey on the database (decision 135: ≤ 2 s for 2,000 students on
+ * PostgreSQL): a course of 2,000 teamless ACTIVE students (teams of 4–5) whose answers are the
+ * synthetic class's, through app.inject as an admin's browser calls it; then one apply of that
+ * proposal with its projects.
+ */
+async function benchSurveyPreview(databaseUrl: string | undefined) {
+  const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  const fresh = databaseUrl ? await createBenchDatabase(databaseUrl) : null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamup-bench-survey-'));
+  const app = await buildApp(
+    loadConfig({ ...benchEnv(fresh?.url ?? '', dataDir, 'warn'), DATABASE_URL: fresh?.url }),
+  );
+  const times: number[] = [];
+  try {
+    const [org] = await app.db
+      .insert(organizations)
+      .values({ name: 'Survey Bench', slug: 'survey-bench' })
+      .returning({ id: organizations.id });
+    const [admin] = await app.db
+      .insert(users)
+      .values({
+        email: 'bench-survey-admin@bench.example.edu',
+        fullname: 'Bench Admin',
+        role: 'ORG_ADMIN',
+      })
+      .returning({ id: users.id, email: users.email });
+    await app.db.insert(organizationAdmins).values({ organizationId: org!.id, userId: admin!.id });
+    const headers = { authorization: `Bearer ${await signIn(app, admin!.email)}` };
+    const [course] = await app.db
+      .insert(courses)
+      .values({
+        organizationId: org!.id,
+        code: 'SURVEY',
+        title: 'Survey bench',
+        term: 'Bench',
+        teamSizeMin: 4,
+        teamSizeMax: 5,
+        teamFormationDeadline: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: courses.id });
+    const courseId = course!.id;
+    const synthetic = syntheticClass(STUDENTS, STUDENTS);
+    await app.db.execute(sql`
+      insert into users (email, fullname)
+      select 'bench-s-' || i || '@bench.example.edu', 'Survey Student ' || i
+      from generate_series(1, ${STUDENTS}) i`);
+    await app.db.execute(sql`
+      insert into enrollments (course_id, email, user_id, fullname, status, source, activated_at)
+      select ${courseId}, u.email, u.id, u.fullname, 'ACTIVE', 'MANUAL', now()
+      from users u where u.email like 'bench-s-%'`);
+    const rows = (await app.db.execute(sql`
+      select id, substring(email from 9 for position('@' in email) - 9)::int as i
+      from users where email like 'bench-s-%'`)) as unknown;
+    const people = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+      id: string;
+      i: number;
+    }[];
+    // Synthetic student k (the class's movable list, in order) is the user numbered k + 1.
+    const real = new Map<string, string>();
+    const byNumber = new Map(people.map((p) => [p.i, p.id]));
+    synthetic.movable.forEach((id, k) => real.set(id, byNumber.get(k + 1)!));
+    const remap = (answers: Record<string, unknown>) =>
+      JSON.parse(
+        JSON.stringify(answers).replace(
+          /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+          (id) => real.get(id) ?? id,
+        ),
+      );
+    const responses = [...synthetic.answers].map(([id, answers]) => ({
+      user_id: real.get(id)!,
+      answers: remap(answers),
+    }));
+    await app.db.execute(sql`
+      insert into course_surveys (course_id, questions, opens_at, closes_at, opened_at, version, updated_at)
+      values (${courseId}, ${JSON.stringify(synthetic.questions)}::jsonb, now() - interval '3 days',
+        now() - interval '1 day', now() - interval '3 days', 1, now())`);
+    await app.db.execute(sql`
+      insert into survey_responses (course_id, user_id, answers, updated_at, submitted_at)
+      select ${courseId}, x.user_id, x.answers, now(), now()
+      from jsonb_to_recordset(${JSON.stringify(responses)}::jsonb) as x(user_id uuid, answers jsonb)`);
+    await app.db.execute(sql`analyze`);
+    let proposal: FormationProposal | undefined;
+    for (let run = 0; run <= RUNS; run++) {
+      const started = process.hrtime.bigint();
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API}/admin/courses/${courseId}/formation/preview`,
+        headers,
+        payload: { seed: run },
+      });
+      const took = ms(started);
+      if (res.statusCode !== 200) throw new Error(`preview: ${res.statusCode} ${res.body}`);
+      proposal = res.json<{ data: FormationProposal }>().data;
+      console.log(
+        `  ${database} survey preview run ${run}${run === 0 ? ' (warm-up)' : ''}: ${took.toFixed(0)} ms (lowest ${proposal.criteria!.lowestScore.toFixed(4)}, mean ${proposal.criteria!.meanScore.toFixed(4)}, ${proposal.criteria!.violations.length} violations, ${proposal.summary.placed} placed)`,
+      );
+      if (run > 0) times.push(took);
+    }
+    const started = process.hrtime.bigint();
+    const applied = await app.inject({
+      method: 'POST',
+      url: `${API}/admin/courses/${courseId}/formation/apply`,
+      headers,
+      payload: {
+        fingerprint: proposal!.fingerprint,
+        seed: proposal!.seed,
+        newTeams: proposal!.teams
+          .filter((t) => !t.teamId)
+          .map((t) => ({ key: t.key, name: t.name })),
+        placements: proposal!.placements.map((p) => ({ userId: p.userId, teamKey: p.teamKey })),
+        projects: proposal!.teams.flatMap((t) =>
+          t.project ? [{ teamKey: t.key, projectId: t.project.id }] : [],
+        ),
+      },
+    });
+    const applyMs = ms(started);
+    if (applied.statusCode !== 200) throw new Error(`apply: ${applied.statusCode} ${applied.body}`);
+    return { database, preview: median(times), apply: applyMs };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await fresh?.drop();
+  }
+}
+
+async function benchSurvey() {
+  console.log(
+    `\nPreview with a survey: ${STUDENTS.toLocaleString('en-US')} teamless students with the synthetic answers; median of ${RUNS} runs after a warm-up\n`,
+  );
+  const results = process.env.BENCH_SKIP_PGLITE ? [] : [await benchSurveyPreview(undefined)];
+  if (process.env.DATABASE_URL) results.push(await benchSurveyPreview(process.env.DATABASE_URL));
+  else console.log('(DATABASE_URL is not set: PostgreSQL skipped)');
+  console.log('');
+  for (const r of results) {
+    console.log(
+      `${r.database.padEnd(10)}  survey preview ${r.preview.toFixed(0).padStart(5)} ms  apply ${r.apply.toFixed(0).padStart(5)} ms`,
+    );
+  }
+  const pg = results.find((r) => r.database === 'PostgreSQL');
+  if (pg) {
+    console.log(
+      `\nTarget (PostgreSQL: preview with a survey for 2,000 students ≤ 2 s): ${pg.preview <= 2000 ? 'met' : 'NOT met'}`,
+    );
+  }
+}
+
+if (!process.env.BENCH_SKIP_DB) await benchAutoPlacement();
+if (!process.env.BENCH_SKIP_CRITERIA) benchCriteria();
+if (!process.env.BENCH_SKIP_DB) await benchSurvey();

@@ -56,6 +56,8 @@ import { clientErrorHandler, frameworkErrorHandler } from './plugins/edge-errors
 import { errorsPlugin, serializeError } from './plugins/errors.js';
 import { inputTextPlugin } from './plugins/input-text.js';
 import { securityPlugin } from './plugins/security.js';
+import { surveyRoutes } from './modules/survey/routes.js';
+import { createSurveyJob, type SurveyJobOptions } from './modules/survey/survey-job.js';
 import { staticPlugin } from './plugins/static.js';
 
 export const API_PREFIX = '/api/v1';
@@ -95,6 +97,11 @@ export interface BuildOptions {
    * except under NODE_ENV=test, where the tests run it themselves.
    */
   waitlist?: Partial<WaitlistJobOptions> | false;
+  /**
+   * The survey's opening notices and closing reminders (issue 27): settings, or false for none.
+   * Unset: it runs, except under NODE_ENV=test, where the tests run it themselves.
+   */
+  surveyJob?: Partial<SurveyJobOptions> | false;
   /** The live stream's hub (decision 111); tests shorten its heartbeat. */
   events?: Partial<EventHubOptions>;
   /**
@@ -201,6 +208,13 @@ export async function buildApp(
     emailOff: mailTransport === null,
   });
   app.addHook('onClose', () => digestJob.stop());
+  const surveyJob = createSurveyJob(
+    handle.db,
+    app.log,
+    () => mailWorker?.wake(),
+    options.surveyJob || {},
+  );
+  app.addHook('onClose', () => surveyJob.stop());
   // Closed before the database: its streams end and its listening connection goes first.
   const eventHub = createEventHub(handle, app.log, options.events);
   app.addHook('onClose', () => eventHub.stop());
@@ -282,6 +296,7 @@ export async function buildApp(
           devMailbox: !config.SMTP_URL && config.AUTH_DEV_LOGIN && !options.mailTransport,
           onQueued: () => mailWorker?.wake(),
         });
+        await api.register(surveyRoutes, { onQueued: () => mailWorker?.wake() });
       },
       { prefix: API_PREFIX },
     );
@@ -309,6 +324,9 @@ export async function buildApp(
     const waitlistOn =
       options.waitlist === undefined ? config.NODE_ENV !== 'test' : options.waitlist !== false;
     if (waitlistOn) waitlist.start();
+    const surveyJobOn =
+      options.surveyJob === undefined ? config.NODE_ENV !== 'test' : options.surveyJob !== false;
+    if (surveyJobOn) surveyJob.start();
     const mailOn = options.mail === undefined ? config.MAIL_WORKER : options.mail !== false;
     if (mailOn) {
       mailWorker?.start();

@@ -63,11 +63,11 @@ export const proposedTeamSchema = z.object({
   /** Left alone (closed to requests, with leaveClosedTeamsAlone). */
   locked: z.boolean(),
   /** Placement by criteria (issue 27): the team's score in [0, 1] after the proposal; null without. */
-  score: z.number().nullable().default(null),
+  score: z.number().nullable(),
   /** Each weighted question's score for the team, in [0, 1] (empty without criteria). */
-  criteria: z.array(z.object({ questionId: z.uuid(), score: z.number() })).default([]),
+  criteria: z.array(z.object({ questionId: z.uuid(), score: z.number() })),
   /** The project the proposal gives the team (a project question), or null. */
-  project: z.object({ id: z.string(), name: z.string() }).nullable().default(null),
+  project: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type ProposedTeam = z.infer<typeof proposedTeamSchema>;
 

@@ -65,7 +65,8 @@ export const surveyOptionIdSchema = z
 export const surveyOptionSchema = z.strictObject({ id: surveyOptionIdSchema, label: text(120) });
 export type SurveyOption = z.infer<typeof surveyOptionSchema>;
 
-const uniqueIds = (items: { id: string }[]) => new Set(items.map((i) => i.id)).size === items.length;
+const uniqueIds = (items: { id: string }[]) =>
+  new Set(items.map((i) => i.id)).size === items.length;
 const options = z
   .array(surveyOptionSchema)
   .min(2)
@@ -102,10 +103,7 @@ export const surveyQuestionSchema = z.discriminatedUnion('type', [
       .array(text(40))
       .min(1)
       .max(SURVEY_OPTION_MAX)
-      .refine(
-        (s) => new Set(s.map((x) => x.toLowerCase())).size === s.length,
-        'Each skill once',
-      ),
+      .refine((s) => new Set(s.map((x) => x.toLowerCase())).size === s.length, 'Each skill once'),
   }),
   z.strictObject({ ...common, type: z.literal('ROLE'), options }),
   z.strictObject({

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EnrollmentSource, EnrollmentStatus, ProfileLink, Role } from '@teamup/shared';
 import type { DbOrTx } from './client.js';
+import { seedDemoSurvey } from './seed-survey.js';
 import {
   auditEvents,
   courses,
@@ -1119,6 +1120,7 @@ async function seedDemoIn(
     .returning({ id: users.id });
   const organizationsCreated = await seedOrganizations(db, now);
   const teamsCreated = await seedTeams(db, now);
+  await seedDemoSurvey(db, now);
   // Only with the accounts themselves: a later start must not make up use of days it was off.
   if (created.length > 0) await seedActivity(db);
   return { usersCreated: created.length, organizationsCreated, teamsCreated };

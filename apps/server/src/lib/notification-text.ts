@@ -11,6 +11,23 @@ const str = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value) || 0);
 
+// The sentence is the same for the bell and the email and is built without the reader's time
+// zone, so a date in it names its zone: "Fri 4 Dec, 17:00 UTC".
+const utcMoment = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+const when = (value: unknown): string | null => {
+  const text = str(value);
+  if (!text || Number.isNaN(Date.parse(text))) return null;
+  return `${utcMoment.format(new Date(text))} UTC`;
+};
+
 /**
  * The sentence and the place to act for a notification (issue 14, decision 112): one sentence
  * per kind, in words a student understands, and the web app's path where they act on it. Pure:
@@ -164,5 +181,25 @@ export function describeNotification(
         link: courseLink ?? '/dashboard',
       };
     }
+    // Issue 27 (decision 135): the team formation survey, answered on the student's course page.
+    case 'SURVEY_OPENED': {
+      const until = when(ctx.data.closesAt);
+      return {
+        text: `The team formation survey of ${code ?? 'your course'} is open${until ? ` until ${until}` : ''}: answer it so your instructor can place you well.`,
+        link: courseLink ?? '/dashboard',
+      };
+    }
+    case 'SURVEY_CLOSING': {
+      const hours = num(ctx.data.hours) || 24;
+      return {
+        text: `The team formation survey of ${code ?? 'your course'} closes in ${hours} hours and you have not submitted it.`,
+        link: courseLink ?? '/dashboard',
+      };
+    }
+    case 'SURVEY_REMINDER':
+      return {
+        text: `${who === 'Someone' ? 'Your instructor' : who} reminds you to answer the team formation survey of ${code ?? 'your course'}.`,
+        link: courseLink ?? '/dashboard',
+      };
   }
 }

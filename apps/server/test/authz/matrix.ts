@@ -190,4 +190,16 @@ export const MATRIX: Record<string, Row> = {
   // public, like GET /dev/users. The world holds no message: 404 for everyone.
   getDevMail: ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   getDevMailById: [404, 404, 404, 404, 404, 404, 404, 404],
+  // Issue 27: survey (rows below this line).
+  // Admins of the course's organization; B's admin gets A's 404, students 403.
+  getAdminCoursesByCourseIdSurvey: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  putAdminCoursesByCourseIdSurvey: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getAdminCoursesByCourseIdSurveyResponses: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getAdminCoursesByCourseIdSurveyResponsesCsv: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // The world's course has no survey: nothing open to remind of (409 SURVEY_NOT_OPEN).
+  postAdminCoursesByCourseIdSurveyRemind: [401, 403, 403, 403, 403, 404, 409, 409],
+  // As GET /student/courses/{courseId}: not enrolled (admins included) is 404.
+  getStudentCoursesByCourseIdSurvey: [401, 404, '2xx', '2xx', '2xx', 404, 404, 404],
+  // Enrolled students get 409 SURVEY_NOT_OPEN (the world's course has no survey).
+  putStudentCoursesByCourseIdSurveyResponse: [401, 404, 409, 409, 409, 404, 404, 404],
 };

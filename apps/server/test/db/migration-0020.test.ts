@@ -7,15 +7,11 @@
 // way from 0021.
 import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  auditEvents,
-  teamMembers,
-  teamMembershipPeriods,
-  teams,
-} from '../../src/db/schema/index.js';
+import { auditEvents, teamMembers, teamMembershipPeriods } from '../../src/db/schema/index.js';
 import type { DbHandle } from '../../src/db/client.js';
 import { databaseAtPerTest, orgAndCourse } from './database-at.js';
 import { usersBefore0026 } from './before-0026.js';
+import { teamsBefore0027 as teams } from './before-0027.js';
 
 /** A new, empty database of the project's driver, migrated up to 0019. */
 const databaseAt0019 = databaseAtPerTest(19, '0019_notification_writers_tolerant', 'm0020');

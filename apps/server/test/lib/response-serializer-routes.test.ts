@@ -23,6 +23,12 @@ const KNOWN_FALLBACKS: Record<string, string> = {
   [`${API}/student/teams/:id/audit-logs`]: '$.data.items[].data: record',
   // Issue 26: a development mailbox message's headers (development only; not a hot read).
   [`${API}/dev/mail/:id`]: '$.data.headers: record',
+  // Issue 27: a survey's questions (a union of question types) and answers (a record by question
+  // id); none is a hot read.
+  [`${API}/admin/courses/:courseId/survey`]: '$.data.survey.questions[]: union',
+  [`${API}/student/courses/:courseId/survey`]: '$.data.survey.questions[]: union',
+  [`${API}/admin/courses/:courseId/survey/responses`]: '$.data.items[].response.answers: record',
+  [`${API}/student/courses/:courseId/survey/response`]: '$.data.answers: record',
 };
 
 const HOT_READS = [

@@ -37,15 +37,29 @@ const operationOf = (op: DocOperation) => doc.paths[op.path]![op.method.toLowerC
 const jsonBodyOf = (op: DocOperation) =>
   operationOf(op).requestBody?.content?.['application/json']?.schema;
 
-/** Where a schema holds an object that lets unknown keys through ("body.links[]"). */
+/**
+ * Where a schema holds an object that lets unknown keys through ("body.links[]"). A record
+ * (issue 27: a survey's answers by question id; no listed properties, a schema for every value)
+ * is a map by design, its keys checked by the route (zod's key schema, which the document does
+ * not show): its values are walked like the rest ("body.answers{}").
+ */
 function openObjects(schema: Schema | undefined, at: string): string[] {
   if (!schema) return [];
+  const values =
+    !schema.properties &&
+    typeof schema.additionalProperties === 'object' &&
+    schema.additionalProperties !== null
+      ? (schema.additionalProperties as Schema)
+      : undefined;
   const here =
-    (schema.type === 'object' || schema.properties) && schema.additionalProperties !== false
+    (schema.type === 'object' || schema.properties) &&
+    schema.additionalProperties !== false &&
+    !values
       ? [at]
       : [];
   return [
     ...here,
+    ...openObjects(values, `${at}{}`),
     ...Object.entries(schema.properties ?? {}).flatMap(([k, s]) => openObjects(s, `${at}.${k}`)),
     ...openObjects(schema.items, `${at}[]`),
     ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((s) =>

@@ -6,3 +6,4 @@ export * from './teams.js';
 export * from './analytics.js';
 export * from './notifications.js';
 export * from './email.js';
+export * from './surveys.js';

@@ -48,6 +48,11 @@ export const teams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     disbandedAt: timestamp('disbanded_at', { withTimezone: true }),
+    /**
+     * Issue 27 (decision 135): the project a placement by criteria gave the team (the survey's
+     * project name as it was then); null when none was given.
+     */
+    project: text('project'),
   },
   (t) => [
     // Names are unique among a course's live teams, whatever their case.

@@ -161,6 +161,23 @@ function dashboardSql(me: string): SQL {
       limit 1) nn
     where seat.user_id = ${me})`;
 
+  // Issue 27: surveys open now (with questions) in my ACTIVE courses that I have not submitted,
+  // closing soonest first; `started` when I saved answers without submitting.
+  const openSurveysSql = sql`(
+    select coalesce(json_agg(json_build_object(
+        'courseId', c.id, 'courseCode', c.code, 'courseTitle', c.title,
+        'closesAt', ${iso(sql`s.closes_at`)},
+        'started', r.user_id is not null
+      ) order by s.closes_at, c.code, c.id), '[]'::json)
+    from enrollments e
+    ${liveCourse(sql`e.course_id`)}
+    join course_surveys s on s.course_id = c.id
+    left join survey_responses r on r.course_id = c.id and r.user_id = ${me}
+    where e.user_id = ${me} and e.status = 'ACTIVE' and e.removed_at is null
+      and s.opens_at <= now() and s.closes_at > now()
+      and jsonb_array_length(s.questions) > 0
+      and r.submitted_at is null)`;
+
   const coursesSql = sql`(
     select coalesce(json_agg(json_build_object(
         'courseId', c.id, 'code', c.code, 'title', c.title,
@@ -193,6 +210,7 @@ function dashboardSql(me: string): SQL {
     'myRequests', ${myRequestsSql},
     'teamlessCourses', ${teamlessSql},
     'unreadNotices', ${unreadSql},
+    'openSurveys', ${openSurveysSql},
     'courses', ${coursesSql},
     'teams', ${teamsSql}
   ) as dashboard`;

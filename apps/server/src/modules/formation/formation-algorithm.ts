@@ -19,6 +19,8 @@ export interface AlgoTeam {
   openToRequests: boolean;
   wantedSkills: string[];
   members: AlgoStudent[];
+  /** The team's leader (criteria placement never moves them; issue 27). */
+  leaderId?: string | null;
 }
 
 /** The algorithm's whole input; formation-input.ts reads it (sorted by id) and digests it. */

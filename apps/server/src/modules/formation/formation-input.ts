@@ -90,6 +90,7 @@ export async function readFormationInput(
           maxSize: teams.maxSize,
           openToRequests: teams.openToRequests,
           wantedSkills: teams.wantedSkills,
+          leaderId: teams.leaderId,
         })
         .from(teams)
         .where(and(eq(teams.courseId, course.id), isNull(teams.disbandedAt)))
@@ -175,9 +176,15 @@ function dedupe(rows: { userId: string; teamId: string }[]) {
  * The seed is in it too: apply records the seed as the proposal's origin, so a seed other than
  * the preview's is refused like a stale proposal (issue 24, decision 123).
  */
-export function formationFingerprint(input: FormationInput, seed: number): string {
+export function formationFingerprint(
+  input: FormationInput,
+  seed: number,
+  survey: { version: number; latestAnswerAt: string | null } | null = null,
+): string {
   const canonical = JSON.stringify([
     seed,
+    // Issue 27: the survey's questions and answers, as a version and the newest answer's time.
+    survey ? [survey.version, survey.latestAnswerAt] : null,
     input.courseId,
     input.teamSizeMin,
     input.teamSizeMax,
@@ -187,11 +194,12 @@ export function formationFingerprint(input: FormationInput, seed: number): strin
       t.maxSize,
       t.openToRequests,
       t.wantedSkills,
+      t.leaderId ?? null,
       t.members.map((m) => [m.userId, m.skills]),
     ]),
     input.students.map((s) => [s.userId, s.skills]),
     input.requests.map((r) => [r.userId, r.teamId]),
     input.invitations.map((r) => [r.userId, r.teamId]),
   ]);
-  return `v2:${createHash('sha256').update(canonical).digest('base64url')}`;
+  return `v3:${createHash('sha256').update(canonical).digest('base64url')}`;
 }

@@ -23,6 +23,13 @@ import {
   type FormationCourse,
 } from './formation-input.js';
 import { setLeaveReason } from '../../lib/team-lock.js';
+import { readSurveyForFormation } from '../../lib/survey-sql.js';
+import {
+  placeByCriteria,
+  surveyShapesTeams,
+  type FormationSurvey,
+  type TeamCriteria,
+} from './formation-survey.js';
 import { callerScope, type Caller } from '../../lib/org-scope.js';
 
 export async function previewFormation(
@@ -33,15 +40,27 @@ export async function previewFormation(
 ): Promise<FormationProposal> {
   const options = formationOptionsSchema.parse(rawOptions);
   const course = await formationCourse(db, await callerScope(db, caller), courseId);
-  const input = await readFormationInput(db, course);
+  const [input, survey] = await Promise.all([
+    readFormationInput(db, course),
+    readSurveyForFormation(db, course.id),
+  ]);
   const seed = options.seed ?? randomInt(0, FORMATION_SEED_MAX);
   const excludeUserIds = [...new Set(options.excludeUserIds)].sort();
-  const proposal = proposeFormation(input, {
+  const base = proposeFormation(input, {
     seed,
     leaveClosedTeamsAlone: options.leaveClosedTeamsAlone,
     excludeUserIds,
     mergeUnderMinimum: options.mergeUnderMinimum,
   });
+  const byCriteria =
+    options.useSurvey && surveyShapesTeams(survey)
+      ? placeByCriteria(input, base, survey, {
+          seed,
+          keepSelfFormedTeams: options.keepSelfFormedTeams,
+        })
+      : null;
+  const proposal = byCriteria?.proposal ?? base;
+  const none: TeamCriteria = { score: null, criteria: [], project: null };
   return {
     courseId,
     seed,
@@ -52,11 +71,14 @@ export async function previewFormation(
       useSurvey: options.useSurvey,
       keepSelfFormedTeams: options.keepSelfFormedTeams,
     },
-    criteria: null,
-    fingerprint: formationFingerprint(input, seed),
+    criteria: byCriteria?.criteria ?? null,
+    fingerprint: formationFingerprint(input, seed, survey),
     course: { teamSizeMin: course.teamSizeMin, teamSizeMax: course.teamSizeMax },
     ...proposal,
-    teams: proposal.teams.map((t) => ({ ...t, score: null, criteria: [], project: null })),
+    teams: proposal.teams.map((t) => ({
+      ...t,
+      ...(byCriteria?.teams.get(t.key) ?? none),
+    })),
   };
 }
 
@@ -131,24 +153,31 @@ function checkPlacements(input: FormationInput, body: FormationApplyBody): Check
     }
   }
 
-  // A merge moves a whole team: partial moves would need leadership handed over; not offered.
+  // A merge moves a whole team. Otherwise (criteria placement that re-forms teams, issue 27)
+  // members may move while the leader stays: the team stays theirs, so no leadership changes
+  // hands and no team is emptied by a partial move.
   const emptied: string[] = [];
+  const moved = new Set(moves.map((m) => m.userId));
   for (const [teamId, out] of outgoing) {
     const team = teamById.get(teamId)!;
-    if (out !== team.members.length) {
-      throw invalid(`A merge moves every member of ${team.name}, or none of them`);
+    if (out === team.members.length) {
+      if (incoming.get(teamId)) {
+        throw invalid(`${team.name} is merged into another team, so nobody can be placed in it`);
+      }
+      emptied.push(teamId);
+    } else if (team.leaderId && moved.has(team.leaderId)) {
+      throw invalid(
+        `The leader of ${team.name} can only move with the whole team; move the other members instead`,
+      );
     }
-    if (incoming.get(teamId)) {
-      throw invalid(`${team.name} is merged into another team, so nobody can be placed in it`);
-    }
-    emptied.push(teamId);
   }
-  for (const [teamId, n] of incoming) {
+  for (const teamId of new Set([...incoming.keys(), ...outgoing.keys()])) {
     const team = teamById.get(teamId)!;
-    if (team.members.length + n > team.maxSize) {
+    const size = team.members.length + (incoming.get(teamId) ?? 0) - (outgoing.get(teamId) ?? 0);
+    if (size > team.maxSize) {
       throw conflict(
         'TEAM_FULL',
-        `${team.name} would have ${team.members.length + n} members; it takes at most ${team.maxSize}`,
+        `${team.name} would have ${size} members; it takes at most ${team.maxSize}`,
       );
     }
   }
@@ -164,6 +193,40 @@ function checkPlacements(input: FormationInput, body: FormationApplyBody): Check
     }
   }
   return { newTeams, adds, moves, emptied: emptied.sort() };
+}
+
+/**
+ * The projects the proposal gives teams (a project question, issue 27): each a project of the
+ * survey, each team once, a project to no more teams than its capacity, and only teams that exist
+ * or are created. Returns team key -> project name.
+ */
+function checkProjects(
+  input: FormationInput,
+  body: FormationApplyBody,
+  checked: Checked,
+  survey: FormationSurvey | null,
+): Map<string, string> {
+  const given = new Map<string, string>();
+  if (!body.projects?.length) return given;
+  const question = survey?.questions.find((q) => q.type === 'PROJECT');
+  if (!question || question.type !== 'PROJECT') {
+    throw invalid('The course’s survey has no project question, so no project can be given');
+  }
+  const projects = new Map(question.projects.map((p) => [p.id, p]));
+  const keys = new Set([...input.teams.map((t) => t.id), ...checked.newTeams.map((t) => t.key)]);
+  const uses = new Map<string, number>();
+  for (const { teamKey, projectId } of body.projects) {
+    const project = projects.get(projectId);
+    if (!project) throw invalid(`Project ${projectId} is not one of the survey's projects`);
+    if (!keys.has(teamKey)) throw invalid(`Team ${teamKey} is neither a live team nor a new team`);
+    if (given.has(teamKey)) throw invalid('A team is given two projects');
+    given.set(teamKey, project.name);
+    uses.set(projectId, (uses.get(projectId) ?? 0) + 1);
+    if (uses.get(projectId)! > project.capacity) {
+      throw invalid(`${project.name} can go to at most ${project.capacity} teams`);
+    }
+  }
+  return given;
 }
 
 const rowsOf = <T>(result: unknown): T[] =>
@@ -190,12 +253,14 @@ export async function applyFormation(
     sql`select id from enrollments where course_id = ${course.id} and user_id = any(${sqlUuids(userIds)}) order by id for update`,
   );
   const input = await readFormationInput(tx, course, true);
-  if (formationFingerprint(input, body.seed) !== body.fingerprint) {
+  const survey = await readSurveyForFormation(tx, course.id);
+  if (formationFingerprint(input, body.seed, survey) !== body.fingerprint) {
     throw conflict('STALE_PROPOSAL', STALE_MESSAGE);
   }
   const checked = checkPlacements(input, body);
+  const projects = checkProjects(input, body, checked, survey);
   try {
-    return await writePlacements(tx, caller, course, input, body, checked);
+    return await writePlacements(tx, caller, course, input, body, checked, projects);
   } catch (error) {
     // A team created or joined after our read (a student's own new team is not among the
     // locked rows): the constraints refuse it, and the whole apply is undone.
@@ -214,6 +279,7 @@ async function writePlacements(
   input: FormationInput,
   body: FormationApplyBody,
   checked: Checked,
+  projects: Map<string, string>,
 ): Promise<FormationApplyResult> {
   const scope = { organizationId: course.organizationId, courseId: course.id };
   const teamName = new Map(input.teams.map((t) => [t.id, t.name]));
@@ -298,6 +364,16 @@ async function writePlacements(
       from jsonb_to_recordset(${sqlJson(
         [...delta].map(([id, d]) => ({ id, delta: d })),
       )}) as x(id uuid, delta int)
+      where t.id = x.id`);
+  }
+
+  // 4b. The projects a criteria placement gave teams (issue 27).
+  if (projects.size) {
+    await tx.execute(sql`
+      update teams t set project = x.project, updated_at = now()
+      from jsonb_to_recordset(${sqlJson(
+        [...projects].map(([key, project]) => ({ id: idOf(key), project })),
+      )}) as x(id uuid, project text)
       where t.id = x.id`);
   }
 

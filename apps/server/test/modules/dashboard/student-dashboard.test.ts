@@ -36,6 +36,7 @@ const EMPTY: StudentDashboard = {
   myRequests: [],
   teamlessCourses: [],
   unreadNotices: [],
+  openSurveys: [],
   courses: [],
   teams: [],
 };

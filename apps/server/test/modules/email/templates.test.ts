@@ -93,6 +93,7 @@ describe('actionLabelFor and subjectFor', () => {
     expect(actionLabelFor('INVITATION_RECEIVED')).toBe('Open the invitation');
     expect(actionLabelFor('JOIN_REQUEST_RECEIVED')).toBe('Review the request');
     expect(actionLabelFor('TEAMLESS_REMINDER')).toBe('Find a team');
+    expect(actionLabelFor('SURVEY_REMINDER')).toBe('Answer the survey');
   });
 
   it('drop the final period only, and keep a short sentence whole', () => {

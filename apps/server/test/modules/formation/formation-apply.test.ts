@@ -273,7 +273,7 @@ describe('POST /admin/courses/{courseId}/formation/apply', () => {
           ],
         },
         400,
-        'A merge moves every member of Alpha, or none of them',
+        'The leader of Alpha can only move with the whole team; move the other members instead',
       ],
     ];
     for (const [body, status, message] of cases) {

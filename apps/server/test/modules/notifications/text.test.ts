@@ -80,6 +80,24 @@ const cases: [NotificationKind, NotificationContext, string, string][] = [
     'Ada Lovelace reminds you that you have no team in CS301 yet. Find one or start your own.',
     COURSE,
   ],
+  [
+    'SURVEY_OPENED',
+    ctx({ actor: null, team: null, data: { closesAt: '2026-12-04T17:00:00.000Z' } }),
+    'The team formation survey of CS301 is open until Fri 4 Dec, 17:00 UTC: answer it so your instructor can place you well.',
+    COURSE,
+  ],
+  [
+    'SURVEY_CLOSING',
+    ctx({ actor: null, team: null, data: { hours: 48 } }),
+    'The team formation survey of CS301 closes in 48 hours and you have not submitted it.',
+    COURSE,
+  ],
+  [
+    'SURVEY_REMINDER',
+    ctx({ team: null }),
+    'Ada Lovelace reminds you to answer the team formation survey of CS301.',
+    COURSE,
+  ],
 ];
 
 describe('describeNotification', () => {

@@ -26,6 +26,9 @@ const ACTION_LABELS: Record<NotificationKind, string> = {
   WAITLIST_PROMOTED: 'Open the team',
   TEAM_NUDGED: 'Open your team',
   TEAMLESS_REMINDER: 'Find a team',
+  SURVEY_OPENED: 'Answer the survey',
+  SURVEY_CLOSING: 'Answer the survey',
+  SURVEY_REMINDER: 'Answer the survey',
 };
 
 export function actionLabelFor(kind: NotificationKind): string {

@@ -1,0 +1,77 @@
+// Whether a stored or submitted survey answer fits its question (issue 27, decision 135). The
+// survey module checks a student's answers with it before saving them, and formation's read
+// (lib/survey-sql.ts) drops stored answers that an edit of the question has left behind (a
+// removed option, a narrowed availability window), so both agree on what counts as an answer.
+import {
+  SURVEY_QUESTION_TYPE_LABELS,
+  SURVEY_TEAMMATES_MAX,
+  surveyAnswerSchema,
+  type SurveyAnswer,
+  type SurveyQuestion,
+} from '@teamup/shared';
+
+/**
+ * Why `answer` does not fit `question`, in words a student understands; null when it fits.
+ * Pure: whether the teammates named are classmates is the caller's to check (it needs the
+ * course's roster).
+ */
+export function answerProblem(question: SurveyQuestion, answer: SurveyAnswer): string | null {
+  if (answer.type !== question.type) {
+    return `This answer is not of this question's kind (${SURVEY_QUESTION_TYPE_LABELS[question.type]})`;
+  }
+  switch (question.type) {
+    case 'AVAILABILITY': {
+      const { hours } = answer as Extract<SurveyAnswer, { type: 'AVAILABILITY' }>;
+      const outside = hours.find((h) => h % 24 < question.fromHour || h % 24 >= question.toHour);
+      return outside === undefined
+        ? null
+        : `Pick hours between ${question.fromHour}:00 and ${question.toHour}:00 only`;
+    }
+    case 'SKILLS': {
+      const { levels } = answer as Extract<SurveyAnswer, { type: 'SKILLS' }>;
+      const skills = new Set(question.skills);
+      const unknown = Object.keys(levels).find((name) => !skills.has(name));
+      return unknown === undefined ? null : `“${unknown}” is not one of the question's skills`;
+    }
+    case 'ROLE':
+    case 'DEMOGRAPHIC':
+    case 'SINGLE_CHOICE': {
+      const { option } = answer as Extract<SurveyAnswer, { option: string }>;
+      return question.options.some((o) => o.id === option)
+        ? null
+        : 'That choice is not one of the options';
+    }
+    case 'MULTIPLE_CHOICE': {
+      const { options } = answer as Extract<SurveyAnswer, { type: 'MULTIPLE_CHOICE' }>;
+      const ids = new Set(question.options.map((o) => o.id));
+      if (options.some((id) => !ids.has(id))) return 'A choice is not one of the options';
+      if (question.maxChoices !== null && options.length > question.maxChoices) {
+        return `Pick at most ${question.maxChoices} ${question.maxChoices === 1 ? 'option' : 'options'}`;
+      }
+      return null;
+    }
+    case 'PROJECT': {
+      const { ranking } = answer as Extract<SurveyAnswer, { type: 'PROJECT' }>;
+      const ids = new Set(question.projects.map((p) => p.id));
+      return ranking.every((id) => ids.has(id)) ? null : 'A project is not one of the projects';
+    }
+    case 'TEAMMATES': {
+      const { like, avoid } = answer as Extract<SurveyAnswer, { type: 'TEAMMATES' }>;
+      if (new Set(like).size !== like.length || new Set(avoid).size !== avoid.length) {
+        return 'Name each classmate once';
+      }
+      if (like.length > SURVEY_TEAMMATES_MAX || avoid.length > SURVEY_TEAMMATES_MAX) {
+        return `Name at most ${SURVEY_TEAMMATES_MAX} classmates in each list`;
+      }
+      return like.some((id) => avoid.includes(id))
+        ? 'A classmate cannot be both one you would like and one you would rather not work with'
+        : null;
+    }
+  }
+}
+
+/** Whether `answer` (stored JSON, so checked for shape too) fits `question`. */
+export function answerFits(question: SurveyQuestion, answer: unknown): answer is SurveyAnswer {
+  const parsed = surveyAnswerSchema.safeParse(answer);
+  return parsed.success && answerProblem(question, parsed.data) === null;
+}

@@ -1,0 +1,80 @@
+// Reads of the team formation survey (issue 27, decision 135) that another module needs:
+// formation's preview and apply read the questions and every answer through here, since modules
+// do not import each other.
+import { sql } from 'drizzle-orm';
+import { surveyQuestionSchema, type SurveyAnswers, type SurveyQuestion } from '@teamup/shared';
+import type { DbOrTx } from '../db/client.js';
+import { queryRows } from '../db/query-rows.js';
+import { iso } from './admin-course-sql.js';
+import { answerFits } from './survey-answers.js';
+
+/**
+ * Stored questions, each checked again: they were valid when saved, and a question the schema no
+ * longer accepts (a later release tightening a rule) is left out rather than failing the read.
+ */
+export function questionsOf(stored: unknown): SurveyQuestion[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((q) => {
+    const parsed = surveyQuestionSchema.safeParse(q);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * A student's stored answers that still fit the survey's questions: an answer to a removed
+ * question, or one an edit left behind (a removed option, a narrowed window), is dropped.
+ */
+export function fittingAnswers(questions: SurveyQuestion[], stored: unknown): SurveyAnswers {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const kept: SurveyAnswers = {};
+  if (!stored || typeof stored !== 'object') return kept;
+  for (const [questionId, answer] of Object.entries(stored as Record<string, unknown>)) {
+    const question = byId.get(questionId);
+    if (question && answerFits(question, answer)) kept[questionId] = answer;
+  }
+  return kept;
+}
+
+export interface SurveyForFormation {
+  version: number;
+  questions: SurveyQuestion[];
+  /** By user id: every response of the course, drafts included, with the answers that fit. */
+  answers: Map<string, SurveyAnswers>;
+  /** The latest response's updated_at (null without responses): part of the fingerprint. */
+  latestAnswerAt: string | null;
+}
+
+interface SurveyRow {
+  version: number;
+  questions: unknown;
+  responses: { userId: string; answers: unknown }[] | null;
+  latest_answer_at: string | null;
+}
+
+/**
+ * The course's survey with every answer, in one statement; null when the course has no survey
+ * or its survey has no question.
+ */
+export async function readSurveyForFormation(
+  db: DbOrTx,
+  courseId: string,
+): Promise<SurveyForFormation | null> {
+  const [row] = await queryRows<SurveyRow>(
+    db,
+    sql`select s.version, s.questions,
+        (select json_agg(json_build_object('userId', r.user_id, 'answers', r.answers)
+                         order by r.user_id)
+         from survey_responses r where r.course_id = s.course_id) as responses,
+        (select ${iso(sql`max(r.updated_at)`)} from survey_responses r
+         where r.course_id = s.course_id) as latest_answer_at
+      from course_surveys s where s.course_id = ${courseId}`,
+  );
+  if (!row) return null;
+  const questions = questionsOf(row.questions);
+  if (questions.length === 0) return null;
+  const answers = new Map<string, SurveyAnswers>();
+  for (const response of row.responses ?? []) {
+    answers.set(response.userId, fittingAnswers(questions, response.answers));
+  }
+  return { version: row.version, questions, answers, latestAnswerAt: row.latest_answer_at };
+}

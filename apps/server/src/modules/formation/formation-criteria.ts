@@ -1,0 +1,1746 @@
+// Placement by criteria (issue 27, decision 135). PURE: the same input and seed give the same
+// result; no database, no clock, no Math.random (the seeded mulberry32 of formation-algorithm.ts
+// breaks ties and orders the search); every loop has an iteration budget, never a time budget.
+//
+// The objective is CATME's: maximize the lowest team score, then the mean. Hard constraints
+// ("would rather not" pairs, "do not isolate") are never crossed by a move; those that cannot all
+// hold are reported with a sentence naming the students.
+//
+// Scoring (decision 135's table). Each question with weight > 0 gives a team a score in [0, 1];
+// the team score is the weighted mean of those (no scored question: every team scores 1).
+// - AVAILABILITY: hours free for every member who answered (bitset intersection, only the hours
+//   of the question's fromHour–toHour window each day) / hoursNeeded, capped at 1.
+// - SKILLS: per member, the mean level over the question's skills they rated. SIMILAR: 1 − (max −
+//   min of those means) / 4. DIVERSE: share of the question's skills some member rates ≥ 4.
+// - ROLE, SINGLE_CHOICE, DEMOGRAPHIC: SIMILAR: share of the answering members with the most
+//   common option; DIVERSE: distinct options / min(answering members, options).
+// - MULTIPLE_CHOICE: mean pairwise Jaccard similarity of the answering members' sets (SIMILAR), or
+//   1 − it (DIVERSE). Two empty sets count as identical.
+// - PROJECT: each team gets a project (capacity = how many teams may take it; chosen jointly,
+//   greedily by the members' preferences, then improved with the teams); score: mean over
+//   members of 1 − rank / (number of projects), rank 0-based in the member's ranking; a project
+//   the member left out scores 0, like a team without a project (capacities exhausted).
+// - TEAMMATES: share of the members who listed a liked classmate that have one in the team.
+//   "Would rather not" pairs (either direction) are HARD, whatever the weight.
+// - DEMOGRAPHIC doNotIsolate: HARD, whatever the weight: for each protected option, a team has 0
+//   or ≥ 2 members with it.
+// Missing answers (no entry, no answer to that question, or an answer of the wrong type) are
+// neutral: per-member measures (PROJECT) count such a member 0.5; set-based measures leave them
+// out; a question too few members answered to measure (none; fewer than two for Jaccard; no
+// member listing a liked classmate) scores 0.5 for that team.
+//
+// Algorithm, per seeded restart (the best by violations, then lowest, then mean is kept; 8
+// restarts up to 100 students, 4 up to 300, 2 up to 1,000, then 1):
+// 1. Construction: fixed members stay; the hardest students first (protected groups placed as
+//    pairs or triples, a team with one fixed member of a group first gets one more; then the most
+//    "would rather not" links) go, each, to the feasible team where the score loses least (or
+//    gains most); then the projects, jointly.
+// 2. Repair: swaps that lower the number of violated hard constraints.
+// 3. Pairwise passes (Team-Maker's rule: a swap is made when the lower of the two teams' scores
+//    rises, or stays while their sum rises) until a pass makes none or the budget is spent.
+// 4. Max-min: repeatedly the lowest team tries another free project (or an exchange), then every
+//    swap of a movable member with every movable student elsewhere, accepting when the lower of
+//    the two teams rises above the old lowest (or stays while their sum rises); when none does,
+//    a two-swap chain (the lowest team gains, the team it hurt is repaired by a third team).
+//    Pairwise passes between max-min rounds make room. Last, a pass that raises the mean while no
+//    team falls below the lowest.
+// No move ever adds a violation; moves that remove one are always taken. Budgets are counts
+// (max-min steps, rounds, candidate swaps), so the result depends on the input and seed only.
+// Each candidate swap re-scores the team it leaves from per-criterion aggregates of the other
+// members (Replacement: O(questions) per candidate) and the other team only when that passes.
+//
+// Explanations: per movable student, the one or two criteria they help most (the criterion's
+// weight × its score with them minus without them), in words; DEMOGRAPHIC answers are never
+// used in a sentence; "Balances the teams' scores" when none applies.
+import type { SurveyAnswers, SurveyQuestion } from '@teamup/shared';
+import { prng } from './formation-algorithm.js';
+
+export interface CriteriaTeamInput {
+  key: string;
+  name: string;
+  /** Members who stay where they are (never moved). */
+  fixed: string[];
+  /** The team's size after placement: fixed.length + the seats to fill (size >= fixed.length). */
+  size: number;
+}
+
+export interface CriteriaInput {
+  /** All of the survey's questions (scoring uses weight > 0; hard constraints come from TEAMMATES avoid and DEMOGRAPHIC doNotIsolate whatever the weight). */
+  questions: SurveyQuestion[];
+  /** userId -> answers (a student without an entry did not answer). */
+  answers: Map<string, SurveyAnswers>;
+  /** userId -> full name (for violation sentences and explanations). */
+  names: Map<string, string>;
+  teams: CriteriaTeamInput[];
+  /** Students to place; sum(size - fixed.length) === movable.length (throws otherwise). */
+  movable: string[];
+}
+
+export interface CriteriaTeamResult {
+  key: string;
+  score: number;
+  criteria: { questionId: string; score: number }[];
+  project: { id: string; name: string } | null;
+}
+
+export interface CriteriaViolation {
+  kind: 'AVOID' | 'ISOLATED';
+  teamKey: string;
+  userIds: string[];
+  detail: string;
+}
+
+export interface CriteriaResult {
+  /** Every movable userId -> team key. */
+  assignment: Map<string, string>;
+  /** Same order as input.teams. */
+  teams: CriteriaTeamResult[];
+  /** Over teams with size > 0. */
+  lowestScore: number;
+  meanScore: number;
+  violations: CriteriaViolation[];
+  /** Every movable userId -> one sentence. */
+  explanations: Map<string, string>;
+  /** Among all students of the teams (fixed + movable). */
+  respondents: number;
+  nonRespondents: number;
+}
+
+const EPS = 1e-12;
+const NEUTRAL = 0.5;
+const WORDS = 6; // 168 hours in 32-bit words
+
+type Crit =
+  | {
+      kind: 'AVAIL';
+      q: SurveyQuestion;
+      weight: number;
+      hours: (Uint32Array | null)[];
+      needed: number;
+    }
+  | { kind: 'SKILL_SIM'; q: SurveyQuestion; weight: number; mean: Float64Array }
+  | {
+      kind: 'SKILL_DIV';
+      q: SurveyQuestion;
+      weight: number;
+      high: Int32Array;
+      levels: Int8Array[];
+      skills: string[];
+    }
+  | {
+      kind: 'OPT';
+      q: SurveyQuestion;
+      weight: number;
+      diverse: boolean;
+      opt: Int32Array;
+      labels: string[];
+    }
+  | { kind: 'MULTI'; q: SurveyQuestion; weight: number; diverse: boolean; mask: Int32Array }
+  | { kind: 'PROJECT'; q: SurveyQuestion; weight: number }
+  | { kind: 'LIKE'; q: SurveyQuestion; weight: number };
+
+interface ProjectModel {
+  q: SurveyQuestion & { type: 'PROJECT' };
+  count: number;
+  capacity: Int32Array;
+  /** pref[i * count + p]: member i's value of project p (0.5 when i did not answer). */
+  pref: Float64Array;
+  /** rank[i * count + p]: 0-based rank, -1 unranked or no answer. */
+  rank: Int16Array;
+  /** answered[i]: 1 when i answered the question. */
+  answered: Uint8Array;
+}
+
+interface ProtectedGroup {
+  q: SurveyQuestion;
+  label: string;
+  members: number[];
+}
+
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+const ordinal = (n: number) => {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+};
+
+function listNames(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** The compiled problem: students by index (fixed ones first, then movable), teams by index. */
+class Model {
+  readonly ids: string[] = [];
+  readonly index = new Map<string, number>();
+  readonly fixed: Uint8Array;
+  readonly movable: number[] = [];
+  readonly teamCount: number;
+  readonly sizes: Int32Array;
+  readonly fixedOf: number[][];
+  readonly crits: Crit[] = [];
+  readonly totalWeight: number;
+  readonly avoid: number[][];
+  /** avoidAsked[i]: the students i asked not to work with (direction kept for sentences). */
+  readonly avoidAsked: Set<number>[];
+  readonly likes: number[][];
+  readonly project: ProjectModel | null = null;
+  readonly projectCrit: Crit | null = null;
+  readonly groups: ProtectedGroup[] = [];
+  readonly groupsOf: number[][];
+  /** 1 when the student has a hard constraint (an avoid link or a protected group). */
+  readonly linked: Uint8Array;
+  readonly respondents: number;
+
+  constructor(readonly input: CriteriaInput) {
+    const fixedIds: string[] = [];
+    this.fixedOf = input.teams.map((t) => {
+      if (t.size < t.fixed.length || !Number.isInteger(t.size))
+        throw new Error(`Team ${t.key}: size ${t.size} below its ${t.fixed.length} fixed members`);
+      return t.fixed.map((id) => {
+        fixedIds.push(id);
+        return this.add(id);
+      });
+    });
+    const seats = input.teams.reduce((s, t) => s + t.size - t.fixed.length, 0);
+    if (seats !== input.movable.length)
+      throw new Error(`${input.movable.length} students to place but ${seats} open seats`);
+    for (const id of input.movable) this.movable.push(this.add(id));
+    const n = this.ids.length;
+    this.fixed = new Uint8Array(n);
+    for (let i = 0; i < fixedIds.length; i++) this.fixed[i] = 1;
+    this.teamCount = input.teams.length;
+    this.sizes = Int32Array.from(input.teams.map((t) => t.size));
+    this.avoid = Array.from({ length: n }, () => []);
+    this.avoidAsked = Array.from({ length: n }, () => new Set<number>());
+    this.likes = Array.from({ length: n }, () => []);
+    this.groupsOf = Array.from({ length: n }, () => []);
+    let respondents = 0;
+    for (const id of this.ids) if (input.answers.has(id)) respondents++;
+    this.respondents = respondents;
+
+    const answer = <T extends SurveyQuestion['type']>(i: number, q: SurveyQuestion, type: T) => {
+      const a = input.answers.get(this.ids[i]!)?.[q.id];
+      return a && a.type === type ? (a as Extract<NonNullable<typeof a>, { type: T }>) : null;
+    };
+
+    for (const q of input.questions) {
+      const weight = q.weight;
+      switch (q.type) {
+        case 'AVAILABILITY': {
+          const window = new Uint32Array(WORDS);
+          for (let d = 0; d < 7; d++)
+            for (let h = q.fromHour; h < q.toHour && h < 24; h++) {
+              const bit = d * 24 + h;
+              window[bit >>> 5]! |= 1 << (bit & 31);
+            }
+          const hours = this.ids.map((_, i) => {
+            const a = answer(i, q, 'AVAILABILITY');
+            if (!a) return null;
+            const set = new Uint32Array(WORDS);
+            for (const bit of a.hours)
+              if (bit >= 0 && bit < 168) set[bit >>> 5]! |= 1 << (bit & 31);
+            for (let w = 0; w < WORDS; w++) set[w]! &= window[w]!;
+            return set;
+          });
+          if (weight > 0)
+            this.crits.push({
+              kind: 'AVAIL',
+              q,
+              weight,
+              hours,
+              needed: Math.max(1, q.hoursNeeded),
+            });
+          break;
+        }
+        case 'SKILLS': {
+          const canonical = new Map(q.skills.map((s, k) => [s.trim().toLowerCase(), k]));
+          const mean = new Float64Array(n).fill(NaN);
+          const high = new Int32Array(n).fill(-1);
+          const levels: Int8Array[] = [];
+          for (let i = 0; i < n; i++) {
+            const row = new Int8Array(q.skills.length);
+            levels.push(row);
+            const a = answer(i, q, 'SKILLS');
+            if (!a) continue;
+            let sum = 0;
+            let count = 0;
+            let mask = 0;
+            for (const [name, level] of Object.entries(a.levels)) {
+              const k = canonical.get(name.trim().toLowerCase());
+              if (k === undefined || !(level >= 1 && level <= 5) || row[k]) continue;
+              row[k] = level;
+              sum += level;
+              count++;
+              if (level >= 4) mask |= 1 << k;
+            }
+            if (count > 0) {
+              mean[i] = sum / count;
+              high[i] = mask;
+            }
+          }
+          if (weight > 0)
+            this.crits.push(
+              q.goal === 'DIVERSE'
+                ? { kind: 'SKILL_DIV', q, weight, high, levels, skills: q.skills }
+                : { kind: 'SKILL_SIM', q, weight, mean },
+            );
+          break;
+        }
+        case 'ROLE':
+        case 'SINGLE_CHOICE':
+        case 'DEMOGRAPHIC': {
+          const optIndex = new Map(q.options.map((o, k) => [o.id, k]));
+          const opt = new Int32Array(n).fill(-1);
+          for (let i = 0; i < n; i++) {
+            const a = answer(i, q, q.type);
+            const k = a ? optIndex.get(a.option) : undefined;
+            if (k !== undefined) opt[i] = k;
+          }
+          if (weight > 0)
+            this.crits.push({
+              kind: 'OPT',
+              q,
+              weight,
+              diverse: q.goal === 'DIVERSE',
+              opt,
+              labels: q.options.map((o) => o.label),
+            });
+          if (q.type === 'DEMOGRAPHIC')
+            for (const optionId of new Set(q.doNotIsolate)) {
+              const k = optIndex.get(optionId);
+              if (k === undefined) continue;
+              const members: number[] = [];
+              for (let i = 0; i < n; i++) if (opt[i] === k) members.push(i);
+              const g = this.groups.length;
+              this.groups.push({ q, label: q.options[k]!.label, members });
+              for (const i of members) this.groupsOf[i]!.push(g);
+            }
+          break;
+        }
+        case 'MULTIPLE_CHOICE': {
+          const optIndex = new Map(q.options.map((o, k) => [o.id, k]));
+          const mask = new Int32Array(n).fill(-1);
+          for (let i = 0; i < n; i++) {
+            const a = answer(i, q, 'MULTIPLE_CHOICE');
+            if (!a) continue;
+            let m = 0;
+            for (const id of a.options) {
+              const k = optIndex.get(id);
+              if (k !== undefined) m |= 1 << k;
+            }
+            mask[i] = m;
+          }
+          if (weight > 0)
+            this.crits.push({ kind: 'MULTI', q, weight, diverse: q.goal === 'DIVERSE', mask });
+          break;
+        }
+        case 'PROJECT': {
+          if (this.project) break; // the schema allows one
+          const count = q.projects.length;
+          const pIndex = new Map(q.projects.map((p, k) => [p.id, k]));
+          const pref = new Float64Array(n * count);
+          const rank = new Int16Array(n * count).fill(-1);
+          const answered = new Uint8Array(n);
+          for (let i = 0; i < n; i++) {
+            const a = answer(i, q, 'PROJECT');
+            if (!a) {
+              pref.fill(NEUTRAL, i * count, (i + 1) * count);
+              continue;
+            }
+            answered[i] = 1;
+            let r = 0;
+            for (const id of a.ranking) {
+              const k = pIndex.get(id);
+              if (k === undefined || rank[i * count + k] !== -1) continue;
+              rank[i * count + k] = r;
+              pref[i * count + k] = 1 - r / count;
+              r++;
+            }
+          }
+          this.project = {
+            q,
+            count,
+            capacity: Int32Array.from(q.projects.map((p) => p.capacity)),
+            pref,
+            rank,
+            answered,
+          };
+          if (weight > 0) {
+            this.projectCrit = { kind: 'PROJECT', q, weight };
+            this.crits.push(this.projectCrit);
+          }
+          break;
+        }
+        case 'TEAMMATES': {
+          for (let i = 0; i < n; i++) {
+            const a = answer(i, q, 'TEAMMATES');
+            if (!a) continue;
+            for (const id of a.avoid) {
+              const j = this.index.get(id);
+              if (j === undefined || j === i) continue;
+              this.avoidAsked[i]!.add(j);
+              if (!this.avoid[i]!.includes(j)) {
+                this.avoid[i]!.push(j);
+                this.avoid[j]!.push(i);
+              }
+            }
+            for (const id of a.like) {
+              const j = this.index.get(id);
+              if (j !== undefined && j !== i && !this.likes[i]!.includes(j)) this.likes[i]!.push(j);
+            }
+          }
+          if (weight > 0) this.crits.push({ kind: 'LIKE', q, weight });
+          break;
+        }
+      }
+    }
+    this.totalWeight = this.crits.reduce((s, c) => s + c.weight, 0);
+    this.counts = new Int32Array(Math.max(...this.crits.map((c) => this.optionCount(c)), 1));
+    this.groupCount = new Int32Array(this.groups.length);
+    this.linked = Uint8Array.from(this.ids, (_, i) =>
+      this.avoid[i]!.length > 0 || this.groupsOf[i]!.length > 0 ? 1 : 0,
+    );
+  }
+
+  private optionCount(c: Crit): number {
+    return c.kind === 'OPT' ? c.labels.length : 0;
+  }
+
+  private add(id: string): number {
+    if (this.index.has(id)) throw new Error(`Student ${id} appears twice`);
+    const i = this.ids.length;
+    this.ids.push(id);
+    this.index.set(id, i);
+    return i;
+  }
+
+  name(i: number): string {
+    const id = this.ids[i]!;
+    return this.input.names.get(id) ?? id;
+  }
+
+  // Scratch counters (single-threaded, reset after each use).
+  private readonly counts: Int32Array;
+  private readonly groupCount: Int32Array;
+  private readonly and = new Uint32Array(WORDS);
+
+  /** One criterion's score for a team of `len` members (`m[0..len)`) with project `p`. */
+  critScore(c: Crit, m: ArrayLike<number>, len: number, p: number, teamOf: Int32Array): number {
+    switch (c.kind) {
+      case 'AVAIL': {
+        const and = this.and;
+        let answered = 0;
+        for (let k = 0; k < len; k++) {
+          const h = c.hours[m[k]!];
+          if (!h) continue;
+          if (answered === 0) for (let w = 0; w < WORDS; w++) and[w] = h[w]!;
+          else for (let w = 0; w < WORDS; w++) and[w]! &= h[w]!;
+          answered++;
+        }
+        if (answered === 0) return NEUTRAL;
+        let shared = 0;
+        for (let w = 0; w < WORDS; w++) shared += popcount(and[w]!);
+        return shared >= c.needed ? 1 : shared / c.needed;
+      }
+      case 'SKILL_SIM': {
+        let lo = Infinity;
+        let hi = -Infinity;
+        for (let k = 0; k < len; k++) {
+          const v = c.mean[m[k]!]!;
+          if (v !== v) continue; // NaN: no answer
+          if (v < lo) lo = v;
+          if (v > hi) hi = v;
+        }
+        return lo === Infinity ? NEUTRAL : 1 - (hi - lo) / 4;
+      }
+      case 'SKILL_DIV': {
+        let any = false;
+        let mask = 0;
+        for (let k = 0; k < len; k++) {
+          const h = c.high[m[k]!]!;
+          if (h < 0) continue;
+          any = true;
+          mask |= h;
+        }
+        return any ? popcount(mask) / c.skills.length : NEUTRAL;
+      }
+      case 'OPT': {
+        const counts = this.counts;
+        let answered = 0;
+        let best = 0;
+        let distinct = 0;
+        for (let k = 0; k < len; k++) {
+          const o = c.opt[m[k]!]!;
+          if (o < 0) continue;
+          answered++;
+          const v = ++counts[o]!;
+          if (v === 1) distinct++;
+          if (v > best) best = v;
+        }
+        for (let k = 0; k < len; k++) {
+          const o = c.opt[m[k]!]!;
+          if (o >= 0) counts[o] = 0;
+        }
+        if (answered === 0) return NEUTRAL;
+        return c.diverse ? distinct / Math.min(answered, c.labels.length) : best / answered;
+      }
+      case 'MULTI': {
+        let pairs = 0;
+        let sum = 0;
+        for (let x = 0; x < len; x++) {
+          const a = c.mask[m[x]!]!;
+          if (a < 0) continue;
+          for (let y = x + 1; y < len; y++) {
+            const b = c.mask[m[y]!]!;
+            if (b < 0) continue;
+            const union = popcount(a | b);
+            sum += union === 0 ? 1 : popcount(a & b) / union;
+            pairs++;
+          }
+        }
+        if (pairs === 0) return NEUTRAL;
+        const jaccard = sum / pairs;
+        return c.diverse ? 1 - jaccard : jaccard;
+      }
+      case 'PROJECT': {
+        const pm = this.project!;
+        if (len === 0 || p === -2) return NEUTRAL; // -2: not chosen yet (construction)
+        let sum = 0;
+        for (let k = 0; k < len; k++) {
+          const i = m[k]!;
+          if (p >= 0) sum += pm.pref[i * pm.count + p]!;
+          else if (!pm.answered[i]) sum += NEUTRAL;
+        }
+        return sum / len;
+      }
+      case 'LIKE': {
+        let listers = 0;
+        let happy = 0;
+        for (let k = 0; k < len; k++) {
+          const i = m[k]!;
+          const liked = this.likes[i]!;
+          if (liked.length === 0) continue;
+          listers++;
+          const t = teamOf[i]!;
+          for (const j of liked)
+            if (teamOf[j] === t) {
+              happy++;
+              break;
+            }
+        }
+        return listers === 0 ? NEUTRAL : happy / listers;
+      }
+    }
+  }
+
+  /** The team score: weighted mean over the scored criteria. */
+  teamScore(m: ArrayLike<number>, len: number, p: number, teamOf: Int32Array): number {
+    if (this.totalWeight === 0) return 1;
+    let sum = 0;
+    for (const c of this.crits) sum += c.weight * this.critScore(c, m, len, p, teamOf);
+    return sum / this.totalWeight;
+  }
+
+  /**
+   * Prepares `r` to score team t with member `out` replaced by any student (Replacement.score):
+   * per criterion the aggregate of the other members, so each candidate costs O(questions)
+   * (O(members) for Jaccard and likes).
+   */
+  prepare(r: Replacement, t: number, m: ArrayLike<number>, len: number, out: number, p: number) {
+    r.t = t;
+    r.p = p;
+    r.len = 0;
+    for (let k = 0; k < len; k++) if (m[k] !== out) r.others[r.len++] = m[k]!;
+    const o = r.others;
+    const n = r.len;
+    for (let ci = 0; ci < this.crits.length; ci++) {
+      const c = this.crits[ci]!;
+      const agg = r.aggs[ci]!;
+      switch (c.kind) {
+        case 'AVAIL': {
+          let answered = 0;
+          for (let k = 0; k < n; k++) {
+            const h = c.hours[o[k]!];
+            if (!h) continue;
+            if (answered === 0) for (let w = 0; w < WORDS; w++) agg.bits[w] = h[w]!;
+            else for (let w = 0; w < WORDS; w++) agg.bits[w]! &= h[w]!;
+            answered++;
+          }
+          agg.a = answered;
+          break;
+        }
+        case 'SKILL_SIM': {
+          let lo = Infinity;
+          let hi = -Infinity;
+          for (let k = 0; k < n; k++) {
+            const v = c.mean[o[k]!]!;
+            if (v !== v) continue;
+            if (v < lo) lo = v;
+            if (v > hi) hi = v;
+          }
+          agg.a = lo;
+          agg.b = hi;
+          break;
+        }
+        case 'SKILL_DIV': {
+          let any = 0;
+          let mask = 0;
+          for (let k = 0; k < n; k++) {
+            const h = c.high[o[k]!]!;
+            if (h < 0) continue;
+            any = 1;
+            mask |= h;
+          }
+          agg.a = any;
+          agg.b = mask;
+          break;
+        }
+        case 'OPT': {
+          agg.counts.fill(0);
+          let answered = 0;
+          let best = 0;
+          let distinct = 0;
+          for (let k = 0; k < n; k++) {
+            const x = c.opt[o[k]!]!;
+            if (x < 0) continue;
+            answered++;
+            const v = ++agg.counts[x]!;
+            if (v === 1) distinct++;
+            if (v > best) best = v;
+          }
+          agg.a = answered;
+          agg.b = best;
+          agg.c = distinct;
+          break;
+        }
+        case 'MULTI': {
+          let pairs = 0;
+          let sum = 0;
+          for (let x = 0; x < n; x++) {
+            const a = c.mask[o[x]!]!;
+            if (a < 0) continue;
+            for (let y = x + 1; y < n; y++) {
+              const b = c.mask[o[y]!]!;
+              if (b < 0) continue;
+              const union = popcount(a | b);
+              sum += union === 0 ? 1 : popcount(a & b) / union;
+              pairs++;
+            }
+          }
+          agg.a = pairs;
+          agg.b = sum;
+          break;
+        }
+        case 'PROJECT': {
+          const pm = this.project!;
+          let sum = 0;
+          for (let k = 0; k < n; k++) {
+            const i = o[k]!;
+            if (p >= 0) sum += pm.pref[i * pm.count + p]!;
+            else if (p === -2 || !pm.answered[i]) sum += NEUTRAL;
+          }
+          agg.a = sum;
+          break;
+        }
+        case 'LIKE':
+          break; // computed per candidate (members ≤ a team)
+      }
+    }
+  }
+
+  /** Violated hard constraints inside team t: avoid pairs together, protected members alone. */
+  teamViolations(m: ArrayLike<number>, len: number, t: number, teamOf: Int32Array): number {
+    let v = 0;
+    for (let k = 0; k < len; k++) {
+      const i = m[k]!;
+      for (const j of this.avoid[i]!) if (j > i && teamOf[j] === t) v++;
+    }
+    if (this.groups.length > 0) {
+      const gc = this.groupCount;
+      for (let k = 0; k < len; k++) for (const g of this.groupsOf[m[k]!]!) gc[g]!++;
+      for (let k = 0; k < len; k++)
+        for (const g of this.groupsOf[m[k]!]!) {
+          if (gc[g] === 1) v++;
+          gc[g] = 0;
+        }
+    }
+    return v;
+  }
+}
+
+/** A team minus one member, ready to score any student in that seat (Model.prepare). */
+class Replacement {
+  t = -1;
+  p = -1;
+  len = 0;
+  readonly others: Int32Array;
+  readonly aggs: { a: number; b: number; c: number; bits: Uint32Array; counts: Int32Array }[];
+
+  constructor(
+    readonly model: Model,
+    maxSize: number,
+  ) {
+    this.others = new Int32Array(Math.max(1, maxSize));
+    this.aggs = model.crits.map((c) => ({
+      a: 0,
+      b: 0,
+      c: 0,
+      bits: new Uint32Array(WORDS),
+      counts: new Int32Array(c.kind === 'OPT' ? c.labels.length : 0),
+    }));
+  }
+
+  /** The team's score with student i in the prepared seat. */
+  score(i: number): number {
+    const model = this.model;
+    if (model.totalWeight === 0) return 1;
+    const o = this.others;
+    const n = this.len;
+    const size = n + 1;
+    let total = 0;
+    for (let ci = 0; ci < model.crits.length; ci++) {
+      const c = model.crits[ci]!;
+      const agg = this.aggs[ci]!;
+      let v: number;
+      switch (c.kind) {
+        case 'AVAIL': {
+          const h = c.hours[i];
+          if (!h) {
+            if (agg.a === 0) v = NEUTRAL;
+            else {
+              let shared = 0;
+              for (let w = 0; w < WORDS; w++) shared += popcount(agg.bits[w]!);
+              v = shared >= c.needed ? 1 : shared / c.needed;
+            }
+          } else {
+            let shared = 0;
+            if (agg.a === 0) for (let w = 0; w < WORDS; w++) shared += popcount(h[w]!);
+            else for (let w = 0; w < WORDS; w++) shared += popcount(agg.bits[w]! & h[w]!);
+            v = shared >= c.needed ? 1 : shared / c.needed;
+          }
+          break;
+        }
+        case 'SKILL_SIM': {
+          let lo = agg.a;
+          let hi = agg.b;
+          const x = c.mean[i]!;
+          if (x === x) {
+            if (x < lo) lo = x;
+            if (x > hi) hi = x;
+          }
+          v = lo === Infinity ? NEUTRAL : 1 - (hi - lo) / 4;
+          break;
+        }
+        case 'SKILL_DIV': {
+          const h = c.high[i]!;
+          if (h < 0) v = agg.a ? popcount(agg.b) / c.skills.length : NEUTRAL;
+          else v = popcount(agg.b | h) / c.skills.length;
+          break;
+        }
+        case 'OPT': {
+          const x = c.opt[i]!;
+          let answered = agg.a;
+          let best = agg.b;
+          let distinct = agg.c;
+          if (x >= 0) {
+            answered++;
+            const cnt = agg.counts[x]! + 1;
+            if (cnt === 1) distinct++;
+            if (cnt > best) best = cnt;
+          }
+          v =
+            answered === 0
+              ? NEUTRAL
+              : c.diverse
+                ? distinct / Math.min(answered, c.labels.length)
+                : best / answered;
+          break;
+        }
+        case 'MULTI': {
+          let pairs = agg.a;
+          let sum = agg.b;
+          const a = c.mask[i]!;
+          if (a >= 0)
+            for (let k = 0; k < n; k++) {
+              const b = c.mask[o[k]!]!;
+              if (b < 0) continue;
+              const union = popcount(a | b);
+              sum += union === 0 ? 1 : popcount(a & b) / union;
+              pairs++;
+            }
+          if (pairs === 0) v = NEUTRAL;
+          else v = c.diverse ? 1 - sum / pairs : sum / pairs;
+          break;
+        }
+        case 'PROJECT': {
+          const pm = model.project!;
+          const p = this.p;
+          let sum = agg.a;
+          if (p >= 0) sum += pm.pref[i * pm.count + p]!;
+          else if (p === -2 || !pm.answered[i]) sum += NEUTRAL;
+          v = p === -2 ? NEUTRAL : sum / size;
+          break;
+        }
+        case 'LIKE': {
+          let listers = 0;
+          let happy = 0;
+          for (let k = 0; k <= n; k++) {
+            const j = k < n ? o[k]! : i;
+            const liked = model.likes[j]!;
+            if (liked.length === 0) continue;
+            listers++;
+            for (const x of liked)
+              if (x === i || isOther(o, n, x)) {
+                happy++;
+                break;
+              }
+          }
+          v = listers === 0 ? NEUTRAL : happy / listers;
+          break;
+        }
+      }
+      total += c.weight * v;
+    }
+    return total / model.totalWeight;
+  }
+}
+
+function isOther(o: Int32Array, n: number, x: number): boolean {
+  for (let k = 0; k < n; k++) if (o[k] === x) return true;
+  return false;
+}
+
+/** A placement: members per team, each student's team, each team's project, scores. */
+class State {
+  readonly teamOf: Int32Array;
+  readonly pos: Int32Array;
+  readonly members: number[][];
+  readonly project: Int32Array;
+  readonly used: Int32Array;
+  readonly score: Float64Array;
+  readonly viol: Int32Array;
+
+  constructor(readonly model: Model) {
+    const n = model.ids.length;
+    this.teamOf = new Int32Array(n).fill(-1);
+    this.pos = new Int32Array(n).fill(-1);
+    this.members = model.fixedOf.map(() => []);
+    this.project = new Int32Array(model.teamCount).fill(model.projectCrit ? -2 : -1);
+    this.used = new Int32Array(model.project?.count ?? 0);
+    this.score = new Float64Array(model.teamCount);
+    this.viol = new Int32Array(model.teamCount);
+    model.fixedOf.forEach((fixed, t) => fixed.forEach((i) => this.put(i, t)));
+  }
+
+  put(i: number, t: number) {
+    const m = this.members[t]!;
+    this.teamOf[i] = t;
+    this.pos[i] = m.length;
+    m.push(i);
+  }
+
+  /** Exchanges a and b (different teams); its own inverse. */
+  swap(a: number, b: number) {
+    const ta = this.teamOf[a]!;
+    const tb = this.teamOf[b]!;
+    const pa = this.pos[a]!;
+    const pb = this.pos[b]!;
+    this.members[ta]![pa] = b;
+    this.members[tb]![pb] = a;
+    this.teamOf[a] = tb;
+    this.teamOf[b] = ta;
+    this.pos[a] = pb;
+    this.pos[b] = pa;
+  }
+
+  scoreOf(t: number, p = this.project[t]!): number {
+    const m = this.members[t]!;
+    return this.model.teamScore(m, m.length, p, this.teamOf);
+  }
+
+  violOf(t: number): number {
+    const m = this.members[t]!;
+    return this.model.teamViolations(m, m.length, t, this.teamOf);
+  }
+
+  rescoreAll() {
+    for (let t = 0; t < this.model.teamCount; t++) {
+      this.score[t] = this.scoreOf(t);
+      this.viol[t] = this.violOf(t);
+    }
+  }
+
+  setProject(t: number, p: number) {
+    const old = this.project[t]!;
+    if (old >= 0) this.used[old]!--;
+    if (p >= 0) this.used[p]!++;
+    this.project[t] = p;
+  }
+
+  /** Projects chosen jointly: greedily by the members' summed preference, capacities kept. */
+  chooseProjects() {
+    const pm = this.model.project;
+    if (!pm) return;
+    const T = this.model.teamCount;
+    this.used.fill(0);
+    this.project.fill(-1);
+    const pairs: { t: number; p: number; v: number }[] = [];
+    for (let t = 0; t < T; t++) {
+      const m = this.members[t]!;
+      if (this.model.sizes[t] === 0) continue;
+      for (let p = 0; p < pm.count; p++) {
+        let v = 0;
+        for (const i of m) v += pm.pref[i * pm.count + p]!;
+        pairs.push({ t, p, v: m.length ? v / m.length : 0 });
+      }
+    }
+    pairs.sort((a, b) => b.v - a.v || a.t - b.t || a.p - b.p);
+    for (const { t, p } of pairs)
+      if (this.project[t] === -1 && this.used[p]! < pm.capacity[p]!) this.setProject(t, p);
+  }
+
+  totals(): { lowest: number; mean: number; violations: number } {
+    let lowest = Infinity;
+    let sum = 0;
+    let count = 0;
+    let violations = 0;
+    for (let t = 0; t < this.model.teamCount; t++) {
+      violations += this.viol[t]!;
+      if (this.model.sizes[t] === 0) continue;
+      const s = this.score[t]!;
+      if (s < lowest) lowest = s;
+      sum += s;
+      count++;
+    }
+    return { lowest: count ? lowest : 0, mean: count ? sum / count : 0, violations };
+  }
+}
+
+/** Improves the projects of low teams: another free project, or an exchange with a team. */
+function improveProjects(state: State, rounds: number): void {
+  const pm = state.model.project;
+  if (!pm || !state.model.projectCrit) return;
+  const T = state.model.teamCount;
+  for (let r = 0; r < rounds; r++) {
+    let t0 = -1;
+    for (let t = 0; t < T; t++)
+      if (state.model.sizes[t]! > 0 && (t0 < 0 || state.score[t]! < state.score[t0]!)) t0 = t;
+    if (t0 < 0 || !projectMove(state, t0)) return;
+  }
+}
+
+/** One improving project move for team t0 (the lowest): true when made. */
+function projectMove(state: State, t0: number): boolean {
+  const pm = state.model.project!;
+  const s0 = state.score[t0]!;
+  const p0 = state.project[t0]!;
+  for (let p = 0; p < pm.count; p++) {
+    if (p === p0 || state.used[p]! >= pm.capacity[p]!) continue;
+    const s = state.scoreOf(t0, p);
+    if (s > s0 + EPS) {
+      state.setProject(t0, p);
+      state.score[t0] = s;
+      return true;
+    }
+  }
+  for (let k = 0; k < state.model.teamCount; k++) {
+    const pk = state.project[k]!;
+    if (k === t0 || pk === p0 || state.model.sizes[k] === 0) continue;
+    const a = state.scoreOf(t0, pk);
+    if (a <= s0 + EPS) continue;
+    const b = state.scoreOf(k, p0);
+    const sk = state.score[k]!;
+    if (
+      Math.min(a, b) > s0 + EPS ||
+      (Math.min(a, b) >= Math.min(s0, sk) && a + b > s0 + sk + EPS)
+    ) {
+      state.project[t0] = pk;
+      state.project[k] = p0;
+      state.score[t0] = a;
+      state.score[k] = b;
+      return true;
+    }
+  }
+  return false;
+}
+
+interface SearchBudget {
+  /** Max-min steps (each an accepted move or a failed scan) per restart. */
+  steps: number;
+  /** Pairwise rounds between max-min rounds. */
+  rounds: number;
+  /** Partners tried per student in a pairwise pass (a window of the seeded order). */
+  partners: number;
+  /** First swaps tried in a two-swap chain. */
+  chain: number;
+  /** Candidate swaps the pairwise passes may try in all (large classes). */
+  pairTrials: number;
+}
+
+class Search {
+  readonly model: Model;
+  readonly movable: Int32Array;
+  readonly order: Int32Array;
+  private readonly rep: Replacement;
+  /** What is left of the pairwise passes' budget (candidate swaps). */
+  trialsLeft = Infinity;
+
+  constructor(
+    readonly state: State,
+    readonly random: () => number,
+  ) {
+    this.model = state.model;
+    this.rep = new Replacement(this.model, Math.max(1, ...this.model.sizes));
+    this.movable = Int32Array.from(this.model.movable);
+    this.order = Int32Array.from(this.model.movable);
+    for (let i = this.order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      const x = this.order[i]!;
+      this.order[i] = this.order[j]!;
+      this.order[j] = x;
+    }
+  }
+
+  private movableOf(t: number): number[] {
+    return this.state.members[t]!.filter((i) => !this.model.fixed[i]);
+  }
+
+  /** Stores the two teams' new scores and violations after swap(a, b) (done by the caller). */
+  private set(ta: number, tb: number, sa: number, sb: number, va: number, vb: number) {
+    const s = this.state;
+    s.score[ta] = sa;
+    s.score[tb] = sb;
+    s.viol[ta] = va;
+    s.viol[tb] = vb;
+  }
+
+  /**
+   * Hard constraints first: swaps that lower the violations inside the two teams; when none does
+   * and some remain, a min-conflicts walk (a random member of a violated team swaps with a random
+   * student elsewhere whenever the two teams' violations do not rise) gets out of the local
+   * minimum, then the descent resumes. Bounded by counts; the walk never adds a violation.
+   */
+  repair(maxSteps: number): void {
+    this.descend(maxSteps);
+    const s = this.state;
+    const T = this.model.teamCount;
+    const order = this.order;
+    const stuck = () => {
+      const out: number[] = [];
+      for (let t = 0; t < T; t++) if (s.viol[t]! > 0 && this.movableOf(t).length) out.push(t);
+      return out;
+    };
+    let violated = stuck();
+    const walks = Math.min(20 * maxSteps, 20_000);
+    for (let walk = 0; walk < walks && order.length > 1; walk++) {
+      if (violated.length === 0) return;
+      const t = violated[Math.floor(this.random() * violated.length)]!;
+      const mine = this.movableOf(t);
+      const a = mine[Math.floor(this.random() * mine.length)]!;
+      const b = order[Math.floor(this.random() * order.length)]!;
+      const tb = s.teamOf[b]!;
+      if (tb === t) continue;
+      const before = s.viol[t]! + s.viol[tb]!;
+      s.swap(a, b);
+      const va = s.violOf(t);
+      const vb = s.violOf(tb);
+      if (va + vb <= before) {
+        this.set(t, tb, s.scoreOf(t), s.scoreOf(tb), va, vb);
+        if (va + vb < before) this.descend(maxSteps);
+        violated = stuck();
+      } else {
+        s.swap(a, b);
+      }
+    }
+  }
+
+  /** Swaps that lower the violations inside the two teams, until none does. */
+  private descend(maxSteps: number): void {
+    const s = this.state;
+    const T = this.model.teamCount;
+    for (let step = 0; step < maxSteps; step++) {
+      let fixed = false;
+      for (let t = 0; t < T && !fixed; t++) {
+        if (s.viol[t] === 0) continue;
+        const mine = this.movableOf(t);
+        for (const b of this.order) {
+          if (fixed) break;
+          const tb = s.teamOf[b]!;
+          if (tb === t) continue;
+          const before = s.viol[t]! + s.viol[tb]!;
+          for (const a of mine) {
+            s.swap(a, b);
+            const va = s.violOf(t);
+            const vb = s.violOf(tb);
+            if (va + vb < before) {
+              this.set(t, tb, s.scoreOf(t), s.scoreOf(tb), va, vb);
+              fixed = true;
+              break;
+            }
+            s.swap(a, b);
+          }
+        }
+      }
+      if (!fixed) return;
+    }
+  }
+
+  private lowest(): number {
+    const s = this.state;
+    let t0 = -1;
+    for (let t = 0; t < this.model.teamCount; t++)
+      if (this.model.sizes[t]! > 0 && (t0 < 0 || s.score[t]! < s.score[t0]!)) t0 = t;
+    return t0;
+  }
+
+  /**
+   * The lowest team tries every swap of a movable member with a movable student elsewhere; the
+   * first acceptable one is made. Swaps that raise the lowest team but sink the other below the
+   * old lowest are collected for a chain.
+   */
+  private raiseLowest(t0: number, chains: Chain[] | null): boolean {
+    const s = this.state;
+    const linked = this.model.linked;
+    const s0 = s.score[t0]!;
+    const v0 = s.viol[t0]!;
+    const mine = this.movableOf(t0);
+    const order = this.order;
+    const rep = this.rep;
+    const m0 = s.members[t0]!;
+    for (const a of mine) {
+      this.model.prepare(rep, t0, m0, m0.length, a, s.project[t0]!);
+      const start = Math.floor(this.random() * order.length);
+      for (let x = 0; x < order.length; x++) {
+        const b = order[(start + x) % order.length]!;
+        const tb = s.teamOf[b]!;
+        if (tb === t0) continue;
+        const vk = s.viol[tb]!;
+        const links = linked[a]! | linked[b]!;
+        const n0 = rep.score(b);
+        if (n0 <= s0 + EPS && !(links && v0 + vk > 0)) continue;
+        const sk = s.score[tb]!;
+        s.swap(a, b);
+        const nk = s.scoreOf(tb);
+        const nv0 = links ? s.violOf(t0) : v0;
+        const nvk = links ? s.violOf(tb) : vk;
+        const before = v0 + vk;
+        const after = nv0 + nvk;
+        const lo = Math.min(n0, nk);
+        if (
+          after < before ||
+          (after === before &&
+            (lo > s0 + EPS || (lo >= s0 && n0 + nk > s0 + sk + EPS && n0 > s0 + EPS)))
+        ) {
+          this.set(t0, tb, n0, nk, nv0, nvk);
+          return true;
+        }
+        if (chains && after === before && n0 > s0 + EPS) {
+          chains.push({ a, b, sk: nk });
+          if (chains.length > 512) {
+            chains.sort((p, q) => q.sk - p.sk);
+            chains.length = 64;
+          }
+        }
+        s.swap(a, b);
+      }
+    }
+    return false;
+  }
+
+  /** Two swaps: the lowest team gains with (a, b); b's team then repairs itself with a third. */
+  private chain(t0: number, candidates: Chain[], k: number): boolean {
+    const s = this.state;
+    const linked = this.model.linked;
+    const s0 = s.score[t0]!;
+    candidates.sort((x, y) => y.sk - x.sk);
+    for (const { a, b } of candidates.slice(0, k)) {
+      const tk = s.teamOf[b]!;
+      const saved = [s.score[t0]!, s.score[tk]!, s.viol[t0]!, s.viol[tk]!] as const;
+      s.swap(a, b); // t0 now holds b, tk holds a
+      const first = linked[a]! | linked[b]!;
+      this.set(
+        t0,
+        tk,
+        s.scoreOf(t0),
+        s.scoreOf(tk),
+        first ? s.violOf(t0) : saved[2],
+        first ? s.violOf(tk) : saved[3],
+      );
+      const mine = this.movableOf(tk);
+      const vk = s.viol[tk]!;
+      const mk = s.members[tk]!;
+      for (const c of mine) {
+        this.model.prepare(this.rep, tk, mk, mk.length, c, s.project[tk]!);
+        for (const d of this.order) {
+          const tm = s.teamOf[d]!;
+          if (tm === t0 || tm === tk) continue;
+          const nk = this.rep.score(d);
+          if (nk <= s0 + EPS) continue;
+          const vm = s.viol[tm]!;
+          s.swap(c, d);
+          const nm = s.scoreOf(tm);
+          const links = linked[c]! | linked[d]!;
+          const nvk = links ? s.violOf(tk) : vk;
+          const nvm = links ? s.violOf(tm) : vm;
+          if (nm > s0 + EPS && nvk + nvm <= vk + vm) {
+            this.set(tk, tm, nk, nm, nvk, nvm);
+            return true;
+          }
+          s.swap(c, d);
+        }
+      }
+      s.swap(a, b);
+      this.set(t0, tk, saved[0], saved[1], saved[2], saved[3]);
+    }
+    return false;
+  }
+
+  /** Max-min: the lowest team, again and again. Returns the steps used. */
+  maxMin(steps: number, chain: number): number {
+    let used = 0;
+    while (used < steps) {
+      used++;
+      const t0 = this.lowest();
+      if (t0 < 0) break;
+      const candidates: Chain[] = [];
+      if (this.model.projectCrit && projectMove(this.state, t0)) continue;
+      if (this.raiseLowest(t0, chain > 0 ? candidates : null)) continue;
+      if (chain > 0 && candidates.length > 0 && this.chain(t0, candidates, chain)) continue;
+      break;
+    }
+    return used;
+  }
+
+  /**
+   * Pairwise swaps (each student with `partners` others, from a seeded start). `floor` null: the
+   * pair's lower score must rise, or stay while their sum rises (Team-Maker's rule); a number:
+   * the sum must rise and neither team fall below it (the mean, once the lowest is settled).
+   */
+  pairwise(partners: number, floor: number | null): number {
+    const s = this.state;
+    const linked = this.model.linked;
+    const order = this.order;
+    const n = order.length;
+    const rep = this.rep;
+    const count = Math.min(partners, n);
+    let accepted = 0;
+    for (const a of order) {
+      if (this.trialsLeft <= 0) break;
+      this.trialsLeft -= count;
+      let ta = s.teamOf[a]!;
+      const ma = s.members[ta]!;
+      this.model.prepare(rep, ta, ma, ma.length, a, s.project[ta]!);
+      const start = Math.floor(this.random() * n);
+      for (let x = 0; x < count; x++) {
+        const b = order[(start + x) % n]!;
+        const tb = s.teamOf[b]!;
+        if (ta === tb) continue;
+        const sa = s.score[ta]!;
+        const sb = s.score[tb]!;
+        const va = s.viol[ta]!;
+        const vb = s.viol[tb]!;
+        const lo0 = Math.min(sa, sb);
+        const need = floor ?? lo0;
+        const links = linked[a]! | linked[b]!;
+        const na = rep.score(b);
+        if (na < need && !(links && va + vb > 0)) continue;
+        s.swap(a, b);
+        const nb = s.scoreOf(tb);
+        const nva = links ? s.violOf(ta) : va;
+        const nvb = links ? s.violOf(tb) : vb;
+        const after = nva + nvb;
+        const before = va + vb;
+        const lo = Math.min(na, nb);
+        const ok =
+          after < before ||
+          (after === before &&
+            (floor === null
+              ? lo > lo0 + EPS || (lo >= lo0 && na + nb > sa + sb + EPS)
+              : lo >= floor && na + nb > sa + sb + EPS));
+        if (ok) {
+          this.set(ta, tb, na, nb, nva, nvb);
+          accepted++;
+          // a now sits in tb: continue with a from its new team.
+          ta = tb;
+          const m = s.members[ta]!;
+          this.model.prepare(rep, ta, m, m.length, a, s.project[ta]!);
+        } else s.swap(a, b);
+      }
+    }
+    return accepted;
+  }
+
+  run(budget: SearchBudget): void {
+    this.trialsLeft = budget.pairTrials;
+    // Team-Maker's pairwise passes first (every team gains), then the lowest team again and
+    // again, with pairwise passes between to make room; last, the mean above the lowest.
+    for (let round = 0; round < budget.rounds; round++)
+      if (this.pairwise(budget.partners, null) === 0) break;
+    let steps = budget.steps;
+    for (let round = 0; round < budget.rounds && steps > 0; round++) {
+      steps -= this.maxMin(steps, budget.chain);
+      if (this.pairwise(budget.partners, null) === 0) break;
+    }
+    if (steps > 0) this.maxMin(steps, budget.chain);
+    // The mean: one more pass of its own (the lowest is settled; no team may fall below it).
+    const floor = this.state.totals().lowest;
+    this.trialsLeft = this.movable.length * Math.min(budget.partners, this.movable.length);
+    this.pairwise(budget.partners, floor);
+    improveProjects(this.state, this.model.teamCount);
+  }
+}
+
+interface Chain {
+  a: number;
+  b: number;
+  sk: number;
+}
+
+/** Construction: fixed members stay; protected groups in pairs, then the most constrained. */
+function construct(model: Model, random: () => number): State {
+  const s = new State(model);
+  const T = model.teamCount;
+  const free = Int32Array.from(model.sizes, (size, t) => size - model.fixedOf[t]!.length);
+  const placed = new Uint8Array(model.ids.length);
+  const units: number[][] = [];
+  const movableSet = new Set(model.movable);
+  // Protected groups: a team with exactly one fixed member of the group first gets one more.
+  for (let g = 0; g < model.groups.length; g++) {
+    const pool = model.groups[g]!.members.filter((i) => movableSet.has(i) && !placed[i]);
+    if (pool.length === 0) continue;
+    const shuffled = pool.map((i) => ({ i, r: random() })).sort((x, y) => x.r - y.r);
+    const rest = shuffled.map((x) => x.i);
+    for (let t = 0; t < T && rest.length > 0; t++) {
+      const fixedIn = model.fixedOf[t]!.filter((i) => model.groupsOf[i]!.includes(g)).length;
+      if (fixedIn === 1 && free[t]! > 0) {
+        const i = rest.pop()!;
+        placed[i] = 1;
+        units.push([i, -1 - t]); // marker: goes to team t
+      }
+    }
+    while (rest.length > 0) {
+      const take = rest.length === 3 ? 3 : Math.min(2, rest.length);
+      const unit = rest.splice(0, take);
+      for (const i of unit) placed[i] = 1;
+      units.push(unit);
+    }
+  }
+  // Then everyone else, most "would rather not" links first.
+  const others = model.movable
+    .filter((i) => !placed[i])
+    .map((i) => ({ i, d: model.avoid[i]!.length, r: random() }))
+    .sort((x, y) => y.d - x.d || x.r - y.r);
+  for (const { i } of others) units.push([i]);
+
+  for (const unit of units) {
+    const target = unit.length === 2 && unit[1]! < 0 ? -1 - unit[1]! : -1;
+    const people = target >= 0 ? [unit[0]!] : unit;
+    let best = -1;
+    let bestKey = -Infinity;
+    const feasible = (t: number) => {
+      if (free[t]! < people.length) return false;
+      for (const i of people) for (const j of model.avoid[i]!) if (s.teamOf[j] === t) return false;
+      return true;
+    };
+    const consider = (t: number, strict: boolean) => {
+      if (strict ? !feasible(t) : free[t]! < people.length) return;
+      const m = s.members[t]!;
+      const before = m.length === 0 ? null : s.scoreOf(t);
+      for (const i of people) {
+        s.teamOf[i] = t;
+        m.push(i);
+      }
+      const after = s.scoreOf(t);
+      for (const i of people) {
+        s.teamOf[i] = -1;
+        m.pop();
+      }
+      // Empty teams count as "no change"; a unit also prefers emptier teams slightly.
+      const key =
+        (before === null ? 0 : after - before) + (1e-6 * free[t]!) / (model.sizes[t]! + 1);
+      if (key > bestKey) {
+        bestKey = key;
+        best = t;
+      }
+    };
+    if (target >= 0) best = target;
+    else {
+      // Large classes: a seeded sample of teams (plus the emptiest) keeps construction linear.
+      const probes = T <= 64 ? T : 48;
+      const startAt = Math.floor(random() * T);
+      let tried = 0;
+      for (let x = 0; x < T && tried < probes; x++) {
+        const t = (startAt + x * 7919) % T;
+        if (free[t]! < people.length || !feasible(t)) continue;
+        consider(t, true);
+        tried++;
+      }
+      if (best < 0) for (let t = 0; t < T; t++) consider(t, true);
+      if (best < 0) for (let t = 0; t < T; t++) consider(t, false);
+      if (best < 0) {
+        // A unit bigger than any team's free seats: split it.
+        for (const i of people) units.push([i]);
+        continue;
+      }
+    }
+    for (const i of people) {
+      s.put(i, best);
+      free[best]!--;
+    }
+  }
+  s.chooseProjects();
+  s.rescoreAll();
+  return s;
+}
+
+function budgetFor(n: number, teams: number): SearchBudget {
+  return {
+    steps: Math.max(200, 4 * teams),
+    rounds: 30,
+    partners: n <= 600 ? n : Math.max(150, Math.floor(360_000 / n)),
+    pairTrials: Math.min(4_500 * n, 1_500_000),
+    chain: n <= 500 ? 8 : 4,
+  };
+}
+
+/** Sentences for the hard constraints still violated. */
+function describeViolations(model: Model, state: State): CriteriaViolation[] {
+  const out: CriteriaViolation[] = [];
+  const teamName = (t: number) => model.input.teams[t]!.name;
+  for (let t = 0; t < model.teamCount; t++) {
+    const m = [...state.members[t]!].sort((a, b) => a - b);
+    for (const i of m)
+      for (const j of model.avoid[i]!) {
+        if (j <= i || state.teamOf[j] !== t) continue;
+        const both = model.avoidAsked[i]!.has(j) && model.avoidAsked[j]!.has(i);
+        const [asker, other] = model.avoidAsked[i]!.has(j) ? [i, j] : [j, i];
+        const who = both
+          ? `${model.name(i)} and ${model.name(j)} asked not to work together`
+          : `${model.name(asker)} asked not to work with ${model.name(other)}`;
+        const why =
+          model.fixed[i] && model.fixed[j]
+            ? `but they are both fixed in ${teamName(t)}`
+            : `but the team sizes and other constraints left them both in ${teamName(t)}`;
+        out.push({
+          kind: 'AVOID',
+          teamKey: model.input.teams[t]!.key,
+          userIds: [model.ids[i]!, model.ids[j]!],
+          detail: `${who}, ${why}`,
+        });
+      }
+    for (let g = 0; g < model.groups.length; g++) {
+      const group = model.groups[g]!;
+      const inTeam = m.filter((i) => model.groupsOf[i]!.includes(g));
+      if (inTeam.length !== 1) continue;
+      const i = inTeam[0]!;
+      const why =
+        group.members.length === 1
+          ? `they are the only student in the class with that answer`
+          : model.fixedOf[t]!.length === model.sizes[t]
+            ? `the team is fixed`
+            : `no placement kept every such student with another`;
+      out.push({
+        kind: 'ISOLATED',
+        teamKey: model.input.teams[t]!.key,
+        userIds: [model.ids[i]!],
+        detail: `${model.name(i)} is the only member of ${teamName(t)} who answered "${group.label}" to "${group.q.prompt}" (not to be isolated), as ${why}`,
+      });
+    }
+  }
+  return out;
+}
+
+function teamResults(model: Model, state: State): CriteriaTeamResult[] {
+  const pm = model.project;
+  return model.input.teams.map((team, t) => {
+    const m = state.members[t]!;
+    const p = state.project[t]!;
+    const criteria = model.crits.map((c) => ({
+      questionId: c.q.id,
+      score: model.sizes[t] === 0 ? 0 : model.critScore(c, m, m.length, p, state.teamOf),
+    }));
+    const q = pm?.q;
+    return {
+      key: team.key,
+      score: model.sizes[t] === 0 ? 0 : state.score[t]!,
+      criteria,
+      project: q && p >= 0 ? { id: q.projects[p]!.id, name: q.projects[p]!.name } : null,
+    };
+  });
+}
+
+/** Why each movable student is where they are: the one or two criteria they helped most. */
+function explain(model: Model, state: State): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const i of model.movable) {
+    const t = state.teamOf[i]!;
+    const m = state.members[t]!;
+    const p = state.project[t]!;
+    const without = m.filter((j) => j !== i);
+    const reasons: { value: number; text: string }[] = [];
+    for (const c of model.crits) {
+      const withScore = model.critScore(c, m, m.length, p, state.teamOf);
+      // Without i (i moved away): likes of i no longer count, so park i outside for the measure.
+      state.teamOf[i] = -1;
+      const withoutScore = model.critScore(c, without, without.length, p, state.teamOf);
+      state.teamOf[i] = t;
+      const text = reason(model, state, c, i, t);
+      if (!text) continue;
+      reasons.push({
+        value: c.weight * (withScore - withoutScore) + c.weight * withScore * 1e-3,
+        text,
+      });
+    }
+    reasons.sort((a, b) => b.value - a.value);
+    const chosen = reasons.filter((r) => r.value > 0).slice(0, 2);
+    const sentence = chosen.length
+      ? chosen
+          .map((r, k) => (k === 0 ? r.text : r.text[0]!.toLowerCase() + r.text.slice(1)))
+          .join('; ')
+      : "Balances the teams' scores";
+    out.set(model.ids[i]!, sentence);
+  }
+  return out;
+}
+
+/** One criterion in words for student i in team t (null: nothing to say). */
+function reason(model: Model, state: State, c: Crit, i: number, t: number): string | null {
+  const m = state.members[t]!;
+  const others = m.filter((j) => j !== i);
+  switch (c.kind) {
+    case 'AVAIL': {
+      if (!c.hours[i]) return null;
+      const n = countShared(c, m);
+      if (n === 0) return null;
+      return `Shares ${n} free hour${n === 1 ? '' : 's'} a week with the team`;
+    }
+    case 'SKILL_SIM': {
+      const v = c.mean[i]!;
+      if (v !== v) return null;
+      return `Has skill levels close to the team's (${v.toFixed(1)} on average)`;
+    }
+    case 'SKILL_DIV': {
+      // The skill only they bring at 4 or more, else their strongest (ties: the first).
+      const row = c.levels[i]!;
+      let best = -1;
+      let bestKey = 0;
+      for (let k = 0; k < row.length; k++) {
+        if (row[k]! < 4) continue;
+        const alone = !others.some((j) => c.levels[j]![k]! >= 4);
+        const key = row[k]! + (alone ? 10 : 0);
+        if (key > bestKey) {
+          bestKey = key;
+          best = k;
+        }
+      }
+      if (best < 0) return null;
+      return `Brings ${c.skills[best]} at level ${row[best]} to a diverse-skills team`;
+    }
+    case 'OPT': {
+      const o = c.opt[i]!;
+      if (o < 0 || c.q.type === 'DEMOGRAPHIC') return null;
+      const label = c.labels[o]!;
+      const same = others.filter((j) => c.opt[j] === o).length;
+      const isRole = c.q.type === 'ROLE';
+      if (c.diverse) {
+        if (same > 0) return null;
+        return isRole
+          ? `Brings the role ${label}, which no teammate chose`
+          : `Adds a different answer to "${c.q.prompt}"`;
+      }
+      if (same === 0) return null;
+      return isRole
+        ? `Wants the role ${label}, like ${same} teammate${same === 1 ? '' : 's'}`
+        : `Gave the same answer to "${c.q.prompt}" as ${same} teammate${same === 1 ? '' : 's'}`;
+    }
+    case 'MULTI': {
+      const a = c.mask[i]!;
+      if (a < 0) return null;
+      const overlap = others.some((j) => c.mask[j]! >= 0 && (c.mask[j]! & a) !== 0);
+      if (c.diverse) return overlap ? null : `Brings different answers to "${c.q.prompt}"`;
+      return overlap ? `Has answers to "${c.q.prompt}" in common with the team` : null;
+    }
+    case 'PROJECT': {
+      const pm = model.project!;
+      const p = state.project[t]!;
+      if (p < 0) return null;
+      const r = pm.rank[i * pm.count + p]!;
+      if (r < 0) return null;
+      return `Ranked ${pm.q.projects[p]!.name} ${ordinal(r + 1)}`;
+    }
+    case 'LIKE': {
+      const liked = model.likes[i]!.filter((j) => state.teamOf[j] === t);
+      if (liked.length)
+        return `Works with ${listNames(liked.map((j) => model.name(j)))}, whom they asked for`;
+      const likedBy = others.filter((j) => model.likes[j]!.includes(i));
+      if (likedBy.length) return `Was asked for by ${listNames(likedBy.map((j) => model.name(j)))}`;
+      return null;
+    }
+  }
+}
+
+function countShared(c: Crit & { kind: 'AVAIL' }, m: number[]): number {
+  const and = new Uint32Array(WORDS).fill(0xffffffff);
+  let any = false;
+  for (const i of m) {
+    const h = c.hours[i];
+    if (!h) continue;
+    any = true;
+    for (let w = 0; w < WORDS; w++) and[w]! &= h[w]!;
+  }
+  if (!any) return 0;
+  let n = 0;
+  for (let w = 0; w < WORDS; w++) n += popcount(and[w]!);
+  return n;
+}
+
+function mixSeed(seed: number, restart: number): number {
+  return (
+    (Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) + Math.imul(restart + 1, 0xc2b2ae35)) >>> 0
+  );
+}
+
+/** Places the movable students by criteria (see the top of the file). */
+export function solveCriteria(
+  input: CriteriaInput,
+  options: { seed: number; restarts?: number },
+): CriteriaResult {
+  const model = new Model(input);
+  const n = model.movable.length;
+  const restarts = Math.max(
+    1,
+    options.restarts ?? (n <= 100 ? 8 : n <= 300 ? 4 : n <= 1000 ? 2 : 1),
+  );
+  const budget = budgetFor(n, model.teamCount);
+  let best: State | null = null;
+  let bestTotals = { lowest: -Infinity, mean: -Infinity, violations: Infinity };
+  for (let r = 0; r < restarts; r++) {
+    const random = prng(mixSeed(options.seed, r));
+    const state = construct(model, random);
+    const search = new Search(state, random);
+    search.repair(4 * n + 10);
+    search.run(budget);
+    state.rescoreAll();
+    const totals = state.totals();
+    if (
+      !best ||
+      totals.violations < bestTotals.violations ||
+      (totals.violations === bestTotals.violations &&
+        (totals.lowest > bestTotals.lowest + EPS ||
+          (totals.lowest >= bestTotals.lowest - EPS && totals.mean > bestTotals.mean + EPS)))
+    ) {
+      best = state;
+      bestTotals = totals;
+    }
+  }
+  return finish(model, best!);
+}
+
+function finish(model: Model, state: State): CriteriaResult {
+  if (model.project && !model.projectCrit) state.chooseProjects();
+  const totals = state.totals();
+  const assignment = new Map<string, string>();
+  for (const i of model.movable)
+    assignment.set(model.ids[i]!, model.input.teams[state.teamOf[i]!]!.key);
+  const all = model.ids.length;
+  return {
+    assignment,
+    teams: teamResults(model, state),
+    lowestScore: totals.lowest,
+    meanScore: totals.mean,
+    violations: describeViolations(model, state),
+    explanations: explain(model, state),
+    respondents: model.respondents,
+    nonRespondents: all - model.respondents,
+  };
+}
+
+/** A state for a given complete assignment (throws when it does not fit the teams' sizes). */
+function stateOf(model: Model, assignment: Map<string, string>): State {
+  const state = new State(model);
+  const teamIndex = new Map(model.input.teams.map((t, k) => [t.key, k]));
+  for (const i of model.movable) {
+    const key = assignment.get(model.ids[i]!);
+    const t = key === undefined ? undefined : teamIndex.get(key);
+    if (t === undefined) throw new Error(`Student ${model.ids[i]} is not assigned to a team`);
+    state.put(i, t);
+  }
+  state.members.forEach((m, t) => {
+    if (m.length !== model.sizes[t])
+      throw new Error(
+        `Team ${model.input.teams[t]!.key}: ${m.length} members, size ${model.sizes[t]}`,
+      );
+  });
+  if (model.project) state.chooseProjects();
+  state.rescoreAll();
+  improveProjects(state, model.teamCount);
+  return state;
+}
+
+/**
+ * Scores an arbitrary complete assignment with the same scoring (the baseline and tests use it).
+ * The teams' projects are chosen here (jointly, as after construction, then improved for the
+ * lowest teams), so they may differ from the ones solveCriteria settled on with the teams.
+ */
+export function evaluateAssignment(
+  input: CriteriaInput,
+  assignment: Map<string, string>,
+): Pick<CriteriaResult, 'teams' | 'lowestScore' | 'meanScore' | 'violations'> {
+  const model = new Model(input);
+  const state = stateOf(model, assignment);
+  const totals = state.totals();
+  return {
+    teams: teamResults(model, state),
+    lowestScore: totals.lowest,
+    meanScore: totals.mean,
+    violations: describeViolations(model, state),
+  };
+}
+
+/**
+ * The same scoring on index arrays, for the bench's Team-Maker baseline (not used by the app):
+ * students are numbered, `movable` lists the ones to place, teams hold member indexes.
+ */
+export interface CriteriaScorer {
+  readonly studentIds: readonly string[];
+  readonly movable: readonly number[];
+  readonly teamCount: number;
+  readonly fixedOf: readonly (readonly number[])[];
+  readonly sizes: Int32Array;
+  /** The team's score with project `project` (-1 none); teamOf maps every student to a team. */
+  teamScore(members: number[], project: number, teamOf: Int32Array): number;
+  /** Violated hard constraints inside team `team`. */
+  teamViolations(members: number[], team: number, teamOf: Int32Array): number;
+  /** Projects for the teams, chosen jointly as evaluateAssignment does. */
+  chooseProjects(members: number[][]): Int32Array;
+}
+
+export function criteriaScorer(input: CriteriaInput): CriteriaScorer {
+  const model = new Model(input);
+  return {
+    studentIds: model.ids,
+    movable: model.movable,
+    teamCount: model.teamCount,
+    fixedOf: model.fixedOf,
+    sizes: model.sizes,
+    teamScore: (members, project, teamOf) =>
+      model.teamScore(members, members.length, model.project ? project : -1, teamOf),
+    teamViolations: (members, team, teamOf) =>
+      model.teamViolations(members, members.length, team, teamOf),
+    chooseProjects: (members) => {
+      const state = new State(model);
+      members.forEach((m, t) => {
+        for (const i of m) if (!model.fixed[i]) state.put(i, t);
+      });
+      state.chooseProjects();
+      state.rescoreAll();
+      improveProjects(state, model.teamCount);
+      return Int32Array.from(state.project);
+    },
+  };
+}

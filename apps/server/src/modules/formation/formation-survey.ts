@@ -1,0 +1,192 @@
+// Placement by criteria inside the preview (issue 27, decision 135). The lock-then-fill proposal
+// of issue 15 decides the shape: which teams are topped up, how many seats each existing team
+// fills, how many new teams there are and their sizes, who goes where by a mutual choice, and the
+// merges. Within that shape the criteria solver decides who sits in which seat, maximizing the
+// lowest team score and then the mean. So the fewest teams stay under the minimum (issue 15's
+// promise) and the survey decides the rest.
+import type { FormationCriteria, SurveyAnswers, SurveyQuestion } from '@teamup/shared';
+import type {
+  AlgoPlacement,
+  AlgoProposal,
+  AlgoStudent,
+  FormationInput,
+} from './formation-algorithm.js';
+import { solveCriteria, type CriteriaTeamInput } from './formation-criteria.js';
+
+/** The course's survey as formation reads it (lib/survey-sql.ts). */
+export interface FormationSurvey {
+  version: number;
+  questions: SurveyQuestion[];
+  answers: Map<string, SurveyAnswers>;
+  latestAnswerAt: string | null;
+}
+
+export interface TeamCriteria {
+  score: number | null;
+  criteria: { questionId: string; score: number }[];
+  project: { id: string; name: string } | null;
+}
+
+/**
+ * Whether the survey can shape teams: a question with weight, or a hard constraint (an avoid
+ * list, a "do not isolate" option). A survey of weight-0 questions only asks; it places nobody.
+ */
+export function surveyShapesTeams(survey: FormationSurvey | null): survey is FormationSurvey {
+  if (!survey) return false;
+  return survey.questions.some(
+    (q) =>
+      q.weight > 0 ||
+      q.type === 'TEAMMATES' ||
+      (q.type === 'DEMOGRAPHIC' && q.doNotIsolate.length > 0),
+  );
+}
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+/** Every "would rather not" pair of the survey's answers, either way round. */
+function avoidPairs(survey: FormationSurvey): Set<string> {
+  const question = survey.questions.find((q) => q.type === 'TEAMMATES');
+  const pairs = new Set<string>();
+  if (!question) return pairs;
+  for (const [userId, answers] of survey.answers) {
+    const answer = answers[question.id];
+    if (answer?.type !== 'TEAMMATES') continue;
+    for (const other of answer.avoid) pairs.add(pairKey(userId, other));
+  }
+  return pairs;
+}
+
+/**
+ * Re-seats the base proposal's students by the survey's criteria. Kept where the base put them:
+ * students placed by a request or an invitation of that team (their own choice), and whole teams
+ * moved by a merge. With `keepSelfFormedTeams` false, members of the open teams may move too,
+ * except each team's leader (the team stays theirs; a team is never emptied this way).
+ */
+export function placeByCriteria(
+  input: FormationInput,
+  base: AlgoProposal,
+  survey: FormationSurvey,
+  options: { seed: number; keepSelfFormedTeams: boolean },
+): { proposal: AlgoProposal; teams: Map<string, TeamCriteria>; criteria: FormationCriteria } {
+  const chose = new Set(
+    [...input.requests, ...input.invitations].map((c) => `${c.userId}:${c.teamId}`),
+  );
+  const people = new Map<string, AlgoStudent>();
+  for (const s of input.students) people.set(s.userId, s);
+  for (const t of input.teams) for (const m of t.members) people.set(m.userId, m);
+  const originOf = new Map<string, string>();
+  for (const t of input.teams) for (const m of t.members) originOf.set(m.userId, t.id);
+  const leaderOf = new Map(input.teams.map((t) => [t.id, t.leaderId ?? null]));
+
+  const keep: AlgoPlacement[] = [];
+  const fixedIn = new Map<string, string[]>();
+  const seatsIn = new Map<string, number>();
+  const movable: string[] = [];
+  const add = (map: Map<string, string[]>, key: string, userId: string) =>
+    map.set(key, [...(map.get(key) ?? []), userId]);
+  const movedOut = new Set<string>();
+  const seat = (p: AlgoPlacement) => {
+    movable.push(p.userId);
+    seatsIn.set(p.teamKey, (seatsIn.get(p.teamKey) ?? 0) + 1);
+  };
+  // Merges first: the whole team moves and stays together in its target.
+  for (const p of base.placements) {
+    if (p.fromTeamId === null) continue;
+    keep.push(p);
+    movedOut.add(p.userId);
+    add(fixedIn, p.teamKey, p.userId);
+  }
+  const open = base.teams.filter((t) => !t.locked);
+  for (const t of open) {
+    if (t.teamId === null) continue;
+    const existing = input.teams.find((x) => x.id === t.teamId)!;
+    for (const m of existing.members) {
+      if (movedOut.has(m.userId)) continue;
+      if (options.keepSelfFormedTeams || leaderOf.get(t.teamId) === m.userId) {
+        add(fixedIn, t.key, m.userId);
+      } else {
+        movable.push(m.userId);
+        seatsIn.set(t.key, (seatsIn.get(t.key) ?? 0) + 1);
+      }
+    }
+  }
+  // Then students placed by their own choice (a request, an invitation) stay there, unless that
+  // would put them with someone either of them would rather not work with (a hard constraint
+  // the choice does not override): then the seat is filled by the criteria like the others.
+  const avoids = avoidPairs(survey);
+  for (const p of base.placements) {
+    if (p.fromTeamId !== null) continue;
+    const clash = (fixedIn.get(p.teamKey) ?? []).some((m) => avoids.has(pairKey(p.userId, m)));
+    if (chose.has(`${p.userId}:${p.teamKey}`) && !clash) {
+      keep.push(p);
+      add(fixedIn, p.teamKey, p.userId);
+    } else {
+      seat(p);
+    }
+  }
+  const criteriaTeams: CriteriaTeamInput[] = open.map((t) => {
+    const fixed = fixedIn.get(t.key) ?? [];
+    return { key: t.key, name: t.name, fixed, size: fixed.length + (seatsIn.get(t.key) ?? 0) };
+  });
+  const names = new Map([...people].map(([id, s]) => [id, s.fullname]));
+  const result = solveCriteria(
+    {
+      questions: survey.questions,
+      answers: survey.answers,
+      names,
+      teams: criteriaTeams,
+      movable: [...movable].sort(),
+    },
+    { seed: options.seed },
+  );
+
+  const placements: AlgoPlacement[] = [...keep];
+  for (const userId of movable) {
+    const teamKey = result.assignment.get(userId)!;
+    const origin = originOf.get(userId) ?? null;
+    if (origin === teamKey) continue; // a member who stays where they are
+    placements.push({
+      userId,
+      student: people.get(userId)!,
+      teamKey,
+      fromTeamId: origin,
+      explanation: result.explanations.get(userId) ?? 'Balances the teams’ scores',
+    });
+  }
+  placements.sort((a, b) =>
+    a.teamKey < b.teamKey
+      ? -1
+      : a.teamKey > b.teamKey
+        ? 1
+        : a.userId < b.userId
+          ? -1
+          : a.userId > b.userId
+            ? 1
+            : 0,
+  );
+
+  const teams = new Map<string, TeamCriteria>();
+  for (const t of result.teams) {
+    const size = criteriaTeams.find((c) => c.key === t.key)!.size;
+    teams.set(t.key, {
+      score: size > 0 ? t.score : null,
+      criteria: size > 0 ? t.criteria : [],
+      project: size > 0 ? t.project : null,
+    });
+  }
+  return {
+    proposal: { ...base, placements, summary: { ...base.summary, placed: placements.length } },
+    teams,
+    criteria: {
+      surveyVersion: survey.version,
+      questions: survey.questions
+        .filter((q) => q.weight > 0)
+        .map((q) => ({ id: q.id, prompt: q.prompt, type: q.type, weight: q.weight, goal: q.goal })),
+      lowestScore: result.lowestScore,
+      meanScore: result.meanScore,
+      respondents: result.respondents,
+      nonRespondents: result.nonRespondents,
+      violations: result.violations,
+    },
+  };
+}
