@@ -113,6 +113,7 @@ test("a teamless student's course page lists each team and each classmate once, 
       '/student/courses/:id',
       '/student/courses/:id/students?page=1&limit=9&inTeam=true',
       '/student/courses/:id/students?page=1&limit=9&withoutTeam=true&sort=match',
+      '/student/courses/:id/survey',
       '/student/courses/:id/team-history',
       '/student/courses/:id/teams?page=1&limit=12&sort=match&hasOpenSeats=true',
       '/student/me/invitations?status=PENDING&limit=100',
@@ -146,8 +147,12 @@ test("a teamless student's course page lists each team and each classmate once, 
         await expectNoAxeViolations(page, label);
         const tall = await page.evaluate(() => document.documentElement.scrollHeight);
         heights.push(`${width} px ${colorScheme}: ${tall} px`);
-        // Was 2,672 px at 1440 px with every team and classmate listed twice.
-        if (width === 1440) expect.soft(tall, label).toBeLessThan(2672);
+        // Was 2,672 px at 1440 px with every team and classmate listed twice. The team formation
+        // survey's card (issue 27; Elena submitted CS301's, so it is one line) came after: the
+        // bound leaves it out.
+        const survey = page.getByRole('region', { name: 'Team formation survey' });
+        const surveyHeight = (await survey.count()) > 0 ? (await survey.boundingBox())!.height : 0;
+        if (width === 1440) expect.soft(tall - surveyHeight, label).toBeLessThan(2672);
         await page.screenshot({
           path: `${SHOTS}/course-page-${name}-${colorScheme}.png`,
           fullPage: true,

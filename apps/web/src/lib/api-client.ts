@@ -113,6 +113,11 @@ export type RequestConfig = {
   responseType?: 'json' | 'text';
   /** Cancels the request (TanStack Query hands one to every query function). */
   signal?: AbortSignal;
+  /**
+   * Lets the request outlive the page (`fetch`'s `keepalive`): for a save sent as the page is
+   * hidden or closed. The browser caps such a body at 64 KiB.
+   */
+  keepalive?: boolean;
 };
 
 export type ApiResponse<T> = {
@@ -197,6 +202,7 @@ async function send<T>(
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       credentials: defaults.withCredentials ? 'include' : 'same-origin',
       signal: config.signal,
+      ...(config.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     const aborted = config.signal?.aborted || (error as { name?: unknown }).name === 'AbortError';

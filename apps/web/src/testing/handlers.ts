@@ -27,6 +27,7 @@ import {
 import { createNotification, createNotificationPreferences } from './notifications-data';
 import { createCourseHealth } from './formation-data';
 import { createProfileStats } from './profile-data';
+import { createAdminSurveyView } from './survey-data';
 import {
   createDirectoryUser,
   createOrganizationCourse,
@@ -277,4 +278,18 @@ handlers.push(
       nextAllowedAt: new Date(sentAt.getTime() + 24 * 3_600_000).toISOString(),
     });
   }),
+);
+
+// The formation survey (issue 27): a course without one, for the pages that show it.
+handlers.push(
+  http.get(api('/admin/courses/:courseId/survey'), () =>
+    ok(createAdminSurveyView({ survey: null, submitted: 0, drafts: 0 })),
+  ),
+  http.get(api('/admin/courses/:courseId/survey/responses'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+  http.get(api('/student/courses/:courseId/survey'), () =>
+    ok({ survey: null, response: null, classmates: [] }),
+  ),
 );

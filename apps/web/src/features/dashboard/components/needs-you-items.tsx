@@ -3,6 +3,7 @@ import type {
   DashboardInvitation,
   DashboardJoinRequest,
   DashboardMyRequest,
+  DashboardOpenSurvey,
   DashboardUnreadNotices,
 } from '@teamup/shared';
 import dayjs from 'dayjs';
@@ -280,6 +281,39 @@ export function UnreadNoticesItem({ unread }: { unread: DashboardUnreadNotices }
           aria-label={`Read the notices of ${unread.teamName}`}
         >
           Read the notices
+        </AnchorLink>
+      </Group>
+    </Item>
+  );
+}
+
+/** Issue 27: an open formation survey I have not submitted, linking to its card. */
+export function OpenSurveyItem({ survey }: { survey: DashboardOpenSurvey }) {
+  const what = `the team formation survey of ${survey.courseCode}`;
+  return (
+    <Item
+      label={`Answer ${what}`}
+      title={
+        <>
+          Answer the team formation survey of{' '}
+          <CourseLink id={survey.courseId} code={survey.courseCode} title={survey.courseTitle} />
+        </>
+      }
+      meta={
+        <>
+          {survey.started ? 'Started, not submitted · ' : ''}closes <On iso={survey.closesAt} />
+        </>
+      }
+    >
+      <Group>
+        <AnchorLink
+          to="/courses/$courseId"
+          params={{ courseId: survey.courseId }}
+          hash="survey"
+          size="sm"
+          aria-label={`${survey.started ? 'Continue' : 'Answer'} ${what}`}
+        >
+          {survey.started ? 'Continue' : 'Answer the survey'}
         </AnchorLink>
       </Group>
     </Item>

@@ -257,4 +257,49 @@ describe('student dashboard', () => {
     expect(await screen.findByText('You left the waitlist of Pixel Pushers')).toBeVisible();
     expect(withdrawn).toEqual([request.id]);
   });
+
+  it('lists each open survey to answer, with how long is left, linking to its card', async () => {
+    const courseId = '60000000-0000-4000-8000-000000000009';
+    server.use(
+      http.get(api('/student/dashboard'), () =>
+        ok(
+          createStudentDashboard({
+            openSurveys: [
+              {
+                courseId,
+                courseCode: 'CS301',
+                courseTitle: 'Software Engineering',
+                closesAt: new Date(Date.now() + 2 * 24 * 3_600_000 + 60_000).toISOString(),
+                started: true,
+              },
+              {
+                courseId: '60000000-0000-4000-8000-00000000000a',
+                courseCode: 'DB-210',
+                courseTitle: 'Databases',
+                closesAt: new Date(Date.now() + 5 * 24 * 3_600_000).toISOString(),
+                started: false,
+              },
+            ],
+            courses: [createDashboardCourse()],
+          }),
+        ),
+      ),
+    );
+    renderApp('/dashboard', { user: student });
+    const list = await screen.findByRole('list', { name: 'Surveys to answer' });
+    const item = within(list).getByRole('listitem', {
+      name: 'Answer the team formation survey of CS301',
+    });
+    expect(item).toHaveTextContent('Answer the team formation survey of CS301');
+    expect(item).toHaveTextContent('Started, not submitted · closes in 2 days');
+    expect(
+      within(item).getByRole('link', { name: 'Continue the team formation survey of CS301' }),
+    ).toHaveAttribute('href', `/courses/${courseId}#survey`);
+    const other = within(list).getByRole('listitem', {
+      name: 'Answer the team formation survey of DB-210',
+    });
+    expect(
+      within(other).getByRole('link', { name: 'Answer the team formation survey of DB-210' }),
+    ).toHaveTextContent('Answer the survey');
+  });
 });

@@ -12,6 +12,7 @@ import {
   InvitationItem,
   JoinRequestItem,
   MyRequestItem,
+  OpenSurveyItem,
   UnreadNoticesItem,
 } from './needs-you-items';
 import { TeamlessCourse } from './teamless-course';
@@ -81,8 +82,10 @@ function NeedsGroup<T>({ title, items, render }: GroupProps<T>) {
 }
 
 function NeedsYou({ data }: { data: Dashboard }) {
-  const { invitations, joinRequests, myRequests, teamlessCourses, unreadNotices } = data;
+  const { invitations, joinRequests, myRequests, teamlessCourses, unreadNotices, openSurveys } =
+    data;
   const count =
+    openSurveys.length +
     invitations.length +
     joinRequests.length +
     myRequests.length +
@@ -91,6 +94,11 @@ function NeedsYou({ data }: { data: Dashboard }) {
   if (count === 0) return <EmptyState>Nothing needs you right now.</EmptyState>;
   return (
     <Stack gap="md">
+      <NeedsGroup
+        title="Surveys to answer"
+        items={openSurveys}
+        render={(s) => <OpenSurveyItem key={s.courseId} survey={s} />}
+      />
       <NeedsGroup
         title="Invitations to answer"
         items={invitations}

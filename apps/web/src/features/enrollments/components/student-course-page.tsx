@@ -78,9 +78,11 @@ type StudentCoursePageProps = {
   teams?: ReactNode;
   /** Shown under "Your enrollment" (the route's team history), beside the course. */
   aside?: ReactNode;
+  /** The team formation survey (another feature), first on the page while there is one. */
+  survey?: ReactNode;
 };
 
-export function StudentCoursePage({ courseId, teams, aside }: StudentCoursePageProps) {
+export function StudentCoursePage({ courseId, teams, aside, survey }: StudentCoursePageProps) {
   const enrollment = useStudentCourse(courseId);
 
   if (enrollment.isPending) {
@@ -130,6 +132,7 @@ export function StudentCoursePage({ courseId, teams, aside }: StudentCoursePageP
         actions={<CourseFacts course={e.course} />}
       />
       <Stack gap="xl">
+        {survey}
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <AboutCourse course={e.course} />

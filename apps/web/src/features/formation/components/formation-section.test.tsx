@@ -88,7 +88,13 @@ describe('formation section', () => {
 
     const summary = await screen.findByRole('group', { name: 'Summary' });
     expect(bodies).toEqual([
-      { leaveClosedTeamsAlone: true, mergeUnderMinimum: true, excludeUserIds: [] },
+      {
+        leaveClosedTeamsAlone: true,
+        mergeUnderMinimum: true,
+        useSurvey: true,
+        keepSelfFormedTeams: true,
+        excludeUserIds: [],
+      },
     ]);
     expect(summary).toHaveTextContent('3 students placed');
     expect(summary).toHaveTextContent('1 new team');
@@ -340,9 +346,116 @@ describe('formation section', () => {
     expect(bodies[1]).toEqual({
       leaveClosedTeamsAlone: true,
       mergeUnderMinimum: false,
+      useSurvey: true,
+      keepSelfFormedTeams: true,
       excludeUserIds: [],
       seed: 42,
     });
     expect(document.body).not.toHaveTextContent(/seed/i);
+  });
+});
+
+describe('formation by the survey (issue 27)', () => {
+  const Q1 = '72000000-0000-4000-8000-000000000001';
+  const Q2 = '72000000-0000-4000-8000-000000000002';
+
+  function criteriaProposal() {
+    const fresh = createProposedTeam({
+      key: 'new-1',
+      name: 'New team 1',
+      maxSize: 3,
+      score: 0.62,
+      criteria: [
+        { questionId: Q1, score: 0.5 },
+        { questionId: Q2, score: 0.8 },
+      ],
+      project: { id: 'robot', name: 'Robot arm' },
+    });
+    return createProposal({
+      teams: [fresh],
+      placements: [
+        createPlacement(BEN, 'new-1', 'Shares 9 free hours with the team.'),
+        createPlacement(CAI, 'new-1', 'The team wanted React.'),
+      ],
+      criteria: {
+        surveyVersion: 3,
+        questions: [
+          {
+            id: Q1,
+            prompt: 'When are you free?',
+            type: 'AVAILABILITY',
+            weight: 3,
+            goal: 'SIMILAR',
+          },
+          { id: Q2, prompt: 'Your skills', type: 'SKILLS', weight: 2, goal: 'DIVERSE' },
+        ],
+        lowestScore: 0.62,
+        meanScore: 0.781,
+        respondents: 12,
+        nonRespondents: 3,
+        violations: [
+          {
+            kind: 'AVOID',
+            teamKey: 'new-1',
+            userIds: [BEN.userId, CAI.userId],
+            detail: 'Ben Ito and Cai Wong would rather not work together; no other seat was free.',
+          },
+        ],
+      },
+    });
+  }
+
+  it('sends the survey options and shows the scores, the shares and what could not be kept', async () => {
+    const bodies = servePreview([criteriaProposal()]);
+    let applied: FormationApplyBody | null = null;
+    server.use(
+      http.post(api('/admin/courses/:courseId/formation/apply'), async ({ request }) => {
+        applied = (await request.json()) as FormationApplyBody;
+        return ok({ placed: 2, createdTeams: [], movedFromMerges: 0 });
+      }),
+    );
+    const { user } = renderSection();
+    const survey = screen.getByRole('switch', { name: /Use the course's survey/ });
+    const keep = screen.getByRole('switch', { name: /Keep teams students formed/ });
+    expect(survey).toBeChecked();
+    expect(keep).toBeChecked();
+    await user.click(keep);
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+
+    const criteria = await screen.findByRole('group', { name: 'Survey criteria' });
+    expect(bodies[0]).toMatchObject({ useSurvey: true, keepSelfFormedTeams: false });
+    expect(criteria).toHaveTextContent('lowest team score 62%, mean 78%');
+    expect(criteria).toHaveTextContent('12 students answered; 3 students did not');
+    expect(within(criteria).getByText('1 constraint could not be kept')).toBeInTheDocument();
+    expect(criteria).toHaveTextContent(
+      'New team 1: Ben Ito and Cai Wong would rather not work together; no other seat was free.',
+    );
+
+    const team = screen.getByRole('article', { name: 'New team 1' });
+    expect(team).toHaveTextContent('62%');
+    expect(team).toHaveTextContent('Project: Robot arm');
+    await user.click(within(team).getByRole('button', { name: /New team 1/ }));
+    const shares = within(team).getByRole('group', { name: 'Scores of New team 1 by question' });
+    expect(
+      within(shares).getByRole('progressbar', { name: 'When are you free?: 50%' }),
+    ).toBeInTheDocument();
+    expect(
+      within(shares).getByRole('progressbar', { name: 'Your skills: 80%' }),
+    ).toBeInTheDocument();
+    expect(within(team).getByText('Shares 9 free hours with the team.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Apply placement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply placement' });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply placement' }));
+    await waitFor(() => expect(applied).not.toBeNull());
+    expect(applied!.projects).toEqual([{ teamKey: 'new-1', projectId: 'robot' }]);
+  });
+
+  it('shows no criteria when the proposal did not use a survey', async () => {
+    servePreview([proposal()]);
+    const { user } = renderSection();
+    await user.click(screen.getByRole('button', { name: 'Preview placement' }));
+    await screen.findByRole('group', { name: 'Summary' });
+    expect(screen.queryByRole('group', { name: 'Survey criteria' })).not.toBeInTheDocument();
   });
 });

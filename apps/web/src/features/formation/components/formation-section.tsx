@@ -28,6 +28,8 @@ import { SectionCard } from './section-card';
 export function FormationSection({ courseId }: { courseId: string }) {
   const [leaveClosedTeamsAlone, setLeaveClosedTeamsAlone] = useState(true);
   const [mergeUnderMinimum, setMergeUnderMinimum] = useState(false);
+  const [useSurvey, setUseSurvey] = useState(true);
+  const [keepSelfFormedTeams, setKeepSelfFormedTeams] = useState(true);
   const [excluded, setExcluded] = useState<ComboboxItem[]>([]);
   // The API calls it a seed; an instructor knows it as the number of a proposal to see again.
   const [proposalNumber, setProposalNumber] = useState<number | ''>('');
@@ -37,6 +39,8 @@ export function FormationSection({ courseId }: { courseId: string }) {
   const options = (): FormationOptions => ({
     leaveClosedTeamsAlone,
     mergeUnderMinimum,
+    useSurvey,
+    keepSelfFormedTeams,
     excludeUserIds: excluded.map((o) => o.value),
     ...(proposalNumber === '' ? {} : { seed: proposalNumber }),
   });
@@ -70,6 +74,18 @@ export function FormationSection({ courseId }: { courseId: string }) {
               description="A team still short after filling may move into another one."
               checked={mergeUnderMinimum}
               onChange={(e) => setMergeUnderMinimum(e.currentTarget.checked)}
+            />
+            <Switch
+              label="Use the course's survey"
+              description="Places students by their survey answers, raising the lowest team score first. Without a survey (or with this off), by choices and skills."
+              checked={useSurvey}
+              onChange={(e) => setUseSurvey(e.currentTarget.checked)}
+            />
+            <Switch
+              label="Keep teams students formed"
+              description="With the survey: teams students made keep their members and only get open seats filled. Off: their members may be moved to raise the lowest score."
+              checked={keepSelfFormedTeams}
+              onChange={(e) => setKeepSelfFormedTeams(e.currentTarget.checked)}
             />
           </SimpleGrid>
           <ExcludeStudentsSelect courseId={courseId} value={excluded} onChange={setExcluded} />

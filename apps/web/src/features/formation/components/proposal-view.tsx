@@ -15,6 +15,7 @@ import {
   type ProposalEdits,
 } from '../utils/proposal';
 import { ApiErrorAlert } from './api-error-alert';
+import { CriteriaSummary } from './criteria-summary';
 import { Disclosure } from './disclosure';
 import { ProposedTeamCard } from './proposed-team-card';
 
@@ -87,6 +88,7 @@ export function ProposalView({
           {countOf(summary.underMinimum, 'team')} under the minimum
         </Badge>
       </Group>
+      {proposal.criteria && <CriteriaSummary criteria={proposal.criteria} teams={proposal.teams} />}
       {summary.underMinimum > 0 && summary.underMinimumReason && (
         // A note, not an alert: it explains the proposal rather than reporting a failure.
         <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -116,6 +118,7 @@ export function ProposalView({
               <ProposedTeamCard
                 key={team.key}
                 team={team}
+                criteria={proposal.criteria}
                 targets={proposal.teams.filter((t) => isTarget(t, merged))}
                 nameError={team.teamId === null ? teamNameError(proposal, edits, team.key) : null}
                 placed={placedIn(team.key)}

@@ -9,14 +9,19 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import type { Placement, ProposedTeam } from '@teamup/shared';
+import type { FormationCriteria, Placement, ProposedTeam } from '@teamup/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { countOf } from '@/lib/format';
 import { canTake, seatsTaken, type ProposalEdits } from '../utils/proposal';
+import { percent, TeamCriteria } from './criteria-summary';
 import { Chevron } from './disclosure';
+
+const badgeInText = { verticalAlign: 'text-bottom' } as const;
 
 type ProposedTeamCardProps = {
   team: ProposedTeam;
+  /** The survey's part of the proposal (issue 27), or null without one. */
+  criteria?: FormationCriteria | null;
   /** The teams a placed student may be moved to. */
   targets: ProposedTeam[];
   nameError: string | null;
@@ -34,6 +39,7 @@ type ProposedTeamCardProps = {
  */
 export function ProposedTeamCard({
   team,
+  criteria = null,
   targets,
   nameError,
   placed,
@@ -58,41 +64,65 @@ export function ProposedTeamCard({
         w="100%"
         style={{ display: 'block', borderRadius: 'inherit' }}
       >
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Group gap="xs" wrap="nowrap" align="flex-start" miw={0}>
-            <Chevron open={open} />
-            <Stack gap={2} miw={0}>
-              <Text fw={600} id={headingId} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+        {/* The name has the line to itself (only the short seat count beside it): with the badges
+            beside it too, a course-coded name broke into three narrow lines on a phone. */}
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Chevron open={open} />
+          <Stack gap={4} miw={0} style={{ flex: 1 }}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text fw={600} id={headingId} lh={1.3} miw={0} style={{ overflowWrap: 'anywhere' }}>
                 {name || team.name}
               </Text>
-              <Text size="xs" c="dimmed">
-                {placed.length === 0
-                  ? 'Nobody placed here'
-                  : `${countOf(placed.length, 'student')} placed here`}
-                {team.members.length > 0 ? ` · ${countOf(team.members.length, 'member')}` : ''}
+              <Text
+                size="sm"
+                aria-label={`${taken} of ${team.maxSize} seats taken`}
+                style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+              >
+                {taken}/{team.maxSize}
               </Text>
-              {shownError && (
-                // Default text color: red text on the dark card misses 4.5:1; the icon marks it.
-                <Group gap={4} wrap="nowrap" align="flex-start">
-                  <IconAlertTriangle
-                    size={14}
-                    aria-hidden
-                    color="var(--mantine-color-red-7)"
-                    style={{ flexShrink: 0, marginTop: 2 }}
-                  />
-                  <Text size="xs" fw={600}>
-                    {shownError}
-                  </Text>
-                </Group>
+            </Group>
+            {/* One paragraph, the badges inline: the details flow after them and wrap as text
+                does, rather than the whole line dropping under the badges on a phone. */}
+            <Text size="xs" c="dimmed" lh={1.7}>
+              {isNew && (
+                <Badge component="span" color="blue.9" size="xs" mr={6} style={badgeInText}>
+                  New
+                </Badge>
               )}
-            </Stack>
-          </Group>
-          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-            {isNew && <Badge color="blue.9">New</Badge>}
-            <Text size="sm" aria-label={`${taken} of ${team.maxSize} seats taken`}>
-              {taken}/{team.maxSize}
+              {team.score !== null && (
+                <Badge
+                  component="span"
+                  color="teal.9"
+                  variant="outline"
+                  size="xs"
+                  mr={6}
+                  style={badgeInText}
+                  title="Team score"
+                >
+                  Score {percent(team.score)}
+                </Badge>
+              )}
+              {placed.length === 0
+                ? 'Nobody placed here'
+                : `${countOf(placed.length, 'student')} placed here`}
+              {team.members.length > 0 ? ` · ${countOf(team.members.length, 'member')}` : ''}
+              {team.project ? ` · Project: ${team.project.name}` : ''}
             </Text>
-          </Group>
+            {shownError && (
+              // Default text color: red text on the dark card misses 4.5:1; the icon marks it.
+              <Group gap={4} wrap="nowrap" align="flex-start">
+                <IconAlertTriangle
+                  size={14}
+                  aria-hidden
+                  color="var(--mantine-color-red-7)"
+                  style={{ flexShrink: 0, marginTop: 2 }}
+                />
+                <Text size="xs" fw={600}>
+                  {shownError}
+                </Text>
+              </Group>
+            )}
+          </Stack>
         </Group>
       </UnstyledButton>
       {open && (
@@ -110,6 +140,7 @@ export function ProposedTeamCard({
               }}
             />
           )}
+          {criteria && <TeamCriteria team={team} criteria={criteria} />}
           {team.members.length > 0 && (
             <div>
               <Text size="xs" c="dimmed" fw={600}>

@@ -59,11 +59,15 @@ export function teamNameError(
 }
 
 /**
- * The apply body: every placement where the admin left it, and the new teams that still have
- * someone (a new team emptied by moves is not created).
+ * The apply body: every placement where the admin left it, the new teams that still have
+ * someone (a new team emptied by moves is not created), and the projects those teams get.
  */
 export function applyBody(proposal: FormationProposal, edits: ProposalEdits): FormationApplyBody {
   const used = new Set(Object.values(edits.teamOf));
+  // Issue 27: the project each team is given, for the teams that exist or are created.
+  const projects = proposal.teams
+    .filter((t) => t.project !== null && (t.teamId !== null || used.has(t.key)))
+    .map((t) => ({ teamKey: t.key, projectId: t.project!.id }));
   return {
     fingerprint: proposal.fingerprint,
     seed: proposal.seed,
@@ -74,5 +78,6 @@ export function applyBody(proposal: FormationProposal, edits: ProposalEdits): Fo
       userId: p.userId,
       teamKey: edits.teamOf[p.userId] ?? p.teamKey,
     })),
+    ...(projects.length > 0 ? { projects } : {}),
   };
 }

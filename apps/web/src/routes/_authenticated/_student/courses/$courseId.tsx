@@ -20,6 +20,8 @@ import { myTeamHistoryQueryOptions } from '@/features/formation/api/get-team-his
 import { TeamHistoryCard } from '@/features/formation/components/team-history-card';
 import { StudentCoursePage } from '@/features/enrollments/components/student-course-page';
 import { CourseTeamsSection } from '@/features/teams/components/course-teams/course-teams-section';
+import { studentSurveyQueryOptions } from '@/features/survey/api/get-student-survey';
+import { StudentSurveyCard } from '@/features/survey/components/student-survey-card';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 /**
@@ -27,7 +29,8 @@ import { useDocumentTitle } from '@/components/ui/document-title';
  * one round of requests (decision 093): the course, my teams, my invitations, the team list (whose
  * first page, wanting my skills first, also gives "Teams that want your skills"), the classmates
  * without a team (each marked when the team I lead invited them, so the team's invitations need
- * no third round), the classmates in a team, and my team history. Each team and each classmate is
+ * no third round), the classmates in a team, my team history and the formation survey. Each
+ * team and each classmate is
  * listed once (issue 24, decision 126).
  *
  * The course's lists are asked before the course answers whether the enrollment is ACTIVE. For
@@ -55,6 +58,8 @@ function prefetchCoursePage(queryClient: QueryClient, courseId: string) {
       ...once,
     }),
     queryClient.prefetchQuery({ ...myTeamHistoryQueryOptions(courseId), ...once }),
+    // Issue 27: the team formation survey, shown first when the course has one.
+    queryClient.prefetchQuery({ ...studentSurveyQueryOptions(courseId), ...once }),
   ]);
 }
 
@@ -98,6 +103,8 @@ function StudentCourseRoute() {
       // Beside the course, under "Your enrollment": a full-width row of its own made the page
       // taller (issue 24).
       aside={e && showsTeams && <TeamHistoryCard courseId={courseId} />}
+      // Only an active student answers (the server refuses the others).
+      survey={e?.status === 'ACTIVE' && <StudentSurveyCard courseId={courseId} />}
     />
   );
 }

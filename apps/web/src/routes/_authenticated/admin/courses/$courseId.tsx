@@ -10,6 +10,7 @@ import { AddStudentButton } from '@/features/enrollments/components/add-student-
 import { ExportTeams } from '@/features/formation/components/export-teams';
 import { FormationSection } from '@/features/formation/components/formation-section';
 import { TeamHealthSection } from '@/features/formation/components/team-health-section';
+import { SurveySection } from '@/features/survey/components/survey-section';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')({
@@ -36,6 +37,7 @@ function CourseDetailRoute() {
       />
       {course.data && (
         <>
+          <SurveySection courseId={courseId} />
           <FormationSection courseId={courseId} />
           <TeamHealthSection courseId={courseId} />
           <ExportTeams courseId={courseId} />

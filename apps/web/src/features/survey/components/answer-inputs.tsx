@@ -1,0 +1,248 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Radio,
+  Stack,
+  Text,
+} from '@mantine/core';
+import {
+  SURVEY_SKILL_LEVEL_MAX,
+  SURVEY_TEAMMATES_MAX,
+  type StudentSurveyView,
+  type SurveyAnswer,
+  type SurveyQuestion,
+} from '@teamup/shared';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { describeHours } from '../utils/describe-answer';
+import { AvailabilityGrid } from './availability-grid';
+import { moved } from './option-list';
+
+const LEVELS = Array.from({ length: SURVEY_SKILL_LEVEL_MAX }, (_, i) => String(i + 1));
+
+export type AnswerInputProps = {
+  question: SurveyQuestion;
+  answer: SurveyAnswer | undefined;
+  /** Undefined clears the answer. */
+  onChange: (answer: SurveyAnswer | undefined) => void;
+  classmates: StudentSurveyView['classmates'];
+  disabled: boolean;
+  /** The id of the text that describes the question (help, error). */
+  describedBy?: string;
+};
+
+/** The control for one question, by its type. */
+export function AnswerInput({
+  question: q,
+  answer,
+  onChange,
+  classmates,
+  disabled,
+  describedBy,
+}: AnswerInputProps) {
+  switch (q.type) {
+    case 'AVAILABILITY': {
+      const hours = answer?.type === 'AVAILABILITY' ? answer.hours : [];
+      return (
+        <Stack gap={4}>
+          <AvailabilityGrid
+            label={q.prompt}
+            describedBy={describedBy}
+            fromHour={q.fromHour}
+            toHour={q.toHour}
+            value={hours}
+            disabled={disabled}
+            onChange={(next) => onChange({ type: 'AVAILABILITY', hours: next })}
+          />
+          <Text size="sm" aria-live="polite">
+            {hours.length === 0 ? 'No free hours marked yet.' : `Free: ${describeHours(hours)}`}
+          </Text>
+        </Stack>
+      );
+    }
+    case 'SKILLS': {
+      const levels = answer?.type === 'SKILLS' ? answer.levels : {};
+      return (
+        <Stack gap="xs">
+          <Text size="xs" c="dimmed">
+            1 = beginner, {SURVEY_SKILL_LEVEL_MAX} = expert
+          </Text>
+          {q.skills.map((skill) => (
+            <Radio.Group
+              key={skill}
+              label={skill}
+              value={levels[skill] ? String(levels[skill]) : null}
+              onChange={(v) =>
+                onChange({ type: 'SKILLS', levels: { ...levels, [skill]: Number(v) } })
+              }
+            >
+              <Group gap="md" mt={4}>
+                {LEVELS.map((l) => (
+                  <Radio
+                    key={l}
+                    value={l}
+                    label={l}
+                    aria-label={`${skill}: ${l} of ${SURVEY_SKILL_LEVEL_MAX}`}
+                    disabled={disabled}
+                  />
+                ))}
+              </Group>
+            </Radio.Group>
+          ))}
+        </Stack>
+      );
+    }
+    case 'ROLE':
+    case 'DEMOGRAPHIC':
+    case 'SINGLE_CHOICE': {
+      const value = answer && 'option' in answer ? answer.option : null;
+      return (
+        <Radio.Group
+          aria-label={q.prompt}
+          aria-describedby={describedBy}
+          value={value}
+          onChange={(option) => onChange({ type: q.type, option } as SurveyAnswer)}
+        >
+          <Stack gap={6} mt={2}>
+            {q.options.map((o) => (
+              <Radio key={o.id} value={o.id} label={o.label} disabled={disabled} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      );
+    }
+    case 'MULTIPLE_CHOICE': {
+      const chosen = answer?.type === 'MULTIPLE_CHOICE' ? answer.options : [];
+      const full = q.maxChoices !== null && chosen.length >= q.maxChoices;
+      return (
+        <Checkbox.Group
+          aria-label={q.prompt}
+          aria-describedby={describedBy}
+          description={q.maxChoices !== null ? `Choose up to ${q.maxChoices}.` : undefined}
+          value={chosen}
+          onChange={(options) => onChange({ type: 'MULTIPLE_CHOICE', options })}
+        >
+          <Stack gap={6} mt={4}>
+            {q.options.map((o) => (
+              <Checkbox
+                key={o.id}
+                value={o.id}
+                label={o.label}
+                disabled={disabled || (full && !chosen.includes(o.id))}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      );
+    }
+    case 'PROJECT': {
+      const ranking = answer?.type === 'PROJECT' ? answer.ranking : null;
+      const known = new Set(q.projects.map((p) => p.id));
+      const order = [
+        ...(ranking ?? []).filter((id) => known.has(id)),
+        ...q.projects.map((p) => p.id).filter((id) => !ranking?.includes(id)),
+      ];
+      const name = (id: string) => q.projects.find((p) => p.id === id)?.name ?? id;
+      const set = (next: string[]) => onChange({ type: 'PROJECT', ranking: next });
+      return (
+        <Stack gap="xs">
+          <Text size="xs" c="dimmed">
+            Most wanted first. Move a project up or down.
+          </Text>
+          <Stack
+            component="ol"
+            gap={4}
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={`Ranking: ${q.prompt}`}
+          >
+            {order.map((id, i) => (
+              <Group
+                component="li"
+                key={id}
+                gap="xs"
+                wrap="nowrap"
+                justify="space-between"
+                p={6}
+                style={{
+                  border: '1px solid var(--mantine-color-default-border)',
+                  borderRadius: 'var(--mantine-radius-sm)',
+                }}
+              >
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {i + 1}. {name(id)}
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="default"
+                    aria-label={`Move ${name(id)} up`}
+                    disabled={disabled || i === 0}
+                    onClick={() => set(moved(order, i, -1))}
+                  >
+                    <IconArrowUp size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="default"
+                    aria-label={`Move ${name(id)} down`}
+                    disabled={disabled || i === order.length - 1}
+                    onClick={() => set(moved(order, i, 1))}
+                  >
+                    <IconArrowDown size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+          {ranking === null && !disabled && (
+            <Group>
+              <Button variant="default" size="xs" onClick={() => set(order)}>
+                Keep this order
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      );
+    }
+    case 'TEAMMATES': {
+      const like = answer?.type === 'TEAMMATES' ? answer.like : [];
+      const avoid = answer?.type === 'TEAMMATES' ? answer.avoid : [];
+      const data = (taken: string[]) =>
+        classmates.map((c) => ({ value: c.id, label: c.fullname, disabled: taken.includes(c.id) }));
+      return (
+        <Stack gap="xs">
+          <MultiSelect
+            label="I would like to work with"
+            description={`Up to ${SURVEY_TEAMMATES_MAX} classmates.`}
+            placeholder={like.length < SURVEY_TEAMMATES_MAX ? 'Search classmates' : undefined}
+            searchable
+            clearable
+            maxValues={SURVEY_TEAMMATES_MAX}
+            data={data(avoid)}
+            value={like}
+            disabled={disabled}
+            nothingFoundMessage="No classmate of that name"
+            comboboxProps={{ withinPortal: true }}
+            onChange={(next) => onChange({ type: 'TEAMMATES', like: next, avoid })}
+          />
+          <MultiSelect
+            label="I would rather not work with"
+            description={`Up to ${SURVEY_TEAMMATES_MAX} classmates. Nobody is told.`}
+            placeholder={avoid.length < SURVEY_TEAMMATES_MAX ? 'Search classmates' : undefined}
+            searchable
+            clearable
+            maxValues={SURVEY_TEAMMATES_MAX}
+            data={data(like)}
+            value={avoid}
+            disabled={disabled}
+            nothingFoundMessage="No classmate of that name"
+            comboboxProps={{ withinPortal: true }}
+            onChange={(next) => onChange({ type: 'TEAMMATES', like, avoid: next })}
+          />
+        </Stack>
+      );
+    }
+  }
+}

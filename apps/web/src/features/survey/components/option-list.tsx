@@ -1,0 +1,227 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { SURVEY_OPTION_MAX, SURVEY_PROJECT_MAX } from '@teamup/shared';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { DraftOption, DraftProject } from '../utils/questions';
+import { withIds } from '../utils/questions';
+
+/** Moves item i by `by` places (−1 up, +1 down); out of range leaves the list as it is. */
+export function moved<T>(list: readonly T[], i: number, by: number): T[] {
+  const j = i + by;
+  if (j < 0 || j >= list.length) return [...list];
+  const next = [...list];
+  [next[i], next[j]] = [next[j]!, next[i]!];
+  return next;
+}
+
+type RowActionsProps = {
+  what: string;
+  index: number;
+  count: number;
+  min: number;
+  onMove: (by: number) => void;
+  onRemove: () => void;
+};
+
+/** Up, down and remove for one row of a list, each named for a screen reader. */
+function RowActions({ what, index, count, min, onMove, onRemove }: RowActionsProps) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="default"
+        aria-label={`Move ${what} up`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        <IconArrowUp size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="default"
+        aria-label={`Move ${what} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        <IconArrowDown size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="default"
+        aria-label={`Remove ${what}`}
+        disabled={count <= min}
+        onClick={onRemove}
+      >
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+type OptionListProps = {
+  /** The question's number, to name each field ("Option 2 of question 3"). */
+  questionLabel: string;
+  options: DraftOption[];
+  onChange: (options: DraftOption[]) => void;
+  /** Background questions offer "Do not isolate" per option. */
+  withDoNotIsolate?: boolean;
+  /** Errors by path under the question ("options.1.label"). */
+  errors: Record<string, string>;
+};
+
+/** The options of a choice question: label, order, add and remove; ids follow new labels. */
+export function OptionList({
+  questionLabel,
+  options,
+  onChange,
+  withDoNotIsolate = false,
+  errors,
+}: OptionListProps) {
+  const set = (next: DraftOption[]) => onChange(withIds(next, (o) => o.label));
+  return (
+    <Stack gap="xs" role="group" aria-label={`Options of ${questionLabel}`}>
+      <Text size="sm" fw={500}>
+        Options
+      </Text>
+      {options.map((o, i) => (
+        <Group key={i} gap="xs" align="flex-start" wrap="wrap">
+          <TextInput
+            aria-label={`Option ${i + 1} of ${questionLabel}`}
+            placeholder={`Option ${i + 1}`}
+            value={o.label}
+            maxLength={120}
+            error={
+              errors[`options.${i}.label`] ?? errors[`options.${i}.id`] ?? errors[`options.${i}`]
+            }
+            onChange={(e) => {
+              const label = e.currentTarget.value;
+              set(options.map((x, j) => (j === i ? { ...x, label } : x)));
+            }}
+            style={{ flex: '1 1 12rem' }}
+          />
+          {withDoNotIsolate && (
+            <Checkbox
+              mt={8}
+              label="Do not isolate"
+              aria-label={`Do not isolate option ${i + 1} of ${questionLabel}`}
+              checked={Boolean(o.doNotIsolate)}
+              onChange={(e) => {
+                const checked = e.currentTarget.checked;
+                set(options.map((x, j) => (j === i ? { ...x, doNotIsolate: checked } : x)));
+              }}
+            />
+          )}
+          <RowActions
+            what={`option ${i + 1}`}
+            index={i}
+            count={options.length}
+            min={2}
+            onMove={(by) => set(moved(options, i, by))}
+            onRemove={() => set(options.filter((_, j) => j !== i))}
+          />
+        </Group>
+      ))}
+      {errors.options && (
+        <Text size="xs" fw={600}>
+          {errors.options}
+        </Text>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          disabled={options.length >= SURVEY_OPTION_MAX}
+          onClick={() => set([...options, { id: '', label: '', fresh: true }])}
+        >
+          Add option
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type ProjectListProps = {
+  questionLabel: string;
+  projects: DraftProject[];
+  onChange: (projects: DraftProject[]) => void;
+  errors: Record<string, string>;
+};
+
+/** The projects of a project question: name and how many teams each can take. */
+export function ProjectList({ questionLabel, projects, onChange, errors }: ProjectListProps) {
+  const set = (next: DraftProject[]) => onChange(withIds(next, (p) => p.name));
+  return (
+    <Stack gap="xs" role="group" aria-label={`Projects of ${questionLabel}`}>
+      <Text size="sm" fw={500}>
+        Projects
+      </Text>
+      {projects.map((p, i) => (
+        <Group key={i} gap="xs" align="flex-start" wrap="wrap">
+          <TextInput
+            aria-label={`Name of project ${i + 1}`}
+            placeholder={`Project ${i + 1}`}
+            value={p.name}
+            maxLength={120}
+            error={errors[`projects.${i}.name`] ?? errors[`projects.${i}`]}
+            onChange={(e) => {
+              const name = e.currentTarget.value;
+              set(projects.map((x, j) => (j === i ? { ...x, name } : x)));
+            }}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <NumberInput
+            aria-label={`Teams project ${i + 1} can take`}
+            placeholder="Teams"
+            min={1}
+            max={500}
+            allowDecimal={false}
+            allowNegative={false}
+            value={p.capacity}
+            error={errors[`projects.${i}.capacity`]}
+            onChange={(v) => {
+              const capacity = typeof v === 'number' ? v : '';
+              set(projects.map((x, j) => (j === i ? { ...x, capacity } : x)));
+            }}
+            w={110}
+            rightSection={
+              <Text size="xs" c="dimmed" pr={4}>
+                teams
+              </Text>
+            }
+            rightSectionWidth={48}
+          />
+          <RowActions
+            what={`project ${i + 1}`}
+            index={i}
+            count={projects.length}
+            min={2}
+            onMove={(by) => set(moved(projects, i, by))}
+            onRemove={() => set(projects.filter((_, j) => j !== i))}
+          />
+        </Group>
+      ))}
+      {errors.projects && (
+        <Text size="xs" fw={600}>
+          {errors.projects}
+        </Text>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          disabled={projects.length >= SURVEY_PROJECT_MAX}
+          onClick={() => set([...projects, { id: '', name: '', capacity: 1, fresh: true }])}
+        >
+          Add project
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,303 @@
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Input,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import {
+  SURVEY_OPTION_MAX,
+  SURVEY_QUESTION_TYPE_LABELS,
+  SURVEY_WEIGHT_MAX,
+  type SurveyGoal,
+} from '@teamup/shared';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { SIMILAR_ONLY, type DraftQuestion } from '../utils/questions';
+import { OptionList, ProjectList } from './option-list';
+
+const WEIGHTS = Array.from({ length: SURVEY_WEIGHT_MAX + 1 }, (_, i) => String(i));
+
+type QuestionEditorProps = {
+  question: DraftQuestion;
+  index: number;
+  count: number;
+  onChange: (question: DraftQuestion) => void;
+  onMove: (by: number) => void;
+  onRemove: () => void;
+  /** The server's messages for this question, by path under it ("prompt", "options.1.label"). */
+  errors: Record<string, string>;
+};
+
+/** One question of the builder: prompt, weight, goal, required and its type's own fields. */
+export function QuestionEditor({
+  question: q,
+  index,
+  count,
+  onChange,
+  onMove,
+  onRemove,
+  errors,
+}: QuestionEditorProps) {
+  const label = `question ${index + 1}`;
+  const headingId = `survey-question-${q.id}`;
+  const update = (patch: Partial<DraftQuestion>) => onChange({ ...q, ...patch } as DraftQuestion);
+  const whole = errors[''];
+  return (
+    <Paper withBorder radius="md" p="sm" component="article" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} id={headingId}>
+              Question {index + 1}
+            </Text>
+            <Badge variant="light" color="gray" autoContrast>
+              {SURVEY_QUESTION_TYPE_LABELS[q.type]}
+            </Badge>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              aria-label={`Move ${label} up`}
+              disabled={index === 0}
+              onClick={() => onMove(-1)}
+            >
+              <IconArrowUp size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              aria-label={`Move ${label} down`}
+              disabled={index === count - 1}
+              onClick={() => onMove(1)}
+            >
+              <IconArrowDown size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon variant="default" aria-label={`Delete ${label}`} onClick={onRemove}>
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        </Group>
+        {whole && (
+          <Text size="sm" fw={600} role="alert">
+            {whole}
+          </Text>
+        )}
+        <TextInput
+          label="Question"
+          aria-label={`Prompt of ${label}`}
+          required
+          maxLength={300}
+          value={q.prompt}
+          error={errors.prompt}
+          onChange={(e) => update({ prompt: e.currentTarget.value })}
+        />
+        <Textarea
+          label="Help"
+          description="Optional: shown under the question."
+          aria-label={`Help of ${label}`}
+          autosize
+          minRows={1}
+          maxLength={500}
+          value={q.help}
+          error={errors.help}
+          onChange={(e) => update({ help: e.currentTarget.value })}
+        />
+        <Group gap="lg" align="flex-start" wrap="wrap">
+          <Input.Wrapper
+            label="Weight"
+            description="0 = asked but not used for placement"
+            error={errors.weight}
+            id={`${headingId}-weight`}
+          >
+            <SegmentedControl
+              mt={4}
+              aria-label={`Weight of ${label}`}
+              data={WEIGHTS}
+              value={String(q.weight)}
+              onChange={(v) => update({ weight: Number(v) })}
+            />
+          </Input.Wrapper>
+          {!SIMILAR_ONLY.has(q.type) && (
+            <Input.Wrapper label="Teammates should be" error={errors.goal}>
+              <SegmentedControl
+                mt={4}
+                aria-label={`Goal of ${label}`}
+                data={[
+                  { value: 'SIMILAR', label: 'Similar' },
+                  { value: 'DIVERSE', label: 'Diverse' },
+                ]}
+                value={q.goal}
+                onChange={(v) => update({ goal: v as SurveyGoal })}
+              />
+            </Input.Wrapper>
+          )}
+          <Switch
+            mt={{ base: 0, sm: 28 }}
+            label="Required"
+            aria-label={`Answer required for ${label}`}
+            checked={q.required}
+            onChange={(e) => update({ required: e.currentTarget.checked })}
+          />
+        </Group>
+        <TypeFields question={q} label={label} onChange={onChange} errors={errors} />
+      </Stack>
+    </Paper>
+  );
+}
+
+type TypeFieldsProps = {
+  question: DraftQuestion;
+  label: string;
+  onChange: (q: DraftQuestion) => void;
+  errors: Record<string, string>;
+};
+
+const int = (v: number | string, fallback: number) => (typeof v === 'number' ? v : fallback);
+
+function TypeFields({ question: q, label, onChange, errors }: TypeFieldsProps) {
+  switch (q.type) {
+    case 'AVAILABILITY':
+      return (
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <NumberInput
+            label="Shown from"
+            description="Hour of the day (0–23)"
+            aria-label={`First hour shown for ${label}`}
+            min={0}
+            max={23}
+            allowDecimal={false}
+            allowNegative={false}
+            value={q.fromHour}
+            error={errors.fromHour}
+            onChange={(v) => onChange({ ...q, fromHour: int(v, 0) })}
+            w={140}
+          />
+          <NumberInput
+            label="Shown to"
+            description="Hour of the day (1–24)"
+            aria-label={`Last hour shown for ${label}`}
+            min={1}
+            max={24}
+            allowDecimal={false}
+            allowNegative={false}
+            value={q.toHour}
+            error={errors.toHour}
+            onChange={(v) => onChange({ ...q, toHour: int(v, 24) })}
+            w={140}
+          />
+          <NumberInput
+            label="Hours needed"
+            description="Shared free hours a team needs a week"
+            aria-label={`Hours needed for ${label}`}
+            min={1}
+            max={40}
+            allowDecimal={false}
+            allowNegative={false}
+            value={q.hoursNeeded}
+            error={errors.hoursNeeded}
+            onChange={(v) => onChange({ ...q, hoursNeeded: int(v, 1) })}
+            w={200}
+          />
+        </Group>
+      );
+    case 'SKILLS':
+      return (
+        <TagsInput
+          label="Skills"
+          description="Enter or a comma adds one; students rate each from 1 to 5."
+          aria-label={`Skills of ${label}`}
+          value={q.skills}
+          maxTags={SURVEY_OPTION_MAX}
+          splitChars={[',']}
+          acceptValueOnBlur
+          error={
+            errors.skills ?? Object.entries(errors).find(([k]) => k.startsWith('skills.'))?.[1]
+          }
+          onChange={(skills) => {
+            const seen = new Set<string>();
+            const unique = skills
+              .map((s) => s.trim())
+              .filter((s) => {
+                const key = s.toLowerCase();
+                if (!s || seen.has(key)) return false;
+                seen.add(key);
+                return true;
+              });
+            onChange({ ...q, skills: unique });
+          }}
+        />
+      );
+    case 'ROLE':
+    case 'SINGLE_CHOICE':
+      return (
+        <OptionList
+          questionLabel={label}
+          options={q.options}
+          errors={errors}
+          onChange={(options) => onChange({ ...q, options })}
+        />
+      );
+    case 'DEMOGRAPHIC':
+      return (
+        <Stack gap={4}>
+          <OptionList
+            questionLabel={label}
+            options={q.options}
+            errors={errors}
+            withDoNotIsolate
+            onChange={(options) => onChange({ ...q, options })}
+          />
+          <Text size="xs" c="dimmed">
+            “Do not isolate”: a team never has exactly one member with that option.
+          </Text>
+        </Stack>
+      );
+    case 'MULTIPLE_CHOICE':
+      return (
+        <Stack gap="xs">
+          <OptionList
+            questionLabel={label}
+            options={q.options}
+            errors={errors}
+            onChange={(options) => onChange({ ...q, options })}
+          />
+          <NumberInput
+            label="Most choices"
+            description="Empty: any number."
+            aria-label={`Most choices for ${label}`}
+            min={1}
+            max={q.options.length}
+            allowDecimal={false}
+            allowNegative={false}
+            value={q.maxChoices ?? ''}
+            error={errors.maxChoices}
+            onChange={(v) => onChange({ ...q, maxChoices: typeof v === 'number' ? v : null })}
+            w={160}
+          />
+        </Stack>
+      );
+    case 'PROJECT':
+      return (
+        <ProjectList
+          questionLabel={label}
+          projects={q.projects}
+          errors={errors}
+          onChange={(projects) => onChange({ ...q, projects })}
+        />
+      );
+    case 'TEAMMATES':
+      return (
+        <Text size="sm" c="dimmed">
+          Each student names up to 3 classmates they would like and 3 they would rather not work
+          with. “Rather not” is always kept; the weight counts “would like”.
+        </Text>
+      );
+  }
+}

@@ -1,0 +1,120 @@
+import type { SurveyResponseRow } from '@teamup/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { api, fail, ok } from '@/testing/handlers';
+import { paginate } from '@/testing/organizations-data';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+import {
+  AVAILABILITY_ID,
+  SKILLS_ID,
+  SURVEY_COURSE_ID,
+  createAdminSurveyView,
+  createSurveyResponse,
+  createSurveyResponseRow,
+} from '@/testing/survey-data';
+import { SurveySection } from './survey-section';
+
+const answered: SurveyResponseRow[] = Array.from({ length: 25 }, (_, i) =>
+  createSurveyResponseRow(
+    `Student ${i + 1}`,
+    createSurveyResponse({
+      answers: {
+        [AVAILABILITY_ID]: { type: 'AVAILABILITY', hours: [9, 10, 24 + 9] },
+        [SKILLS_ID]: { type: 'SKILLS', levels: { React: 4, SQL: 2 } },
+      },
+      submittedAt: i === 0 ? null : new Date().toISOString(),
+    }),
+  ),
+);
+const missing = [
+  createSurveyResponseRow('Sam Okafor', null),
+  createSurveyResponseRow('Lena Park', createSurveyResponse()),
+];
+
+function serveResults(view = createAdminSurveyView()) {
+  const asked: string[] = [];
+  const reminders: number[] = [];
+  server.use(
+    http.get(api('/admin/courses/:courseId/survey'), () => ok(view)),
+    http.get(api('/admin/courses/:courseId/survey/responses'), ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(url.search);
+      const page = Number(url.searchParams.get('page'));
+      const limit = Number(url.searchParams.get('limit'));
+      const rows = url.searchParams.get('status') === 'MISSING' ? missing : answered;
+      return ok(paginate(rows, page, limit));
+    }),
+    http.post(api('/admin/courses/:courseId/survey/remind'), () => {
+      reminders.push(1);
+      return ok({ notified: 7 });
+    }),
+  );
+  return { asked, reminders };
+}
+
+const renderSection = () => renderWithProviders(<SurveySection courseId={SURVEY_COURSE_ID} />);
+
+describe('survey results', () => {
+  it('shows the response rate and the answers in words, page by page', async () => {
+    const { asked } = serveResults();
+    const { user } = renderSection();
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(results).toHaveTextContent(
+      'Submitted: 3 of 10 students (30%) · 2 drafts saved, not submitted',
+    );
+    expect(within(results).getByRole('progressbar', { name: 'Response rate' })).toBeInTheDocument();
+    const table = await within(results).findByRole('table', { name: 'Answers' });
+    const first = within(table).getByRole('row', { name: /Student 1 / });
+    expect(first).toHaveTextContent('Draft saved');
+    expect(first).toHaveTextContent('3 h: Mon 9–11, Tue 9–10');
+    expect(first).toHaveTextContent('React 4, SQL 2');
+    expect(within(table).getByRole('row', { name: /Student 2 / })).toHaveTextContent('Submitted');
+    expect(within(results).getByText('1–20 of 25 responses')).toBeInTheDocument();
+
+    await user.click(within(results).getByRole('button', { name: 'Page 2' }));
+    expect(await within(results).findByText('Student 21')).toBeInTheDocument();
+    expect(within(results).queryByText('Student 1')).not.toBeInTheDocument();
+    expect(asked).toEqual(['?status=ANSWERED&page=1&limit=20', '?status=ANSWERED&page=2&limit=20']);
+  });
+
+  it('lists who has not answered and reminds them', async () => {
+    const { asked, reminders } = serveResults();
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('tab', { name: 'Not answered' }));
+    const table = await screen.findByRole('table', { name: 'Students who have not submitted' });
+    expect(within(table).getByRole('row', { name: /Sam Okafor/ })).toHaveTextContent('Not started');
+    expect(within(table).getByRole('row', { name: /Lena Park/ })).toHaveTextContent('Draft saved');
+    expect(asked).toContain('?status=MISSING&page=1&limit=20');
+    await user.click(screen.getByRole('button', { name: 'Remind' }));
+    expect(await screen.findByText('Reminder sent to 7 students.')).toBeInTheDocument();
+    expect(reminders).toHaveLength(1);
+  });
+
+  it('says when the next reminder may go, and shows a refusal', async () => {
+    serveResults(
+      createAdminSurveyView({
+        remindAvailableAt: new Date(Date.now() + 5 * 3_600_000).toISOString(),
+      }),
+    );
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('tab', { name: 'Not answered' }));
+    expect(await screen.findByText(/^You can remind again at/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remind' })).toBeDisabled();
+  });
+
+  it('shows the server refusing a reminder', async () => {
+    serveResults();
+    server.use(
+      http.post(api('/admin/courses/:courseId/survey/remind'), () =>
+        fail(409, 'Everyone has submitted', 'NOTHING_TO_REMIND'),
+      ),
+    );
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('tab', { name: 'Not answered' }));
+    await user.click(await screen.findByRole('button', { name: 'Remind' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Everyone has submitted'),
+    );
+  });
+});

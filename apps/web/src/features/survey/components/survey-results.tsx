@@ -1,0 +1,262 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Progress,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { AdminSurveyView, Survey, SurveyResponseRow } from '@teamup/shared';
+import { IconBellRinging, IconClock, IconDownload } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import { useState } from 'react';
+import { ListPagination } from '@/components/ui/list-pagination';
+import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { countOf } from '@/lib/format';
+import { useDownloadSurveyCsv } from '../api/download-survey-csv';
+import { useSurveyResponses } from '../api/get-survey-responses';
+import { useRemindSurvey } from '../api/remind-survey';
+import { describeAnswer, rateText } from '../utils/describe-answer';
+
+dayjs.extend(localizedFormat);
+
+export const RESULTS_PAGE_SIZE = 20;
+type Tab = 'ANSWERED' | 'MISSING';
+
+const at = (iso: string) => <time dateTime={iso}>{dayjs(iso).format('lll')}</time>;
+
+function ResponseStatus({ row }: { row: SurveyResponseRow }) {
+  const r = row.response;
+  if (!r) return <Badge color="gray.7">Not started</Badge>;
+  if (r.submittedAt)
+    return (
+      <Text size="sm" span>
+        Submitted {at(r.submittedAt)}
+      </Text>
+    );
+  return (
+    <Text size="sm" span>
+      Draft saved {at(r.updatedAt)}
+    </Text>
+  );
+}
+
+function AnswersTable({
+  rows,
+  survey,
+  caption,
+  withAnswers,
+}: {
+  rows: SurveyResponseRow[];
+  survey: Survey;
+  caption: string;
+  withAnswers: boolean;
+}) {
+  // Classmates a student named are written by name when they are on this page too.
+  const names = new Map(rows.map((r) => [r.student.id, r.student.fullname]));
+  return (
+    // Focusable, so a keyboard can scroll it sideways on a phone (axe: scrollable-region-focusable).
+    <Table.ScrollContainer
+      minWidth={withAnswers ? 640 : 360}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${caption} (scrolls sideways)`}
+    >
+      <Table verticalSpacing="xs" striped>
+        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Student</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            {withAnswers && <Table.Th scope="col">Answers</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.student.id}>
+              <Table.Td style={{ verticalAlign: 'top' }}>
+                <Text size="sm" fw={600}>
+                  {row.student.fullname}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {row.student.email}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: 'top' }}>
+                <ResponseStatus row={row} />
+              </Table.Td>
+              {withAnswers && (
+                <Table.Td style={{ verticalAlign: 'top' }}>
+                  <Stack component="dl" gap={4} m={0}>
+                    {survey.questions.map((q) => (
+                      <div key={q.id}>
+                        <Text component="dt" size="xs" c="dimmed">
+                          {q.prompt}
+                        </Text>
+                        <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                          {describeAnswer(q, row.response?.answers[q.id], names)}
+                        </Text>
+                      </div>
+                    ))}
+                  </Stack>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ResponsesList({ courseId, survey, tab }: { courseId: string; survey: Survey; tab: Tab }) {
+  const [page, setPage] = useState(1);
+  const query = useSurveyResponses(courseId, { status: tab, page, limit: RESULTS_PAGE_SIZE });
+  if (query.isPending) return <InlineLoader label="Loading the responses" />;
+  if (query.isError)
+    return (
+      <ErrorAlert
+        title="Could not load the responses"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  const { items, total, limit } = query.data;
+  return (
+    <Stack gap={0}>
+      {items.length === 0 ? (
+        <EmptyState>
+          {tab === 'ANSWERED' ? 'No answers yet.' : 'Every active student has submitted.'}
+        </EmptyState>
+      ) : (
+        <AnswersTable
+          rows={items}
+          survey={survey}
+          withAnswers={tab === 'ANSWERED'}
+          caption={tab === 'ANSWERED' ? 'Answers' : 'Students who have not submitted'}
+        />
+      )}
+      <ListPagination
+        page={page}
+        limit={limit}
+        total={total}
+        onChange={setPage}
+        noun={tab === 'ANSWERED' ? 'responses' : 'students'}
+      />
+    </Stack>
+  );
+}
+
+function RemindButton({ courseId, view }: { courseId: string; view: AdminSurveyView }) {
+  const remind = useRemindSurvey(courseId);
+  const next =
+    view.remindAvailableAt && Date.parse(view.remindAvailableAt) > Date.now()
+      ? view.remindAvailableAt
+      : null;
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" wrap="wrap">
+        <Button
+          variant="default"
+          leftSection={<IconBellRinging size={16} aria-hidden />}
+          loading={remind.isPending}
+          disabled={Boolean(next) || view.survey?.state !== 'OPEN'}
+          onClick={() =>
+            remind.mutate(undefined, {
+              onSuccess: ({ notified }) =>
+                notifications.show({
+                  color: 'green',
+                  title: 'Reminder sent',
+                  message: `Reminder sent to ${countOf(notified, 'student')}.`,
+                }),
+            })
+          }
+        >
+          Remind
+        </Button>
+        <Text size="sm" c="dimmed">
+          Notifies every active student who has not submitted (once a day).
+        </Text>
+      </Group>
+      {next && (
+        <Alert color="gray" variant="light" role="note" icon={<IconClock aria-hidden />}>
+          You can remind again at {at(next)}.
+        </Alert>
+      )}
+      {remind.isError && (
+        <Alert color="red.9" variant="outline" role="alert" title="Not sent">
+          {remind.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** What came back: the response rate, the answers (paged, CSV) and who has not answered. */
+export function SurveyResults({
+  courseId,
+  view,
+  survey,
+}: {
+  courseId: string;
+  view: AdminSurveyView;
+  survey: Survey;
+}) {
+  const [tab, setTab] = useState<Tab>('ANSWERED');
+  const download = useDownloadSurveyCsv(courseId);
+  const pct = view.activeStudents === 0 ? 0 : (view.submitted / view.activeStudents) * 100;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="survey-results-heading">
+      <Title order={3} fz="md" id="survey-results-heading">
+        Results
+      </Title>
+      <Stack gap={4}>
+        <Text size="sm">
+          Submitted: {rateText(view.submitted, view.activeStudents)} ·{' '}
+          {countOf(view.drafts, 'draft')} saved, not submitted
+        </Text>
+        <Progress value={pct} aria-label="Response rate" color="teal.8" />
+      </Stack>
+      <Group>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={download.isPending}
+          onClick={() => download.mutate()}
+        >
+          Download CSV
+        </Button>
+      </Group>
+      {download.isError && (
+        <ErrorAlert title="The CSV could not be downloaded" error={download.error} />
+      )}
+      <Tabs value={tab} onChange={(v) => setTab((v as Tab | null) ?? 'ANSWERED')}>
+        <Tabs.List>
+          <Tabs.Tab value="ANSWERED">Answers</Tabs.Tab>
+          <Tabs.Tab value="MISSING">Not answered</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="ANSWERED" pt="sm">
+          {tab === 'ANSWERED' && (
+            <ResponsesList courseId={courseId} survey={survey} tab="ANSWERED" />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="MISSING" pt="sm">
+          {tab === 'MISSING' && (
+            <Stack gap="sm">
+              <RemindButton courseId={courseId} view={view} />
+              <ResponsesList courseId={courseId} survey={survey} tab="MISSING" />
+            </Stack>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

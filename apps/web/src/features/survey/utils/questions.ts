@@ -1,0 +1,244 @@
+import {
+  SURVEY_QUESTION_TYPE_LABELS,
+  type SurveyQuestion,
+  type SurveyQuestionType,
+} from '@teamup/shared';
+
+/** A v4 uuid: the browser's when it has one (secure contexts), else from random bytes. */
+export function newId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Teammates must be alike on these: the schema fixes the goal to SIMILAR. */
+export const SIMILAR_ONLY: ReadonlySet<SurveyQuestionType> = new Set([
+  'AVAILABILITY',
+  'PROJECT',
+  'TEAMMATES',
+]);
+
+/** At most one question of these types per survey. */
+export const ONCE_ONLY: ReadonlySet<SurveyQuestionType> = new Set(['PROJECT', 'TEAMMATES']);
+
+/** "Front end" → "front-end": an option's id, from its label, in the schema's alphabet. */
+export function slugOf(label: string): string {
+  const slug = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 34)
+    .replace(/-+$/, '');
+  return slug || 'option';
+}
+
+/** The slug of a label, made unique among `taken` ("role", "role-2", …). */
+export function uniqueId(label: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  const base = slugOf(label);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const id = `${base}-${n}`;
+    if (!used.has(id)) return id;
+  }
+}
+
+/** A question as the builder holds it: options not saved yet take their id from their label. */
+export type DraftOption = {
+  id: string;
+  label: string;
+  fresh: boolean;
+  /** Background questions: "do not isolate" (never exactly one member with it in a team). */
+  doNotIsolate?: boolean;
+};
+export type DraftProject = { id: string; name: string; capacity: number | ''; fresh: boolean };
+
+/**
+ * Gives every fresh item the id of its label, unique in the list; a saved item keeps its id
+ * whatever its label becomes, so answers given to it survive a rename.
+ */
+export function withIds<T extends { id: string; fresh: boolean }>(
+  items: T[],
+  labelOf: (item: T) => string,
+): T[] {
+  const kept = items.filter((i) => !i.fresh).map((i) => i.id);
+  const taken = new Set(kept);
+  return items.map((item) => {
+    if (!item.fresh) return item;
+    const id = uniqueId(labelOf(item), taken);
+    taken.add(id);
+    return { ...item, id };
+  });
+}
+
+type Common = {
+  id: string;
+  prompt: string;
+  help: string;
+  weight: number;
+  goal: 'SIMILAR' | 'DIVERSE';
+  required: boolean;
+};
+
+/** The builder's copy of a question: the schema's fields, options with their freshness. */
+export type DraftQuestion =
+  | (Common & { type: 'AVAILABILITY'; fromHour: number; toHour: number; hoursNeeded: number })
+  | (Common & { type: 'SKILLS'; skills: string[] })
+  | (Common & { type: 'ROLE' | 'SINGLE_CHOICE'; options: DraftOption[] })
+  | (Common & { type: 'DEMOGRAPHIC'; options: DraftOption[] })
+  | (Common & { type: 'MULTIPLE_CHOICE'; options: DraftOption[]; maxChoices: number | null })
+  | (Common & { type: 'PROJECT'; projects: DraftProject[] })
+  | (Common & { type: 'TEAMMATES' });
+
+const PROMPTS: Record<SurveyQuestionType, string> = {
+  AVAILABILITY: 'When are you free to work with your team?',
+  SKILLS: 'How good are you at each of these?',
+  ROLE: 'Which role would you like in your team?',
+  PROJECT: 'Which projects would you like to work on?',
+  TEAMMATES: 'Who would you like to work with, and who would you rather not?',
+  DEMOGRAPHIC: 'Which of these describes you?',
+  SINGLE_CHOICE: SURVEY_QUESTION_TYPE_LABELS.SINGLE_CHOICE,
+  MULTIPLE_CHOICE: SURVEY_QUESTION_TYPE_LABELS.MULTIPLE_CHOICE,
+};
+
+const option = (label: string): DraftOption => ({ id: '', label, fresh: true });
+
+/** A new question of a type, with a prompt and fields an instructor adjusts. */
+export function newQuestion(type: SurveyQuestionType): DraftQuestion {
+  const common: Common = {
+    id: newId(),
+    prompt: PROMPTS[type],
+    help: '',
+    weight: 3,
+    goal: 'SIMILAR',
+    required: true,
+  };
+  switch (type) {
+    case 'AVAILABILITY':
+      return { ...common, type, fromHour: 8, toHour: 20, hoursNeeded: 6 };
+    case 'SKILLS':
+      return { ...common, type, goal: 'DIVERSE', skills: [] };
+    case 'ROLE':
+      return {
+        ...common,
+        type,
+        goal: 'DIVERSE',
+        options: withIds(
+          [option('Leader'), option('Developer'), option('Designer')],
+          (o) => o.label,
+        ),
+      };
+    case 'SINGLE_CHOICE':
+      return { ...common, type, options: withIds([option(''), option('')], (o) => o.label) };
+    case 'DEMOGRAPHIC':
+      return {
+        ...common,
+        type,
+        goal: 'DIVERSE',
+        required: false,
+        options: withIds([option(''), option('')], (o) => o.label),
+      };
+    case 'MULTIPLE_CHOICE':
+      return {
+        ...common,
+        type,
+        options: withIds([option(''), option('')], (o) => o.label),
+        maxChoices: null,
+      };
+    case 'PROJECT':
+      return {
+        ...common,
+        type,
+        projects: withIds(
+          [
+            { id: '', name: '', capacity: 1, fresh: true },
+            { id: '', name: '', capacity: 1, fresh: true },
+          ],
+          (p) => p.name,
+        ),
+      };
+    case 'TEAMMATES':
+      return { ...common, type, weight: 2 };
+  }
+}
+
+/** A saved question as the builder holds it (its options are not fresh: their ids stay). */
+export function toDraft(q: SurveyQuestion): DraftQuestion {
+  const saved = (options: { id: string; label: string }[]) =>
+    options.map((o) => ({ ...o, fresh: false }));
+  switch (q.type) {
+    case 'ROLE':
+    case 'SINGLE_CHOICE':
+      return { ...q, options: saved(q.options) };
+    case 'DEMOGRAPHIC': {
+      const protectedIds = new Set(q.doNotIsolate);
+      return {
+        ...q,
+        options: saved(q.options).map((o) => ({ ...o, doNotIsolate: protectedIds.has(o.id) })),
+      };
+    }
+    case 'MULTIPLE_CHOICE':
+      return { ...q, options: saved(q.options) };
+    case 'PROJECT':
+      return { ...q, projects: q.projects.map((p) => ({ ...p, fresh: false })) };
+    default:
+      return { ...q };
+  }
+}
+
+/** The question as the API wants it (the server checks it against the shared schema). */
+export function fromDraft(q: DraftQuestion): SurveyQuestion {
+  const common = {
+    id: q.id,
+    prompt: q.prompt.trim(),
+    help: q.help.trim(),
+    weight: q.weight,
+    goal: SIMILAR_ONLY.has(q.type) ? 'SIMILAR' : q.goal,
+    required: q.required,
+  };
+  const options = (list: DraftOption[]) =>
+    list.map(({ id, label }) => ({ id, label: label.trim() }));
+  switch (q.type) {
+    case 'AVAILABILITY':
+      return {
+        ...common,
+        goal: 'SIMILAR',
+        type: q.type,
+        fromHour: q.fromHour,
+        toHour: q.toHour,
+        hoursNeeded: q.hoursNeeded,
+      };
+    case 'SKILLS':
+      return { ...common, type: q.type, skills: q.skills };
+    case 'ROLE':
+    case 'SINGLE_CHOICE':
+      return { ...common, type: q.type, options: options(q.options) } as SurveyQuestion;
+    case 'DEMOGRAPHIC':
+      return {
+        ...common,
+        type: q.type,
+        options: options(q.options),
+        doNotIsolate: q.options.filter((o) => o.doNotIsolate).map((o) => o.id),
+      };
+    case 'MULTIPLE_CHOICE':
+      return { ...common, type: q.type, options: options(q.options), maxChoices: q.maxChoices };
+    case 'PROJECT':
+      return {
+        ...common,
+        goal: 'SIMILAR',
+        type: q.type,
+        projects: q.projects.map(({ id, name, capacity }) => ({
+          id,
+          name: name.trim(),
+          capacity: capacity === '' ? 0 : capacity,
+        })),
+      };
+    case 'TEAMMATES':
+      return { ...common, goal: 'SIMILAR', type: q.type };
+  }
+}
