@@ -25,6 +25,7 @@ const FEATURES = [
   'notifications',
   'formation',
   'email',
+  'survey',
 ];
 
 function featureZones(featuresDir) {
