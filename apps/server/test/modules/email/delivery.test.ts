@@ -300,9 +300,13 @@ describe(`email delivery (${driver})`, () => {
   });
 
   it('a digest link turns every digest kind off; the page may turn all email off; a forged link is refused', async () => {
+    await ok(app, w.as.max, 'PUT', '/profile/time-zone', { timeZone: 'UTC' });
     await pinNotice();
     const { db } = await getWorkerDb();
-    expect(await queueDigests(db, new Date(Date.now() + 36 * 3_600_000))).toBe(1);
+    // Noon UTC (Max's zone) two days from now: past 08:00 whatever the hour the test runs at.
+    const noon = new Date(Date.now() + 2 * 86_400_000);
+    noon.setUTCHours(12, 0, 0, 0);
+    expect(await queueDigests(db, noon)).toBe(1);
     await (await worker()).drain();
     const [mail] = await sink.waitFor(1);
     const link = /<(http[^>]+)>/.exec(header(mail!, 'list-unsubscribe'))![1]!;
