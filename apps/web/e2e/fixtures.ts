@@ -96,3 +96,36 @@ export async function enrollInSeededCourse(
   }
   return course!.id;
 }
+
+/**
+ * A new course of the admin's organization (teams of 2 to 3, deadline in a week) with `people`
+ * enrolled by hand (their first sign-in activates the enrollment).
+ */
+export async function createCourseWithStudents(
+  admin: Signed,
+  course: { code: string; title: string },
+  people: { email: string; name: string }[],
+): Promise<{ id: string; code: string }> {
+  const existing = await call<{ items: { organizationId: string }[] }>(
+    admin,
+    'get',
+    '/courses?page=1&limit=1',
+  );
+  const created = await call<{ id: string; code: string }>(admin, 'post', '/courses', {
+    organizationId: existing.items[0]!.organizationId,
+    code: course.code,
+    title: course.title,
+    term: 'Fall 2026',
+    teamSizeMin: 2,
+    teamSizeMax: 3,
+    teamFormationDeadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  });
+  for (const person of people) {
+    await call(admin, 'post', '/admin/students/manual-add', {
+      courseId: created.id,
+      email: person.email,
+      fullname: person.name,
+    });
+  }
+  return created;
+}

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from './test';
-import { call, signedIn, type Signed } from './fixtures';
-import {
-  colorSchemeOf,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  SCHEMES,
-  WIDTHS,
-  waitForNetworkQuiet,
-} from './page-checks';
+import { call, createCourseWithStudents, signedIn, type Signed } from './fixtures';
+import { checkEverywhere, waitForNetworkQuiet } from './page-checks';
 
 // Issue 27 (decision 135), placement by the survey's criteria end to end, on a course of its own:
 // the demo organization's admin creates a course (teams of 2 to 3), enrolls six new students
@@ -70,32 +63,6 @@ const QUESTIONS = [
 
 const formation = (page: Page) => page.getByRole('region', { name: 'Formation' });
 
-/**
- * At 1440 and 375 px, light and dark: no sideways scroll, no axe violation, and a screenshot
- * (`shoot` gets the file) in SHOTS named after `label`.
- */
-async function checkEverywhere(
-  page: Page,
-  label: string,
-  shoot: (file: string) => Promise<unknown>,
-) {
-  for (const colorScheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme });
-    for (const { name, width, height } of WIDTHS) {
-      await test.step(`${label} at ${width} px, ${colorScheme}`, async () => {
-        await page.setViewportSize({ width, height });
-        const where = `${label} at ${width} px, ${colorScheme}`;
-        expect(await colorSchemeOf(page)).toBe(colorScheme);
-        await expectNoSidewaysScroll(page, where);
-        await expectNoAxeViolations(page, where);
-        await shoot(`${SHOTS}/${label.replaceAll(' ', '-')}-${name}-${colorScheme}.png`);
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 /** The names of the students a proposed team's card lists as placed there. */
 async function placedIn(team: Locator): Promise<string[]> {
   const labels = await team
@@ -111,27 +78,11 @@ test('the admin places a class by its survey: scores, reasons, teams split by sc
 
   // The course and its students, active after their first sign-in.
   const admin = await signedIn(browser, ADMIN);
-  const existing = await call<{ items: { organizationId: string }[] }>(
+  const course = await createCourseWithStudents(
     admin,
-    'get',
-    '/courses?page=1&limit=1',
+    { code: `CRIT-${run}`.toUpperCase(), title: `Criteria ${run}` },
+    STUDENTS,
   );
-  const course = await call<{ id: string; code: string }>(admin, 'post', '/courses', {
-    organizationId: existing.items[0]!.organizationId,
-    code: `CRIT-${run}`.toUpperCase(),
-    title: `Criteria ${run}`,
-    term: 'Fall 2026',
-    teamSizeMin: 2,
-    teamSizeMax: 3,
-    teamFormationDeadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  });
-  for (const s of STUDENTS) {
-    await call(admin, 'post', '/admin/students/manual-add', {
-      courseId: course.id,
-      email: s.email,
-      fullname: s.name,
-    });
-  }
   const students = new Map<string, Signed>();
   for (const s of STUDENTS) students.set(s.name, await signedIn(browser, s.email, s.name));
 
@@ -198,8 +149,10 @@ test('the admin places a class by its survey: scores, reasons, teams split by sc
 
   // The page with the proposal (every team open) at both widths in both schemes: the section,
   // and the first team card on its own (its score bars on a phone).
-  await checkEverywhere(page, 'proposal', (file) => section.screenshot({ path: file }));
-  await checkEverywhere(page, 'team card', (file) => teams.first().screenshot({ path: file }));
+  await checkEverywhere(page, SHOTS, 'proposal', (file) => section.screenshot({ path: file }));
+  await checkEverywhere(page, SHOTS, 'team card', (file) =>
+    teams.first().screenshot({ path: file }),
+  );
 
   // Applied: the result in place, the two teams in the course's list.
   await section.getByRole('button', { name: 'Apply placement' }).click();
@@ -214,7 +167,7 @@ test('the admin places a class by its survey: scores, reasons, teams split by sc
   await expect(teamList).toContainText(`${course.code} Team 1`);
   await expect(teamList).toContainText(`${course.code} Team 2`);
   await waitForNetworkQuiet(page);
-  await checkEverywhere(page, 'applied', (file) => section.screenshot({ path: file }));
+  await checkEverywhere(page, SHOTS, 'applied', (file) => section.screenshot({ path: file }));
 
   // A placed student finds the team on My Teams.
   const ada = students.get(MORNING[0]!.name)!.page;

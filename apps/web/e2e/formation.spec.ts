@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from './test';
-import { call, signedIn, type Signed } from './fixtures';
+import { call, createCourseWithStudents, signedIn, type Signed } from './fixtures';
 import {
+  checkEverywhere,
   colorSchemeOf,
   cutTexts,
   expectNoAxeViolations,
@@ -35,29 +36,6 @@ const SHOTS_ADMIN = '/tmp/shots/admin';
 
 const formation = (page: Page) => page.getByRole('region', { name: 'Formation' });
 
-/**
- * At 1440 and 375 px, light and dark: no sideways scroll, no axe violation, and a screenshot
- * (`shoot` gets the file) in SHOTS named after `label`.
- */
-async function checkEverywhere(
-  page: Page,
-  label: string,
-  shoot: (file: string) => Promise<unknown>,
-) {
-  for (const colorScheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme });
-    for (const { name, width, height } of WIDTHS) {
-      await test.step(`${label} at ${width} px, ${colorScheme}`, async () => {
-        await page.setViewportSize({ width, height });
-        const where = `${label} at ${width} px, ${colorScheme}`;
-        await expectNoSidewaysScroll(page, where);
-        await expectNoAxeViolations(page, where);
-        await shoot(`${SHOTS}/${label.replaceAll(' ', '-')}-${name}-${colorScheme}.png`);
-      });
-    }
-  }
-}
-
 test('the admin previews, moves a student and applies; the placed student sees team and notice', async ({
   browser,
 }) => {
@@ -65,28 +43,11 @@ test('the admin previews, moves a student and applies; the placed student sees t
 
   // The course, its students (active after their first sign-in) and a team of one.
   const admin = await signedIn(browser, ADMIN);
-  const existing = await call<{ items: { organizationId: string }[] }>(
+  const course = await createCourseWithStudents(
     admin,
-    'get',
-    '/courses?page=1&limit=1',
+    { code: `FORM-${run}`.toUpperCase(), title: `Formation ${run}` },
+    STUDENTS,
   );
-  const organizationId = existing.items[0]!.organizationId;
-  const course = await call<{ id: string; code: string }>(admin, 'post', '/courses', {
-    organizationId,
-    code: `FORM-${run}`.toUpperCase(),
-    title: `Formation ${run}`,
-    term: 'Fall 2026',
-    teamSizeMin: 2,
-    teamSizeMax: 3,
-    teamFormationDeadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  });
-  for (const s of STUDENTS) {
-    await call(admin, 'post', '/admin/students/manual-add', {
-      courseId: course.id,
-      email: s.email,
-      fullname: s.name,
-    });
-  }
   const students = new Map<string, Signed>();
   for (const s of STUDENTS) students.set(s.name, await signedIn(browser, s.email, s.name));
   await call(students.get(LEADER.name)!, 'post', `/student/courses/${course.id}/teams`, {
@@ -183,7 +144,9 @@ test('the admin previews, moves a student and applies; the placed student sees t
   await expect(history.getByRole('link', { name: team })).toBeVisible();
   await expect(history).toContainText('Current');
   await waitForNetworkQuiet(placed);
-  await checkEverywhere(placed, 'team history', (file) => history.screenshot({ path: file }));
+  await checkEverywhere(placed, SHOTS, 'team history', (file) =>
+    history.screenshot({ path: file }),
+  );
 
   // The admin sees the same history in the roster's enrollment panel of that student.
   await page.goto(`/admin/students/course/${course.id}`);
@@ -193,7 +156,7 @@ test('the admin previews, moves a student and applies; the placed student sees t
   await expect(adminHistory.getByRole('link', { name: team })).toBeVisible();
   await expect(adminHistory).toContainText('Current');
   await waitForNetworkQuiet(page);
-  await checkEverywhere(page, 'admin-history', (file) => page.screenshot({ path: file }));
+  await checkEverywhere(page, SHOTS, 'admin-history', (file) => page.screenshot({ path: file }));
 
   // The course is this test's own: archived afterwards, out of the demo lists.
   await call(admin, 'delete', `/courses/${course.id}`);

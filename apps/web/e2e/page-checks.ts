@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 
 // Checks every page spec makes (DESIGN §8): axe, no sideways scroll, the color scheme in force.
 // Soft, so one run reports every width and scheme that fails.
@@ -106,4 +106,32 @@ export function cutTexts(locator: Locator): Promise<string[]> {
       return el.scrollWidth > el.clientWidth ? [el.textContent ?? ''] : [];
     }),
   );
+}
+
+/**
+ * At 1440 and 375 px, light and dark: the scheme in force, no sideways scroll, no axe violation,
+ * and a screenshot (`shoot` gets the file) in `shots` named after `label`; the page is left light
+ * at 1440 px.
+ */
+export async function checkEverywhere(
+  page: Page,
+  shots: string,
+  label: string,
+  shoot: (file: string) => Promise<unknown>,
+) {
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    for (const { name, width, height } of WIDTHS) {
+      await test.step(`${label} at ${width} px, ${colorScheme}`, async () => {
+        await page.setViewportSize({ width, height });
+        const where = `${label} at ${width} px, ${colorScheme}`;
+        expect(await colorSchemeOf(page)).toBe(colorScheme);
+        await expectNoSidewaysScroll(page, where);
+        await expectNoAxeViolations(page, where);
+        await shoot(`${shots}/${label.replaceAll(' ', '-')}-${name}-${colorScheme}.png`);
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

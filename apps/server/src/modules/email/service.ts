@@ -19,7 +19,7 @@ import { queryRows } from '../../db/query-rows.js';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { adminCourseScope, iso, type AdminCaller } from '../../lib/admin-course-sql.js';
 import { describeNotification } from '../../lib/notification-text.js';
-import { inAppSql, wantedSql } from '../../lib/notification-writer-sql.js';
+import { nextReminderAt, sendCourseReminder } from '../../lib/course-reminder.js';
 import { TIME_ZONE_OF_USER } from './outbox.js';
 import { domainOf } from './transport.js';
 import { subjectFor } from './templates/index.js';
@@ -223,12 +223,6 @@ const TEAMLESS = (courseId: string) => sql`select u.id, u.fullname, u.email
   where e.course_id = ${courseId} and e.status = 'ACTIVE' and e.removed_at is null
     and not exists (select 1 from team_members m where m.course_id = e.course_id and m.user_id = e.user_id)`;
 
-const nextAllowed = (last: string | null): string | null => {
-  if (!last) return null;
-  const next = new Date(new Date(last).getTime() + TEAMLESS_REMINDER_INTERVAL_HOURS * 3_600_000);
-  return next.getTime() > Date.now() ? next.toISOString() : null;
-};
-
 export async function teamlessPreview(
   db: DbOrTx,
   caller: AdminCaller,
@@ -259,7 +253,7 @@ export async function teamlessPreview(
     text,
     subject: subjectFor('TEAMLESS_REMINDER', text),
     lastSentAt: row.last_sent_at,
-    nextAllowedAt: nextAllowed(row.last_sent_at),
+    nextAllowedAt: nextReminderAt(row.last_sent_at, TEAMLESS_REMINDER_INTERVAL_HOURS),
   };
 }
 
@@ -281,49 +275,23 @@ export async function sendTeamlessReminder(
   );
   if (!course) throw notFound('Course not found');
   if (course.archived) throw conflict('COURSE_ARCHIVED', 'The course is archived');
-  const [claimed] = await queryRows<{ sent_at: string }>(
-    tx,
-    sql`insert into course_reminders (course_id, kind, sent_by, recipients)
-      values (${courseId}, 'TEAMLESS', ${caller.userId}, 0)
-      on conflict (course_id, kind) do update
-        set sent_at = now(), sent_by = excluded.sent_by, recipients = 0
-        where course_reminders.sent_at <= now() - make_interval(hours => ${TEAMLESS_REMINDER_INTERVAL_HOURS}::int)
-      returning ${iso(sql`sent_at`)} as sent_at`,
-  );
-  if (!claimed) {
-    const [last] = await queryRows<{ sent_at: string }>(
-      tx,
-      sql`select ${iso(sql`sent_at`)} as sent_at from course_reminders
-        where course_id = ${courseId} and kind = 'TEAMLESS'`,
-    );
-    throw conflict(
-      'REMINDER_TOO_SOON',
-      `Students without a team were reminded less than ${TEAMLESS_REMINDER_INTERVAL_HOURS} hours ago; you can remind them again at ${nextAllowed(last?.sent_at ?? null) ?? 'any moment now'}`,
-    );
-  }
-  const [written] = await queryRows<{ n: number; eligible: number }>(
-    tx,
-    sql`with t as (${TEAMLESS(courseId)}),
-      sent as (
-        insert into notifications
-          (user_id, kind, actor_id, organization_id, course_id, data, shown_in_app, read_at)
-        select u.id, 'TEAMLESS_REMINDER', ${caller.userId}, ${course.organization_id}, ${courseId},
-          '{}'::jsonb, ${inAppSql('TEAMLESS_REMINDER')}
-        from t join users u on u.id = t.id
-        where u.id <> ${caller.userId} and ${wantedSql('TEAMLESS_REMINDER')}
-        returning 1)
-      select (select count(*) from sent)::int as n, (select count(*) from t)::int as eligible`,
-  );
-  if (!written || written.eligible === 0) {
-    throw conflict('NOTHING_TO_REMIND', 'Every active student of this course is in a team');
-  }
-  await tx.execute(sql`update course_reminders set recipients = ${written.n}
-    where course_id = ${courseId} and kind = 'TEAMLESS'`);
+  const { sentAt, eligible } = await sendCourseReminder(tx, {
+    courseId,
+    organizationId: course.organization_id,
+    callerId: caller.userId,
+    reminderKind: 'TEAMLESS',
+    notificationKind: 'TEAMLESS_REMINDER',
+    intervalHours: TEAMLESS_REMINDER_INTERVAL_HOURS,
+    recipients: TEAMLESS(courseId),
+    tooSoon: (next) =>
+      `Students without a team were reminded less than ${TEAMLESS_REMINDER_INTERVAL_HOURS} hours ago; you can remind them again at ${next ?? 'any moment now'}`,
+    nobody: 'Every active student of this course is in a team',
+  });
   return {
-    sent: written.eligible,
-    sentAt: claimed.sent_at,
+    sent: eligible,
+    sentAt,
     nextAllowedAt: new Date(
-      new Date(claimed.sent_at).getTime() + TEAMLESS_REMINDER_INTERVAL_HOURS * 3_600_000,
+      new Date(sentAt).getTime() + TEAMLESS_REMINDER_INTERVAL_HOURS * 3_600_000,
     ).toISOString(),
   };
 }

@@ -20,6 +20,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { adminCourseScope, iso, type AdminCaller } from '../../lib/admin-course-sql.js';
+import { nextReminderAt, sendCourseReminder } from '../../lib/course-reminder.js';
 import { inAppSql, wantedSql } from '../../lib/notification-writer-sql.js';
 import { answerProblem } from '../../lib/survey-answers.js';
 import { fittingAnswers, questionsOf } from '../../lib/survey-sql.js';
@@ -119,12 +120,6 @@ interface AdminViewRow {
   last_reminded_at: string | null;
 }
 
-const nextRemindAt = (last: string | null): string | null => {
-  if (!last) return null;
-  const next = new Date(new Date(last).getTime() + SURVEY_REMIND_INTERVAL_HOURS * 3_600_000);
-  return next.getTime() > Date.now() ? next.toISOString() : null;
-};
-
 /** GET /admin/courses/{courseId}/survey: one statement after the scope is known. */
 export async function getAdminSurvey(
   db: DbOrTx,
@@ -180,7 +175,7 @@ export async function getAdminSurvey(
     submitted: row.submitted,
     drafts: row.drafts,
     copySources: row.copy_sources ?? [],
-    remindAvailableAt: nextRemindAt(row.last_reminded_at),
+    remindAvailableAt: nextReminderAt(row.last_reminded_at, SURVEY_REMIND_INTERVAL_HOURS),
   };
 }
 
@@ -366,52 +361,22 @@ export async function remindSurvey(
       'The survey is not open: students can be reminded between its opening and its closing',
     );
   }
-  const [claimed] = await queryRows<{ sent_at: string }>(
-    tx,
-    sql`insert into course_reminders (course_id, kind, sent_by, recipients)
-      values (${courseId}, 'SURVEY', ${caller.userId}, 0)
-      on conflict (course_id, kind) do update
-        set sent_at = now(), sent_by = excluded.sent_by, recipients = 0
-        where course_reminders.sent_at <= now() - make_interval(hours => ${SURVEY_REMIND_INTERVAL_HOURS}::int)
-      returning ${iso(sql`sent_at`)} as sent_at`,
-  );
-  if (!claimed) {
-    const [last] = await queryRows<{ sent_at: string }>(
-      tx,
-      sql`select ${iso(sql`sent_at`)} as sent_at from course_reminders
-        where course_id = ${courseId} and kind = 'SURVEY'`,
-    );
-    throw conflict(
-      'REMINDER_TOO_SOON',
-      `Students were reminded of the survey less than ${SURVEY_REMIND_INTERVAL_HOURS} hours ago; you can remind them again at ${nextRemindAt(last?.sent_at ?? null) ?? 'any moment now'}`,
-    );
-  }
-  const [written] = await queryRows<{ n: number; eligible: number }>(
-    tx,
-    sql`with t as (
-        select e.user_id as id from enrollments e
-        where ${activeStudent(sql`${courseId}::uuid`)}
-          and not exists (select 1 from survey_responses r where r.course_id = e.course_id
-            and r.user_id = e.user_id and r.submitted_at is not null)),
-      sent as (
-        insert into notifications
-          (user_id, kind, actor_id, organization_id, course_id, data, shown_in_app, read_at)
-        select u.id, 'SURVEY_REMINDER', ${caller.userId}, ${course.organization_id}, ${courseId},
-          '{}'::jsonb, ${inAppSql('SURVEY_REMINDER')}
-        from t join users u on u.id = t.id
-        where u.id <> ${caller.userId} and ${wantedSql('SURVEY_REMINDER')}
-        returning 1)
-      select (select count(*) from sent)::int as n, (select count(*) from t)::int as eligible`,
-  );
-  if (!written || written.eligible === 0) {
-    throw conflict(
-      'NOTHING_TO_REMIND',
-      'Every active student of this course has submitted the survey',
-    );
-  }
-  await tx.execute(sql`update course_reminders set recipients = ${written.n}
-    where course_id = ${courseId} and kind = 'SURVEY'`);
-  return { notified: written.eligible };
+  const { eligible } = await sendCourseReminder(tx, {
+    courseId,
+    organizationId: course.organization_id,
+    callerId: caller.userId,
+    reminderKind: 'SURVEY',
+    notificationKind: 'SURVEY_REMINDER',
+    intervalHours: SURVEY_REMIND_INTERVAL_HOURS,
+    recipients: sql`select e.user_id as id from enrollments e
+      where ${activeStudent(sql`${courseId}::uuid`)}
+        and not exists (select 1 from survey_responses r where r.course_id = e.course_id
+          and r.user_id = e.user_id and r.submitted_at is not null)`,
+    tooSoon: (next) =>
+      `Students were reminded of the survey less than ${SURVEY_REMIND_INTERVAL_HOURS} hours ago; you can remind them again at ${next ?? 'any moment now'}`,
+    nobody: 'Every active student of this course has submitted the survey',
+  });
+  return { notified: eligible };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,10 +13,10 @@ export function Logo({ to = '/', onNavigate }: LogoProps) {
         to={to}
         onClick={onNavigate}
         aria-label="Teamup home"
-        style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+        style={{ display: 'flex', alignItems: 'center', gap: 8, flexShrink: 0 }}
       >
         <IconUsersGroup size={28} stroke={1.8} color="var(--mantine-color-blue-8)" aria-hidden />
-        <Text component="span" fw={800} fz="xl" c="blue.9">
+        <Text component="span" fw={800} fz="xl" c="blue.9" style={{ whiteSpace: 'nowrap' }}>
           Teamup
         </Text>
       </UnstyledButton>

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { SURVEY_OPTION_MAX, SURVEY_PROJECT_MAX } from '@teamup/shared';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { DraftOption, DraftProject } from '../utils/questions';
 import { withIds } from '../utils/questions';
 
@@ -26,13 +27,24 @@ type RowActionsProps = {
   what: string;
   index: number;
   count: number;
-  min: number;
+  /** Remove is disabled at this many rows. */
+  min?: number;
+  /** The remove button's verb: "Remove option 2", "Delete question 3". */
+  removeVerb?: 'Remove' | 'Delete';
   onMove: (by: number) => void;
   onRemove: () => void;
 };
 
 /** Up, down and remove for one row of a list, each named for a screen reader. */
-function RowActions({ what, index, count, min, onMove, onRemove }: RowActionsProps) {
+export function RowActions({
+  what,
+  index,
+  count,
+  min = 0,
+  removeVerb = 'Remove',
+  onMove,
+  onRemove,
+}: RowActionsProps) {
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon
@@ -53,13 +65,59 @@ function RowActions({ what, index, count, min, onMove, onRemove }: RowActionsPro
       </ActionIcon>
       <ActionIcon
         variant="default"
-        aria-label={`Remove ${what}`}
+        aria-label={`${removeVerb} ${what}`}
         disabled={count <= min}
         onClick={onRemove}
       >
         <IconTrash size={16} aria-hidden />
       </ActionIcon>
     </Group>
+  );
+}
+
+type ListShellProps = {
+  title: string;
+  groupLabel: string;
+  error: string | undefined;
+  addLabel: string;
+  canAdd: boolean;
+  onAdd: () => void;
+  children: ReactNode;
+};
+
+/** A titled, labelled group of rows with the list's own error and an add button under it. */
+function ListShell({
+  title,
+  groupLabel,
+  error,
+  addLabel,
+  canAdd,
+  onAdd,
+  children,
+}: ListShellProps) {
+  return (
+    <Stack gap="xs" role="group" aria-label={groupLabel}>
+      <Text size="sm" fw={500}>
+        {title}
+      </Text>
+      {children}
+      {error && (
+        <Text size="xs" fw={600}>
+          {error}
+        </Text>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          disabled={!canAdd}
+          onClick={onAdd}
+        >
+          {addLabel}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -84,10 +142,14 @@ export function OptionList({
 }: OptionListProps) {
   const set = (next: DraftOption[]) => onChange(withIds(next, (o) => o.label));
   return (
-    <Stack gap="xs" role="group" aria-label={`Options of ${questionLabel}`}>
-      <Text size="sm" fw={500}>
-        Options
-      </Text>
+    <ListShell
+      title="Options"
+      groupLabel={`Options of ${questionLabel}`}
+      error={errors.options}
+      addLabel="Add option"
+      canAdd={options.length < SURVEY_OPTION_MAX}
+      onAdd={() => set([...options, { id: '', label: '', fresh: true }])}
+    >
       {options.map((o, i) => (
         <Group key={i} gap="xs" align="flex-start" wrap="wrap">
           <TextInput
@@ -126,23 +188,7 @@ export function OptionList({
           />
         </Group>
       ))}
-      {errors.options && (
-        <Text size="xs" fw={600}>
-          {errors.options}
-        </Text>
-      )}
-      <Group>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          disabled={options.length >= SURVEY_OPTION_MAX}
-          onClick={() => set([...options, { id: '', label: '', fresh: true }])}
-        >
-          Add option
-        </Button>
-      </Group>
-    </Stack>
+    </ListShell>
   );
 }
 
@@ -157,10 +203,14 @@ type ProjectListProps = {
 export function ProjectList({ questionLabel, projects, onChange, errors }: ProjectListProps) {
   const set = (next: DraftProject[]) => onChange(withIds(next, (p) => p.name));
   return (
-    <Stack gap="xs" role="group" aria-label={`Projects of ${questionLabel}`}>
-      <Text size="sm" fw={500}>
-        Projects
-      </Text>
+    <ListShell
+      title="Projects"
+      groupLabel={`Projects of ${questionLabel}`}
+      error={errors.projects}
+      addLabel="Add project"
+      canAdd={projects.length < SURVEY_PROJECT_MAX}
+      onAdd={() => set([...projects, { id: '', name: '', capacity: 1, fresh: true }])}
+    >
       {projects.map((p, i) => (
         <Group key={i} gap="xs" align="flex-start" wrap="wrap">
           <TextInput
@@ -206,22 +256,6 @@ export function ProjectList({ questionLabel, projects, onChange, errors }: Proje
           />
         </Group>
       ))}
-      {errors.projects && (
-        <Text size="xs" fw={600}>
-          {errors.projects}
-        </Text>
-      )}
-      <Group>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          disabled={projects.length >= SURVEY_PROJECT_MAX}
-          onClick={() => set([...projects, { id: '', name: '', capacity: 1, fresh: true }])}
-        >
-          Add project
-        </Button>
-      </Group>
-    </Stack>
+    </ListShell>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Group,
   Input,
@@ -19,9 +18,8 @@ import {
   SURVEY_WEIGHT_MAX,
   type SurveyGoal,
 } from '@teamup/shared';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { SIMILAR_ONLY, type DraftQuestion } from '../utils/questions';
-import { OptionList, ProjectList } from './option-list';
+import { OptionList, ProjectList, RowActions } from './option-list';
 
 const WEIGHTS = Array.from({ length: SURVEY_WEIGHT_MAX + 1 }, (_, i) => String(i));
 
@@ -62,27 +60,14 @@ export function QuestionEditor({
               {SURVEY_QUESTION_TYPE_LABELS[q.type]}
             </Badge>
           </Group>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="default"
-              aria-label={`Move ${label} up`}
-              disabled={index === 0}
-              onClick={() => onMove(-1)}
-            >
-              <IconArrowUp size={16} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="default"
-              aria-label={`Move ${label} down`}
-              disabled={index === count - 1}
-              onClick={() => onMove(1)}
-            >
-              <IconArrowDown size={16} aria-hidden />
-            </ActionIcon>
-            <ActionIcon variant="default" aria-label={`Delete ${label}`} onClick={onRemove}>
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Group>
+          <RowActions
+            what={label}
+            index={index}
+            count={count}
+            removeVerb="Delete"
+            onMove={onMove}
+            onRemove={onRemove}
+          />
         </Group>
         {whole && (
           <Text size="sm" fw={600} role="alert">
