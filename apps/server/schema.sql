@@ -5,8 +5,9 @@
 
 -- Types
 
+CREATE TYPE course_staff_role AS ENUM ('INSTRUCTOR', 'TEACHING_ASSISTANT');
 CREATE TYPE csv_upload_status AS ENUM ('QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED');
-CREATE TYPE enrollment_source AS ENUM ('MANUAL', 'CSV');
+CREATE TYPE enrollment_source AS ENUM ('MANUAL', 'CSV', 'LTI');
 CREATE TYPE enrollment_status AS ENUM ('PENDING', 'ACTIVE', 'INACTIVE');
 CREATE TYPE profile_visibility AS ENUM ('CLASSMATES', 'ORGANIZATION');
 CREATE TYPE role AS ENUM ('STUDENT', 'ORG_ADMIN', 'SUPERADMIN');
@@ -93,6 +94,25 @@ CREATE TABLE course_reminders (
   CONSTRAINT course_reminders_course_id_courses_id_fk FOREIGN KEY (course_id) REFERENCES courses(id) ON DELETE CASCADE,
   CONSTRAINT course_reminders_course_id_kind_pk PRIMARY KEY (course_id, kind),
   CONSTRAINT course_reminders_sent_by_users_id_fk FOREIGN KEY (sent_by) REFERENCES users(id) ON DELETE SET NULL
+);
+
+CREATE TABLE course_staff (
+  id uuid default gen_random_uuid() not null,
+  course_id uuid not null,
+  email text,
+  user_id uuid,
+  fullname text default ''::text not null,
+  role course_staff_role not null,
+  source text default 'MANUAL'::text not null,
+  appointed_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  CONSTRAINT course_staff_appointed_by_users_id_fk FOREIGN KEY (appointed_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT course_staff_course_id_courses_id_fk FOREIGN KEY (course_id) REFERENCES courses(id) ON DELETE CASCADE,
+  CONSTRAINT course_staff_pkey PRIMARY KEY (id),
+  CONSTRAINT course_staff_someone CHECK (((email IS NOT NULL) OR (user_id IS NOT NULL))),
+  CONSTRAINT course_staff_source CHECK ((source = ANY (ARRAY['MANUAL'::text, 'LTI'::text]))),
+  CONSTRAINT course_staff_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE course_surveys (
@@ -264,6 +284,71 @@ CREATE TABLE join_requests (
   CONSTRAINT join_requests_pkey PRIMARY KEY (id),
   CONSTRAINT join_requests_team_course_fk FOREIGN KEY (team_id, course_id) REFERENCES teams(id, course_id) ON DELETE CASCADE,
   CONSTRAINT join_requests_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE lti_contexts (
+  id uuid default gen_random_uuid() not null,
+  platform_id uuid not null,
+  context_id text not null,
+  course_id uuid not null,
+  deployment_id text not null,
+  title text default ''::text not null,
+  label text default ''::text not null,
+  memberships_url text,
+  last_synced_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  CONSTRAINT lti_contexts_course_id_courses_id_fk FOREIGN KEY (course_id) REFERENCES courses(id) ON DELETE CASCADE,
+  CONSTRAINT lti_contexts_pkey PRIMARY KEY (id),
+  CONSTRAINT lti_contexts_platform_id_lti_platforms_id_fk FOREIGN KEY (platform_id) REFERENCES lti_platforms(id) ON DELETE CASCADE
+);
+
+CREATE TABLE lti_identities (
+  platform_id uuid not null,
+  sub text not null,
+  user_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  last_launch_at timestamp with time zone default now() not null,
+  CONSTRAINT lti_identities_platform_id_lti_platforms_id_fk FOREIGN KEY (platform_id) REFERENCES lti_platforms(id) ON DELETE CASCADE,
+  CONSTRAINT lti_identities_platform_id_sub_pk PRIMARY KEY (platform_id, sub),
+  CONSTRAINT lti_identities_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE lti_login_codes (
+  code_hash text not null,
+  user_id uuid not null,
+  target text not null,
+  expires_at timestamp with time zone not null,
+  used_at timestamp with time zone,
+  CONSTRAINT lti_login_codes_pkey PRIMARY KEY (code_hash),
+  CONSTRAINT lti_login_codes_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE lti_nonces (
+  issuer text not null,
+  nonce text not null,
+  expires_at timestamp with time zone not null,
+  CONSTRAINT lti_nonces_issuer_nonce_pk PRIMARY KEY (issuer, nonce)
+);
+
+CREATE TABLE lti_platforms (
+  id uuid default gen_random_uuid() not null,
+  organization_id uuid not null,
+  name text not null,
+  issuer text not null,
+  client_id text not null,
+  authorization_url text not null,
+  token_url text not null,
+  jwks_url text not null,
+  auth_token_audience text,
+  deployment_ids text[] default '{}'::text[] not null,
+  registered_by text default 'MANUAL'::text not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  CONSTRAINT lti_platforms_created_by_users_id_fk FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT lti_platforms_organization_id_organizations_id_fk FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  CONSTRAINT lti_platforms_pkey PRIMARY KEY (id)
 );
 
 CREATE TABLE notification_deadline_reminders (
@@ -503,6 +588,10 @@ CREATE INDEX audit_events_formation_idx ON public.audit_events USING btree (cour
 CREATE INDEX audit_events_org_idx ON public.audit_events USING btree (organization_id, created_at);
 CREATE INDEX audit_events_target_user_idx ON public.audit_events USING btree (target_user_id, created_at);
 CREATE INDEX audit_events_team_idx ON public.audit_events USING btree (team_id, created_at);
+CREATE UNIQUE INDEX course_staff_course_email_idx ON public.course_staff USING btree (course_id, email) WHERE (email IS NOT NULL);
+CREATE UNIQUE INDEX course_staff_course_user_idx ON public.course_staff USING btree (course_id, user_id) WHERE (user_id IS NOT NULL);
+CREATE INDEX course_staff_pending_email_idx ON public.course_staff USING btree (email) WHERE (user_id IS NULL);
+CREATE INDEX course_staff_user_idx ON public.course_staff USING btree (user_id);
 CREATE UNIQUE INDEX courses_org_code_unique ON public.courses USING btree (organization_id, lower(code));
 CREATE INDEX courses_org_idx ON public.courses USING btree (organization_id, archived_at);
 CREATE INDEX csv_uploads_course_idx ON public.csv_uploads USING btree (course_id, created_at);
@@ -529,6 +618,13 @@ CREATE UNIQUE INDEX join_requests_one_open ON public.join_requests USING btree (
 CREATE INDEX join_requests_pending_course_idx ON public.join_requests USING btree (course_id, created_at) WHERE (status = 'PENDING'::team_request_status);
 CREATE INDEX join_requests_team_idx ON public.join_requests USING btree (team_id, status);
 CREATE INDEX join_requests_user_idx ON public.join_requests USING btree (user_id, course_id, status);
+CREATE UNIQUE INDEX lti_contexts_course_idx ON public.lti_contexts USING btree (course_id);
+CREATE UNIQUE INDEX lti_contexts_platform_context_idx ON public.lti_contexts USING btree (platform_id, context_id);
+CREATE INDEX lti_identities_user_idx ON public.lti_identities USING btree (user_id);
+CREATE INDEX lti_login_codes_expires_idx ON public.lti_login_codes USING btree (expires_at);
+CREATE INDEX lti_nonces_expires_idx ON public.lti_nonces USING btree (expires_at);
+CREATE UNIQUE INDEX lti_platforms_issuer_client_idx ON public.lti_platforms USING btree (issuer, client_id);
+CREATE INDEX lti_platforms_organization_idx ON public.lti_platforms USING btree (organization_id);
 CREATE INDEX notifications_created_at_idx ON public.notifications USING btree (created_at);
 CREATE INDEX notifications_user_seq_idx ON public.notifications USING btree (user_id, seq);
 CREATE INDEX notifications_user_unread_idx ON public.notifications USING btree (user_id, seq) WHERE (read_at IS NULL);

@@ -22,7 +22,7 @@ import { createSmtpTransport, type MailTransport } from './modules/email/transpo
 import { createUnsubscribeTokens } from './modules/email/unsubscribe-token.js';
 import { createMailWorker, mailCounters, type MailWorkerOptions } from './modules/email/worker.js';
 import { enrollmentAdminRoutes } from './modules/enrollments/routes.js';
-import { activatePendingEnrollments } from './modules/enrollments/service.js';
+import { activatePendingEnrollments, changeStatus } from './modules/enrollments/service.js';
 import { enrollmentStudentRoutes } from './modules/enrollments/student-routes.js';
 import { adminDashboardRoutes } from './modules/dashboard/admin-routes.js';
 import { studentDashboardRoutes } from './modules/dashboard/student-routes.js';
@@ -57,6 +57,14 @@ import { errorsPlugin, serializeError } from './plugins/errors.js';
 import { inputTextPlugin } from './plugins/input-text.js';
 import { securityPlugin } from './plugins/security.js';
 import { surveyRoutes } from './modules/survey/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
+import { ltiAdminRoutes } from './modules/lti/admin-routes.js';
+import { createFrameAncestors } from './modules/lti/frame-ancestors.js';
+import { loadToolKeys } from './modules/lti/keys.js';
+import { createPlatformKeyStore } from './modules/lti/platform-keys.js';
+import { ltiRoutes } from './modules/lti/routes.js';
+import { createServiceTokenClient } from './modules/lti/service-token.js';
+import { createRosterSync } from './modules/lti/sync-service.js';
 import { createSurveyJob, type SurveyJobOptions } from './modules/survey/survey-job.js';
 import { staticPlugin } from './plugins/static.js';
 
@@ -245,6 +253,41 @@ export async function buildApp(
     // and gets 415 instead of reaching validation as a string.
     app.removeContentTypeParser('text/plain');
 
+    // LTI (issue 28): the tool's keys, the roster sync, and who may frame the web app.
+    const ltiKeys = await loadToolKeys({
+      dataDir: config.DATA_DIR,
+      privateKeys: config.LTI_PRIVATE_KEYS,
+    });
+    if (!config.LTI_PRIVATE_KEYS && config.NODE_ENV === 'production') {
+      app.log.warn(
+        'LTI_PRIVATE_KEYS is not set: the LTI signing key is the one generated into DATA_DIR; set it to rotate keys across servers',
+      );
+    }
+    const rosterSync = createRosterSync({
+      db: handle.db,
+      tokens: createServiceTokenClient({ keys: ltiKeys }),
+      setStatus: (tx, caller, enrollmentId, status) =>
+        changeStatus(
+          tx,
+          caller,
+          { lock: lockStudentWithTeam, release: releaseFromCourse },
+          enrollmentId,
+          status,
+        ),
+      log: app.log,
+    });
+    const frameAncestors = createFrameAncestors(handle.db, app.log);
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+      if (request.url.startsWith('/lti/')) return payload;
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.header('content-security-policy', frameAncestors.rewrite(csp));
+        reply.removeHeader('x-frame-options');
+      }
+      return payload;
+    });
+
     await app.register(errorsPlugin);
     // An answer that comes before the body has arrived waits for it (EPIPE otherwise).
     await app.register(bodyDrainPlugin);
@@ -297,9 +340,25 @@ export async function buildApp(
           onQueued: () => mailWorker?.wake(),
         });
         await api.register(surveyRoutes, { onQueued: () => mailWorker?.wake() });
+        await api.register(staffRoutes);
+        await api.register(ltiAdminRoutes, {
+          publicUrl: config.PUBLIC_URL,
+          secret: resolveJwtSecret(config),
+          onPlatformsChanged: frameAncestors.refresh,
+          sync: rosterSync,
+        });
       },
       { prefix: API_PREFIX },
     );
+    // The endpoints an LMS is configured with, outside the API (issue 28).
+    await app.register(ltiRoutes, {
+      keys: ltiKeys,
+      platformKeys: createPlatformKeyStore(),
+      secret: resolveJwtSecret(config),
+      publicUrl: config.PUBLIC_URL,
+      allowHttp: config.NODE_ENV !== 'production',
+      onPlatformsChanged: frameAncestors.refresh,
+    });
     // Outside the API prefix, where Prometheus scrapers look (issue 13).
     await app.register(metricsRoutes, { config, monitor: health, mailCounters });
 

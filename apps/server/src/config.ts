@@ -126,6 +126,8 @@ const envSchema = z.object({
   AUTH_DEV_LOGIN: flag.optional(),
   SUPERADMIN_EMAILS: emailList.default([]),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** The LTI tool's private keys: a JSON array of PKCS#8 PEMs or private RSA JWKs, newest first. */
+  LTI_PRIVATE_KEYS: z.string().trim().min(1).optional(),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_TTL: duration.default(30 * 86_400),
   SEED_DEMO: flag.optional(),
@@ -182,6 +184,12 @@ export interface Config {
   SUPERADMIN_EMAILS: string[];
   /** Unset outside production: generated once into DATA_DIR (see lib/secrets.ts). */
   JWT_SECRET: string | undefined;
+  /**
+   * The LTI tool's signing keys (issue 28): the first signs, all are published at /lti/jwks.
+   * Unset: a key generated once into DATA_DIR (lti-keys.json), as JWT_SECRET is outside
+   * production; production should set it (a startup warning says so).
+   */
+  LTI_PRIVATE_KEYS: string | undefined;
   /** Seconds. */
   ACCESS_TOKEN_TTL: number;
   /** Seconds. */
@@ -281,6 +289,7 @@ export function loadConfig(
     AUTH_DEV_LOGIN: e.AUTH_DEV_LOGIN ?? !production,
     SUPERADMIN_EMAILS: e.SUPERADMIN_EMAILS,
     JWT_SECRET: e.JWT_SECRET,
+    LTI_PRIVATE_KEYS: e.LTI_PRIVATE_KEYS,
     ACCESS_TOKEN_TTL: e.ACCESS_TOKEN_TTL,
     REFRESH_TOKEN_TTL: e.REFRESH_TOKEN_TTL,
     SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && !production),

@@ -65,6 +65,14 @@ export const ERROR_CODES = [
   'SURVEY_CHANGED',
   'SURVEY_NOT_OPEN',
   'SURVEY_CLOSED',
+  // Issue 28, course staff: already staff in that role; the course's limit; a student of the course.
+  'ALREADY_STAFF',
+  'STAFF_LIMIT',
+  'ENROLLED_AS_STUDENT',
+  // Issue 28, LTI: an issuer and client ID registered already; a course with no LMS roster.
+  'PLATFORM_TAKEN',
+  'NO_LMS_ROSTER',
+  'LMS_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

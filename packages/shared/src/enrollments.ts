@@ -6,7 +6,8 @@ import { emailInputSchema } from './organizations.js';
 export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 export type EnrollmentStatus = z.infer<typeof enrollmentStatusSchema>;
 
-export const ENROLLMENT_SOURCES = ['MANUAL', 'CSV'] as const;
+/** LTI: enrolled by an LMS launch or roster sync (issue 28). */
+export const ENROLLMENT_SOURCES = ['MANUAL', 'CSV', 'LTI'] as const;
 export const enrollmentSourceSchema = z.enum(ENROLLMENT_SOURCES);
 export type EnrollmentSource = z.infer<typeof enrollmentSourceSchema>;
 

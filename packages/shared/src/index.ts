@@ -17,3 +17,5 @@ export * from './notifications.js';
 export * from './formation.js';
 export * from './email.js';
 export * from './survey.js';
+export * from './course-staff.js';
+export * from './lti.js';

@@ -11,13 +11,36 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Role } from '@teamup/shared';
+import type { CourseStaffRole, Role } from '@teamup/shared';
 
 /**
- * Who may call a route: anyone, any signed-in user, or signed-in users with one of the roles.
- * Enforced by the auth plugin before the body is even read.
+ * A course's admin call that its staff may make too (issue 28, decision 137): the roles, or
+ * staff of the course with at least `courseStaff` (a TEACHING_ASSISTANT level admits
+ * instructors too). The auth plugin admits a caller of the roles, or anyone who is staff of
+ * some course at that level; the service then checks the course itself (403 for another's).
  */
-export type RouteAccess = 'public' | 'authenticated' | readonly Role[];
+export interface StaffAccess {
+  roles: readonly Role[];
+  courseStaff: CourseStaffRole;
+}
+
+/**
+ * Who may call a route: anyone, any signed-in user, signed-in users with one of the roles, or
+ * those and a course's staff. Enforced by the auth plugin before the body is even read.
+ */
+export type RouteAccess = 'public' | 'authenticated' | readonly Role[] | StaffAccess;
+
+export const ADMIN_ROLES = ['ORG_ADMIN', 'SUPERADMIN'] as const satisfies readonly Role[];
+
+/** Organization admins, and the course's instructors and teaching assistants. */
+export const COURSE_STAFF: StaffAccess = { roles: ADMIN_ROLES, courseStaff: 'TEACHING_ASSISTANT' };
+
+/** Organization admins and the course's instructors (settings, deletion, restore). */
+export const COURSE_INSTRUCTORS: StaffAccess = { roles: ADMIN_ROLES, courseStaff: 'INSTRUCTOR' };
+
+export function isStaffAccess(access: RouteAccess | undefined): access is StaffAccess {
+  return typeof access === 'object' && access !== null && 'courseStaff' in access;
+}
 
 type ZodRouteOptions<S extends FastifySchema> = RouteOptions<
   RawServerDefault,

@@ -8,9 +8,10 @@ import {
   type AuthContext,
   type DeferredCheck,
 } from '../plugins/auth.js';
+import { isStaffAccess } from './route.js';
 
 /** What a read may know of its caller before the session check has answered: the token's word. */
-export type ReadCaller = Pick<AuthContext, 'userId' | 'role' | 'sessionId'>;
+export type ReadCaller = Pick<AuthContext, 'userId' | 'role' | 'sessionId' | 'courseStaff'>;
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -95,6 +96,7 @@ async function pipelinedRead<T>(
       userId: claims.userId,
       sessionId: claims.sessionId,
       role: claims.role,
+      courseStaff: isStaffAccess(check.access) ? check.access.courseStaff : null,
     };
     let read: Promise<Settled<T>>;
     let outcome: Promise<AuthContext>;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Role } from '@teamup/shared';
+import type { CourseStaffRole, Role } from '@teamup/shared';
 import { sessions, userActivityDays, users } from '../db/schema/index.js';
 import type { DbOrTx } from '../db/client.js';
 import { fastPrepared } from '../db/fast-prepared.js';
 import type { AccessTokens, VerifiedAccessToken } from '../lib/access-token.js';
-import type { RouteAccess } from '../lib/route.js';
+import { isCourseStaffAnywhere } from '../lib/course-staff.js';
+import { isStaffAccess, type RouteAccess } from '../lib/route.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 
 export interface AuthContext {
@@ -20,6 +21,11 @@ export interface AuthContext {
   sessionId: string;
   /** Expiry of the access token that was presented. */
   tokenExpiresAt: Date;
+  /**
+   * On a route its staff may call (issue 28): the staff level it admits, which the scope
+   * checks use to count the caller's courses; null elsewhere.
+   */
+  courseStaff?: CourseStaffRole | null;
 }
 
 export type AuthResult = { ok: true; auth: AuthContext } | { ok: false; error: AppError };
@@ -175,7 +181,14 @@ export async function touchSession(db: DbOrTx, sessionId: string): Promise<void>
 
 /** Whether a route's access admits a role (the route is not public). */
 export function admits(access: RouteAccess, role: Role): boolean {
-  return access === 'authenticated' || (access !== 'public' && access.includes(role));
+  if (access === 'authenticated') return true;
+  if (access === 'public') return false;
+  return isStaffAccess(access) ? access.roles.includes(role) : access.includes(role);
+}
+
+/** The checked context with the route's staff level, for the scope checks. */
+function withStaffLevel(auth: AuthContext, access: RouteAccess): AuthContext {
+  return { ...auth, courseStaff: isStaffAccess(access) ? access.courseStaff : null };
 }
 
 /** Reads whose session check may wait for the read: GET and its HEAD. */
@@ -215,8 +228,8 @@ export function settleCheck(
     if (!judged.ok) throw judged.error;
     if (judged.touch) await touchSession(db, check.claims.sessionId);
     if (!admits(check.access, judged.auth.role)) throw forbidden();
-    request.auth = judged.auth;
-    return judged.auth;
+    request.auth = withStaffLevel(judged.auth, check.access);
+    return request.auth;
   });
   outcome.catch(() => undefined);
   return outcome;
@@ -306,8 +319,13 @@ export const authPlugin = fp(
       }
       const result = await authenticate(request);
       if (!result.ok) throw result.error;
-      if (!admits(access, result.auth.role)) throw forbidden();
-      request.auth = result.auth;
+      // A course's staff pass on a route that admits them; which course is the service's check.
+      const staffPass =
+        !admits(access, result.auth.role) &&
+        isStaffAccess(access) &&
+        (await isCourseStaffAnywhere(app.db, result.auth.userId, access.courseStaff));
+      if (!admits(access, result.auth.role) && !staffPass) throw forbidden();
+      request.auth = withStaffLevel(result.auth, access);
     });
 
     // The gate: no answer of a deferred read leaves before its session check has passed,

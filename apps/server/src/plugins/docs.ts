@@ -6,7 +6,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@teamup/shared';
 import { serverVersion } from '../lib/paths.js';
-import type { RouteAccess } from '../lib/route.js';
+import { isStaffAccess, type RouteAccess } from '../lib/route.js';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -68,7 +68,9 @@ export const docsPlugin = fp(
             ? 'anyone'
             : access === 'authenticated'
               ? 'any signed-in user'
-              : (access?.join(', ') ?? 'undeclared');
+              : isStaffAccess(access)
+                ? `${access.roles.join(', ')}, or the course's ${access.courseStaff === 'INSTRUCTOR' ? 'instructors' : 'instructors and teaching assistants'}`
+                : (access?.join(', ') ?? 'undeclared');
         return {
           ...out,
           schema: {

@@ -6,9 +6,17 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, resetDatabase } from '../helper.js';
-import { MATRIX, type Expected } from './matrix.js';
+import { MATRIX, STAFF_MATRIX, type Expected } from './matrix.js';
 import { operationsOf, requestOf, type DocOperation } from './requests.js';
-import { AURORA, BOREALIS, CALLERS, authzWorld, type AuthzWorld, type Caller } from './world.js';
+import {
+  AURORA,
+  BOREALIS,
+  CALLERS,
+  STAFF_CALLERS,
+  authzWorld,
+  type AuthzWorld,
+  type Caller,
+} from './world.js';
 
 /** What must never reach each caller: the marker of the other organization's data. */
 const FOREIGN: Partial<Record<Caller, string>> = {
@@ -18,7 +26,21 @@ const FOREIGN: Partial<Record<Caller, string>> = {
   admin: BOREALIS,
   outsider: AURORA,
   otherAdmin: AURORA,
+  instructor: BOREALIS,
+  assistant: BOREALIS,
+  otherStaff: AURORA,
 };
+
+const ALL_CALLERS: readonly Caller[] = [...CALLERS, ...STAFF_CALLERS];
+
+/** What the matrix expects of a caller: its column in MATRIX or in STAFF_MATRIX. */
+function expectedOf(operationId: string, caller: Caller): Expected | undefined {
+  const main = CALLERS.indexOf(caller as (typeof CALLERS)[number]);
+  if (main >= 0) return MATRIX[operationId]?.[main];
+  return STAFF_MATRIX[operationId]?.[
+    STAFF_CALLERS.indexOf(caller as (typeof STAFF_CALLERS)[number])
+  ];
+}
 
 /**
  * Operations whose credential is a signed token in the URL, not the session (issue 26: an
@@ -44,9 +66,11 @@ describe('authorization matrix', () => {
   it('has a row for every operation of the document and none for another', () => {
     const documented = new Set(operations.map((op) => op.operationId));
     const missing = operations
-      .filter((op) => !(op.operationId in MATRIX))
+      .filter((op) => !(op.operationId in MATRIX) || !(op.operationId in STAFF_MATRIX))
       .map((op) => `${op.operationId} (${op.method} ${op.path})`);
-    const unknown = Object.keys(MATRIX).filter((id) => !documented.has(id));
+    const unknown = [...Object.keys(MATRIX), ...Object.keys(STAFF_MATRIX)].filter(
+      (id) => !documented.has(id),
+    );
     expect({ missing, unknown }).toEqual({ missing: [], unknown: [] });
   });
 
@@ -54,11 +78,12 @@ describe('authorization matrix', () => {
     '%s',
     async (_name, op) => {
       const row = MATRIX[op.operationId];
+      const staffRow = STAFF_MATRIX[op.operationId];
       let world: AuthzWorld | undefined;
       let fresh = true; // setup.ts emptied the database before the test
       const observed: Partial<Record<Caller, number>> = {};
       const problems: string[] = [];
-      for (const caller of CALLERS) {
+      for (const caller of ALL_CALLERS) {
         // A call that changed something spoils the world for the next caller: start again.
         if (!world) {
           if (!fresh) await resetDatabase();
@@ -70,9 +95,10 @@ describe('authorization matrix', () => {
         observed[caller] = res.statusCode;
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         if (ok && op.method !== 'GET') world = undefined;
-        if (row && !matches(row[CALLERS.indexOf(caller)]!, res.statusCode)) {
+        const expected = expectedOf(op.operationId, caller);
+        if (expected !== undefined && !matches(expected, res.statusCode)) {
           problems.push(
-            `${caller}: expected ${row[CALLERS.indexOf(caller)]}, got ${res.statusCode} ${res.body.slice(0, 300)}`,
+            `${caller}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 300)}`,
           );
         }
         const foreign = FOREIGN[caller];
@@ -104,8 +130,10 @@ describe('authorization matrix', () => {
         }
       }
       const asRow = `  ${op.operationId}: [${CALLERS.map((c) => show(observed[c]!)).join(', ')}],`;
+      const asStaffRow = `  ${op.operationId}: [${STAFF_CALLERS.map((c) => show(observed[c]!)).join(', ')}],`;
       if (!row) problems.unshift(`no row in matrix.ts; observed:\n${asRow}`);
-      expect(problems, `${op.method} ${op.path}\nobserved:\n${asRow}`).toEqual([]);
+      if (!staffRow) problems.unshift(`no row in STAFF_MATRIX; observed:\n${asStaffRow}`);
+      expect(problems, `${op.method} ${op.path}\nobserved:\n${asRow}\n${asStaffRow}`).toEqual([]);
     },
     120_000,
   );

@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@teamup/shared';
 import { sessions } from '../../src/db/schema/index.js';
-import type { RouteAccess } from '../../src/lib/route.js';
+import { isStaffAccess, type RouteAccess } from '../../src/lib/route.js';
 import { buildTestApp, getWorkerDb } from '../helper.js';
 import { operationsOf, requestOf, type DocOperation } from './requests.js';
 import { authzWorld, type AuthzWorld, type Caller } from './world.js';
@@ -47,7 +47,8 @@ function callerFor(access: SignedInRoute['access']): Exclude<Caller, 'anonymous'
     ['ORG_ADMIN', 'admin'],
     ['STUDENT', 'leader'],
   ];
-  const found = byRole.find(([role]) => access.includes(role));
+  const roles = isStaffAccess(access) ? access.roles : access;
+  const found = byRole.find(([role]) => roles.includes(role));
   if (!found) throw new Error(`no caller for access ${JSON.stringify(access)}`);
   return found[1];
 }

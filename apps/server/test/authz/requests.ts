@@ -38,6 +38,8 @@ function pathParam(w: AuthzWorld, name: string, before: string, path: string): s
       return w.team.id;
     case 'memberId':
       return w.member.id;
+    case 'staffId':
+      return w.staffEntry.id;
   }
   const byCollection: Record<string, string> = {
     organizations: w.orgA.id,
@@ -58,6 +60,8 @@ function pathParam(w: AuthzWorld, name: string, before: string, path: string): s
     students: w.classmate.id,
     // Issue 26: the development mailbox holds no message in the world (404 for everyone).
     mail: '00000000-0000-4000-8000-000000000000',
+    // Issue 28: organization A's LMS platform.
+    platforms: w.platform.id,
   };
   const id = byCollection[before];
   if (!id) throw new Error(`no world id for {${name}} after "${before}" in ${path}`);
@@ -179,6 +183,28 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
     payload: { version: 0, questions: [], opensAt: null, closesAt: null },
   }),
   putStudentCoursesByCourseIdSurveyResponse: () => ({ payload: { answers: {}, submit: false } }),
+  // Issue 28: course staff (entries below this line). A new address, as a teaching assistant.
+  postAdminCoursesByCourseIdStaff: () => ({
+    payload: { email: 'new-ta@aurora.example.edu', role: 'TEACHING_ASSISTANT' },
+  }),
+  // Issue 28: LTI. A platform of organization A (B's admin naming it: 404 as for any other).
+  postAdminLtiPlatforms: (w) => ({
+    payload: {
+      organizationId: w.orgA.id,
+      name: 'Aurora Canvas',
+      issuer: 'https://canvas.aurora.example.edu',
+      clientId: '10000000000001',
+      authorizationUrl: 'https://canvas.aurora.example.edu/api/lti/authorize_redirect',
+      tokenUrl: 'https://canvas.aurora.example.edu/login/oauth2/token',
+      jwksUrl: 'https://canvas.aurora.example.edu/api/lti/security/jwks',
+      deploymentIds: ['1:abc'],
+    },
+  }),
+  getAdminLtiTool: (w) => ({ query: { organizationId: w.orgA.id } }),
+  // The world's course is not linked to an LMS: 409 NO_LMS_ROSTER for whoever may ask.
+  postAdminCoursesByCourseIdLtiSync: () => ({ payload: { preview: true } }),
+  // A code nobody was given: 401 for everyone.
+  postAuthLoginLti: () => ({ payload: { code: 'not-a-code-not-a-code-not-a-code' } }),
 };
 
 const unsubscribeToken = (userId: string) =>

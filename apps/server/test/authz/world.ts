@@ -4,7 +4,7 @@
 // course, student and team. Everything of A carries "aurora" in its names or emails and
 // everything of B "borealis", so an answer that leaks one's data to the other's caller shows it.
 import { randomUUID } from 'node:crypto';
-import { csvUploads, sessions } from '../../src/db/schema/index.js';
+import { courseStaff, csvUploads, ltiPlatforms, sessions } from '../../src/db/schema/index.js';
 import { createAccessTokens } from '../../src/lib/access-token.js';
 import {
   makeAdminOf,
@@ -32,7 +32,13 @@ export const CALLERS = [
   'admin',
   'superadmin',
 ] as const;
-export type Caller = (typeof CALLERS)[number];
+/**
+ * The course staff callers (issue 28), in the order the staff matrix lists them: an instructor
+ * and a teaching assistant of course A, and an instructor of course B. None is enrolled anywhere.
+ */
+export const STAFF_CALLERS = ['instructor', 'assistant', 'otherStaff'] as const;
+export type StaffCaller = (typeof STAFF_CALLERS)[number];
+export type Caller = (typeof CALLERS)[number] | StaffCaller;
 
 const short = () => randomUUID().slice(0, 8);
 
@@ -105,7 +111,62 @@ export async function authzWorld() {
       teamId: team.id,
     })
     .returning({ id: notifications.id });
-  const users = { outsider, classmate, member, leader, otherAdmin, admin, superadmin };
+  const instructor = await makeUser({
+    email: `ines-${short()}@aurora.example.edu`,
+    fullname: 'Ines Instructor',
+  });
+  const assistant = await makeUser({
+    email: `tom-${short()}@aurora.example.edu`,
+    fullname: 'Tom Assistant',
+  });
+  const otherStaff = await makeUser({
+    email: `bo-${short()}@borealis.example.edu`,
+    fullname: 'Bo Borealis Instructor',
+  });
+  await db.insert(courseStaff).values([
+    { courseId: course.id, userId: instructor.id, email: instructor.email, role: 'INSTRUCTOR' },
+    {
+      courseId: course.id,
+      userId: assistant.id,
+      email: assistant.email,
+      role: 'TEACHING_ASSISTANT',
+    },
+    { courseId: courseB.id, userId: otherStaff.id, email: otherStaff.email, role: 'INSTRUCTOR' },
+  ]);
+  const [staffRow] = await db
+    .insert(courseStaff)
+    .values({
+      courseId: course.id,
+      email: `pending-${short()}@aurora.example.edu`,
+      role: 'TEACHING_ASSISTANT',
+    })
+    .returning({ id: courseStaff.id });
+  // Issue 28: an LMS platform of organization A.
+  const [platform] = await db
+    .insert(ltiPlatforms)
+    .values({
+      organizationId: orgA.id,
+      name: 'Aurora Moodle',
+      issuer: `https://moodle.aurora.example.edu/${short()}`,
+      clientId: 'aurora-client',
+      authorizationUrl: 'https://moodle.aurora.example.edu/mod/lti/auth.php',
+      tokenUrl: 'https://moodle.aurora.example.edu/mod/lti/token.php',
+      jwksUrl: 'https://moodle.aurora.example.edu/mod/lti/certs.php',
+      deploymentIds: ['1'],
+    })
+    .returning({ id: ltiPlatforms.id });
+  const users = {
+    outsider,
+    classmate,
+    member,
+    leader,
+    otherAdmin,
+    admin,
+    superadmin,
+    instructor,
+    assistant,
+    otherStaff,
+  };
   // Sessions are written directly and their access tokens signed with the app's secret: the
   // same as signing in (the auth plugin loads the session on every call), at a fraction of
   // the cost, which matters for a world rebuilt a hundred times.
@@ -153,6 +214,9 @@ export async function authzWorld() {
     notice,
     notification: notification!,
     upload: upload!,
+    /** A pending appointment to course A's staff (DELETE /admin/courses/{id}/staff/{staffId}). */
+    staffEntry: staffRow!,
+    platform: platform!,
     ...users,
     /** The leader's own session (the one her token belongs to). */
     leaderSessionId: sessionOf(leader.id),

@@ -7,3 +7,5 @@ export * from './analytics.js';
 export * from './notifications.js';
 export * from './email.js';
 export * from './surveys.js';
+export * from './course-staff.js';
+export * from './lti.js';

@@ -6,6 +6,7 @@ import {
   authUserSchema,
   envelope,
   googleLoginBodySchema,
+  ltiLoginBodySchema,
   loginResponseSchema,
   refreshResponseSchema,
   sessionSchema,
@@ -14,7 +15,10 @@ import {
 } from '@teamup/shared';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/index.js';
+import { users, type UserRow } from '../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { linkPendingStaff } from '../../lib/course-staff.js';
+import { redeemLoginCode } from '../../lib/lti-login-code.js';
 import { defineRoute } from '../../lib/route.js';
 import { signedInCheck, signedInRead } from '../../lib/signed-in-read.js';
 import { AppError, notFound, unauthenticated } from '../../plugins/errors.js';
@@ -117,6 +121,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         }
         const user = await service.upsertUserFromIdentity(tx, identity, config.SUPERADMIN_EMAILS);
         const activatedEnrollments = await opts.activatePendingEnrollments(tx, user);
+        // Appointments to a course's staff waiting for this address (issue 28).
+        await linkPendingStaff(tx, user);
         const session = await service.openSession(
           tx,
           user.id,
@@ -144,6 +150,62 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
           user: service.toAuthUser(signedIn.user, expiresAt),
           token,
           activatedEnrollments: signedIn.activatedEnrollments,
+        },
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/auth/login/lti',
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: TAGS,
+      summary: 'Sign in with the one-time code of an LTI launch',
+      description:
+        "The LMS launch (POST /lti/launch) redirects the browser to the web app with a code: single use, valid 60 s. The answer is the Google sign-in's, plus `target`, the page to land on (the course page of a learner, the course's admin page of its staff). 401 INVALID_TOKEN for an unknown, used or expired code.",
+      body: ltiLoginBodySchema,
+      response: { 200: envelope(loginResponseSchema.extend({ target: z.string() })) },
+    },
+    handler: async (request, reply) => {
+      const signedIn = await app.db.transaction(async (tx) => {
+        const redeemed = await redeemLoginCode(tx, request.body.code);
+        if (!redeemed) {
+          throw new AppError(
+            401,
+            'INVALID_TOKEN',
+            'This sign-in link has expired or was already used. Open Teamup again from your course in the LMS.',
+          );
+        }
+        const [user] = await tx
+          .update(users)
+          .set({ lastSignInAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(users.id, redeemed.userId))
+          .returning();
+        const activatedEnrollments = await opts.activatePendingEnrollments(tx, user!);
+        await linkPendingStaff(tx, user!);
+        const session = await service.openSession(
+          tx,
+          user!.id,
+          sessionMeta(request, config.REFRESH_TOKEN_TTL),
+        );
+        return { user: user!, activatedEnrollments, target: redeemed.target, ...session };
+      });
+      const { token, expiresAt } = await app.accessTokens.sign({
+        userId: signedIn.user.id,
+        sessionId: signedIn.sessionId,
+        role: signedIn.user.role,
+        email: signedIn.user.email,
+      });
+      setRefreshCookie(reply, config, signedIn.refreshToken);
+      return {
+        success: true as const,
+        message: 'LMS login successful!',
+        data: {
+          user: service.toAuthUser(signedIn.user, expiresAt),
+          token,
+          activatedEnrollments: signedIn.activatedEnrollments,
+          target: signedIn.target,
         },
       };
     },

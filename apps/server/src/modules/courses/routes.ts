@@ -10,7 +10,7 @@ import {
   uuidParamSchema,
   type Role,
 } from '@teamup/shared';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, COURSE_STAFF, COURSE_INSTRUCTORS } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
@@ -86,7 +86,7 @@ export async function courseRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/courses/:id',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'A course, archived or not',
@@ -102,7 +102,7 @@ export async function courseRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'PATCH',
     url: '/courses/:id/update',
-    config: { access: ADMINS },
+    config: { access: COURSE_INSTRUCTORS },
     schema: {
       tags: TAGS,
       summary: "Edit any subset of a course's fields (not while archived)",
@@ -120,7 +120,7 @@ export async function courseRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'DELETE',
     url: '/courses/:id',
-    config: { access: ADMINS },
+    config: { access: COURSE_INSTRUCTORS },
     schema: {
       tags: TAGS,
       summary: 'Archive a course (nothing is lost; it can be restored)',
@@ -137,7 +137,7 @@ export async function courseRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/courses/:id/restore',
-    config: { access: ADMINS },
+    config: { access: COURSE_INSTRUCTORS },
     schema: {
       tags: TAGS,
       summary: 'Bring an archived course back',

@@ -12,9 +12,8 @@ import {
   paginated,
   uuidParamSchema,
   type ErrorDetail,
-  type Role,
 } from '@teamup/shared';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, COURSE_STAFF } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { AppError, badRequest } from '../../plugins/errors.js';
@@ -23,7 +22,6 @@ import { attachmentHeader, rejectedRowsCsv, reportFileName } from './error-repor
 import * as service from './service.js';
 
 const TAGS = ['csv'];
-const ADMINS: readonly Role[] = ['ORG_ADMIN', 'SUPERADMIN'];
 const uploadListEnvelope = envelope(paginated(csvUploadSchema));
 const MAX_MB = CSV_MAX_BYTES / (1024 * 1024);
 
@@ -109,7 +107,7 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
   defineRoute(app, {
     method: 'POST',
     url: '/csv/upload',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'Upload a roster (multipart: courseId, file); processed in the background',
@@ -138,7 +136,7 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
   defineRoute(app, {
     method: 'GET',
     url: '/csv/status/:id',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'An upload: status, progress and counts; its first rejected rows once it is done',
@@ -160,7 +158,7 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
   defineRoute(app, {
     method: 'GET',
     url: '/csv/status/:id/errors.csv',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:
@@ -189,7 +187,7 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
   defineRoute(app, {
     method: 'GET',
     url: '/csv/uploads',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'Uploads of all my organizations, newest first',
@@ -209,7 +207,7 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/csv-uploads',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'The upload history of all my organizations, searchable, newest first',
@@ -229,7 +227,7 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
   defineRoute(app, {
     method: 'GET',
     url: '/csv/course/:courseId',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: "One course's uploads, newest first",

@@ -16,9 +16,15 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { courses, csvUploads, organizations, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like-pattern.js';
-import { adminScope, courseInScope, inScope, scopeCondition } from '../../lib/org-scope.js';
+import {
+  adminScope,
+  courseInScope,
+  courseIsInScope,
+  courseScopeCondition,
+  outOfScope,
+} from '../../lib/org-scope.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { AppError, conflict, notFound } from '../../plugins/errors.js';
+import { AppError, conflict } from '../../plugins/errors.js';
 import { inspectRoster, RosterFileError } from './parse-roster.js';
 
 type Caller = Pick<AuthContext, 'userId' | 'role'>;
@@ -63,7 +69,9 @@ export async function acceptUpload(
     .innerJoin(organizations, eq(organizations.id, courses.organizationId))
     .where(and(eq(courses.id, input.courseId), isNull(organizations.deletedAt)))
     .limit(1);
-  if (!course || !inScope(scope, course.organizationId)) throw notFound('Course not found');
+  if (!course || !courseIsInScope(scope, course.organizationId, course.id)) {
+    throw outOfScope(scope, 'Course not found');
+  }
   if (course.archivedAt) {
     throw conflict('COURSE_ARCHIVED', `${course.code} is archived; its enrollments cannot change`);
   }
@@ -205,7 +213,10 @@ function toUpload(row: UploadRow): CsvUpload {
 }
 
 function visible(scope: Awaited<ReturnType<typeof adminScope>>): SQL {
-  return and(isNull(organizations.deletedAt), scopeCondition(scope, csvUploads.organizationId))!;
+  return and(
+    isNull(organizations.deletedAt),
+    courseScopeCondition(scope, csvUploads.organizationId, csvUploads.courseId),
+  )!;
 }
 
 /** Rows rejected before the errors kept the name and student ID cells lack them. */
@@ -232,7 +243,7 @@ export async function getUploadResult(
   const [row] = await selectUploadResults(db)
     .where(and(eq(csvUploads.id, id), visible(scope)))
     .limit(1);
-  if (!row) throw notFound('Upload not found');
+  if (!row) throw outOfScope(scope, 'Upload not found');
   return { ...toUpload(row), errors: (row.errors as StoredRowError[]).map(withAllCells) };
 }
 
@@ -283,7 +294,7 @@ export async function getUploadStatus(
   const [row] = await selectUploadStatuses(db)
     .where(and(eq(csvUploads.id, id), visible(scope)))
     .limit(1);
-  if (!row) throw notFound('Upload not found');
+  if (!row) throw outOfScope(scope, 'Upload not found');
   return {
     ...toUpload(row),
     errors: statusErrors(row.errors.map(withAllCells)),

@@ -7,13 +7,12 @@ import {
   envelope,
   type DashboardCourseStats,
 } from '@teamup/shared';
-import { defineRoute } from '../../lib/route.js';
+import { COURSE_STAFF, defineRoute } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { attachmentHeader, csvDocument } from '../../lib/csv-file.js';
 import { getAdminDashboardStats } from './admin-service.js';
 
 const TAGS = ['dashboard'];
-const ADMINS = ['ORG_ADMIN', 'SUPERADMIN'] as const;
 
 const FILTERS_DESCRIPTION =
   'Filters: `organizationId` (one of mine; another answers 404) and `term` (exact). Non-archived courses of live organizations; removed enrollments are not counted.';
@@ -47,7 +46,7 @@ export async function adminDashboardRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/dashboard/stats',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:
@@ -71,7 +70,7 @@ export async function adminDashboardRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/dashboard/stats.csv',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'The per-course figures of the formation dashboard as a CSV file',

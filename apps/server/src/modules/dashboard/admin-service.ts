@@ -14,16 +14,14 @@ import {
   type AttentionItem,
   type CourseProgress,
   type DashboardCourseStats,
-  type Role,
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
+import { adminCourseScope, type AdminCaller } from '../../lib/admin-course-sql.js';
+import { staffCourseIdsSql } from '../../lib/course-staff.js';
 import { notFound } from '../../plugins/errors.js';
 
-export interface DashboardCaller {
-  userId: string;
-  role: Role;
-}
+export type DashboardCaller = AdminCaller;
 
 /** Rows of a raw statement: both drivers answer `{ rows }`. */
 async function rowsOf<T>(query: PromiseLike<unknown>): Promise<T[]> {
@@ -33,17 +31,26 @@ async function rowsOf<T>(query: PromiseLike<unknown>): Promise<T[]> {
 const iso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Live organizations the caller may see: theirs, or every one for a superadmin. */
+/**
+ * Live organizations the caller may see: theirs, every one for a superadmin, and for a course's
+ * staff (issue 28) the organizations of the courses they teach.
+ */
 function organizationScope(caller: DashboardCaller): SQL {
-  return caller.role === 'SUPERADMIN'
-    ? sql`o.deleted_at is null`
-    : sql`o.deleted_at is null and o.id in (
-        select oa.organization_id from organization_admins oa where oa.user_id = ${caller.userId})`;
+  if (caller.role === 'SUPERADMIN') return sql`o.deleted_at is null`;
+  const staff = caller.courseStaff
+    ? sql` or o.id in (select tc.organization_id from courses tc
+        where tc.id in (${staffCourseIdsSql(caller.userId, caller.courseStaff)}))`
+    : sql``;
+  return sql`o.deleted_at is null and (o.id in (
+      select oa.organization_id from organization_admins oa where oa.user_id = ${caller.userId})${staff})`;
 }
 
-/** The dashboard's courses `c` (joined to their organization `o`): in scope and the filters. */
+/**
+ * The dashboard's courses `c` (joined to their organization `o`): the caller's to administer
+ * (a staff member's: the courses they teach) and the filters.
+ */
 function courseScope(caller: DashboardCaller, query: AdminDashboardQuery): SQL {
-  return sql`c.archived_at is null and ${organizationScope(caller)}
+  return sql`c.archived_at is null and ${adminCourseScope(caller)}
     ${query.organizationId ? sql`and c.organization_id = ${query.organizationId}` : sql``}
     ${query.term ? sql`and c.term = ${query.term}` : sql``}`;
 }
@@ -65,7 +72,7 @@ function filtersStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashb
           from organizations o where ${organizationScope(caller)}) as organizations,
         array(select distinct c.term from courses c
           join organizations o on o.id = c.organization_id
-          where c.archived_at is null and ${organizationScope(caller)}
+          where c.archived_at is null and ${adminCourseScope(caller)}
             ${query.organizationId ? sql`and c.organization_id = ${query.organizationId}` : sql``}
           order by c.term) as terms`,
     ),

@@ -17,7 +17,7 @@ import {
   uuidParamSchema,
 } from '@teamup/shared';
 import type { Config } from '../../config.js';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, COURSE_STAFF } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { authRateLimit } from '../../plugins/security.js';
@@ -35,7 +35,6 @@ import {
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 
 const TAGS = ['email'];
-const ADMINS = ['ORG_ADMIN', 'SUPERADMIN'] as const;
 const courseParams = z.object({ courseId: z.uuid() });
 
 /** A mail client's one-click POST (RFC 8058), form-encoded. */
@@ -177,7 +176,7 @@ export async function emailRoutes(app: FastifyInstance, opts: EmailRoutesOptions
   defineRoute(app, {
     method: 'GET',
     url: '/admin/courses/:courseId/reminders/teamless',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'Who "Remind students without a team" would reach, and what it says',
@@ -196,7 +195,7 @@ export async function emailRoutes(app: FastifyInstance, opts: EmailRoutesOptions
   defineRoute(app, {
     method: 'POST',
     url: '/admin/courses/:courseId/reminders/teamless',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'Remind every ACTIVE student of the course without a team (notification and email)',

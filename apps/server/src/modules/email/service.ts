@@ -17,7 +17,12 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
-import { adminCourseScope, iso, type AdminCaller } from '../../lib/admin-course-sql.js';
+import {
+  adminCourseScope,
+  courseRefusal,
+  iso,
+  type AdminCaller,
+} from '../../lib/admin-course-sql.js';
 import { describeNotification } from '../../lib/notification-text.js';
 import { nextReminderAt, sendCourseReminder } from '../../lib/course-reminder.js';
 import { TIME_ZONE_OF_USER } from './outbox.js';
@@ -241,7 +246,7 @@ export async function teamlessPreview(
       from courses c join organizations o on o.id = c.organization_id
       where c.id = ${courseId} and ${adminCourseScope(caller)}`,
   );
-  if (!row) throw notFound('Course not found');
+  if (!row) throw courseRefusal(caller);
   const { text } = describeNotification('TEAMLESS_REMINDER', {
     actor: row.actor,
     team: null,
@@ -273,7 +278,7 @@ export async function sendTeamlessReminder(
       from courses c join organizations o on o.id = c.organization_id
       where c.id = ${courseId} and ${adminCourseScope(caller)}`,
   );
-  if (!course) throw notFound('Course not found');
+  if (!course) throw courseRefusal(caller);
   if (course.archived) throw conflict('COURSE_ARCHIVED', 'The course is archived');
   const { sentAt, eligible } = await sendCourseReminder(tx, {
     courseId,

@@ -9,9 +9,8 @@ import {
   manualAddBodySchema,
   paginated,
   uuidParamSchema,
-  type Role,
 } from '@teamup/shared';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, COURSE_STAFF } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as service from './service.js';
@@ -26,7 +25,6 @@ function leftTeamNote(
   if (!leftTeam) return '';
   return `; ${enrollment.fullname} left ${leftTeam.name}${leftTeam.disbanded ? ' (now disbanded)' : ''}`;
 }
-const ADMINS: readonly Role[] = ['ORG_ADMIN', 'SUPERADMIN'];
 
 export interface EnrollmentAdminRoutesOptions {
   /** What ending an enrollment does to the student's team; composed in app.ts. */
@@ -41,7 +39,7 @@ export async function enrollmentAdminRoutes(
   defineRoute(app, {
     method: 'GET',
     url: '/admin/students',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'Enrollments across my organizations, by name then email',
@@ -59,7 +57,7 @@ export async function enrollmentAdminRoutes(
   defineRoute(app, {
     method: 'GET',
     url: '/admin/course/:id/students',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: "A course's roster (archived courses included)",
@@ -78,7 +76,7 @@ export async function enrollmentAdminRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/admin/students/manual-add',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:
@@ -105,7 +103,7 @@ export async function enrollmentAdminRoutes(
   defineRoute(app, {
     method: 'GET',
     url: '/admin/enrollment/:id',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'An enrollment with its history, newest first',
@@ -123,7 +121,7 @@ export async function enrollmentAdminRoutes(
   defineRoute(app, {
     method: 'PATCH',
     url: '/admin/enrollment/:id/status',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:
@@ -150,7 +148,7 @@ export async function enrollmentAdminRoutes(
   defineRoute(app, {
     method: 'DELETE',
     url: '/admin/enrollment/:id/remove',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:

@@ -36,12 +36,13 @@ import { containsPattern } from '../../lib/like-pattern.js';
 import {
   adminScope,
   courseInScope,
-  inScope,
-  scopeCondition,
+  courseIsInScope,
+  courseScopeCondition,
+  outOfScope,
   type AdminScope,
 } from '../../lib/org-scope.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { conflict, notFound } from '../../plugins/errors.js';
+import { conflict } from '../../plugins/errors.js';
 
 type Caller = Pick<AuthContext, 'userId' | 'role'>;
 
@@ -121,7 +122,7 @@ function visible(scope: AdminScope): SQL {
   return and(
     isNull(enrollments.removedAt),
     isNull(organizations.deletedAt),
-    scopeCondition(scope, courses.organizationId),
+    courseScopeCondition(scope, courses.organizationId, courses.id),
   )!;
 }
 
@@ -190,7 +191,7 @@ async function findEnrollment(db: DbOrTx, caller: Caller, id: string, lock = fal
     .where(and(eq(enrollments.id, id), visible(scope)))
     .limit(1);
   const [row] = await (lock ? base.for('update', { of: enrollments }) : base);
-  if (!row) throw notFound('Enrollment not found');
+  if (!row) throw outOfScope(scope, 'Enrollment not found');
   return row;
 }
 
@@ -337,7 +338,9 @@ export async function manualAdd(
     .innerJoin(organizations, eq(organizations.id, courses.organizationId))
     .where(and(eq(courses.id, body.courseId), isNull(organizations.deletedAt)))
     .limit(1);
-  if (!course || !inScope(scope, course.organizationId)) throw notFound('Course not found');
+  if (!course || !courseIsInScope(scope, course.organizationId, course.id)) {
+    throw outOfScope(scope, 'Course not found');
+  }
   assertNotArchived({ archivedAt: course.archivedAt, courseCode: course.code });
 
   const email = body.email.toLowerCase();

@@ -9,7 +9,7 @@ import { executeNamed } from '../../db/named-statement.js';
 export interface Scope {
   /** Organizations the user administers. */
   organizations: Set<string>;
-  /** Courses the user is enrolled in (not removed). */
+  /** Courses the user is enrolled in (not removed) or is staff of (issue 28). */
   courses: Set<string>;
 }
 
@@ -33,8 +33,10 @@ const toScope = (row: Pick<ScopeRow, 'organizations' | 'courses'>): Scope => ({
 const SCOPE_COLUMNS = (user: ReturnType<typeof sql.raw>) => sql`
   (select json_agg(oa.organization_id) from organization_admins oa
     where oa.user_id = ${user}) as organizations,
-  (select json_agg(distinct e.course_id) from enrollments e
-    where e.user_id = ${user} and e.removed_at is null) as courses`;
+  (select json_agg(distinct x.course_id) from (
+    select e.course_id from enrollments e where e.user_id = ${user} and e.removed_at is null
+    union all
+    select cs.course_id from course_staff cs where cs.user_id = ${user}) x) as courses`;
 
 /** The scopes of these users, in one statement. */
 export async function scopesOf(db: DbOrTx, userIds: string[]): Promise<Map<string, Scope>> {

@@ -6,8 +6,14 @@ import type { TeamsExportFormat } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { attachmentHeader, csvDocument } from '../../lib/csv-file.js';
-import { badRequest, notFound } from '../../plugins/errors.js';
-import { adminCourseScope, iso, rowsOf, type AdminCaller } from './course-health-sql.js';
+import { badRequest } from '../../plugins/errors.js';
+import {
+  adminCourseScope,
+  courseRefusal,
+  iso,
+  rowsOf,
+  type AdminCaller,
+} from './course-health-sql.js';
 
 interface ExportLine {
   team: string;
@@ -134,7 +140,7 @@ export async function exportTeams(
     ]);
   }
   const [row] = await exportStatement(db, caller, courseId, at);
-  if (!row) throw notFound('Course not found');
+  if (!row) throw courseRefusal(caller);
   const fileName = `teams-${row.code}-${stampOf(at ?? now)}${query.format === 'teamup' ? '' : `-${query.format}`}.csv`;
   return {
     fileName,

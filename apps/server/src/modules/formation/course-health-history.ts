@@ -5,7 +5,13 @@ import type { MembershipEndReason, TeamHistory } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { notFound } from '../../plugins/errors.js';
-import { adminCourseScope, iso, rowsOf, type AdminCaller } from './course-health-sql.js';
+import {
+  adminCourseScope,
+  iso,
+  refusalInCourse,
+  rowsOf,
+  type AdminCaller,
+} from './course-health-sql.js';
 
 interface HistoryRow {
   items: {
@@ -80,6 +86,6 @@ export async function studentTeamHistory(
       or exists(select 1 from team_membership_periods p
         where p.course_id = c.id and p.user_id = ${userId}))`,
   );
-  if (!row) throw notFound('Student not found in this course');
+  if (!row) throw await refusalInCourse(db, caller, courseId, 'Student not found in this course');
   return { items: row.items };
 }

@@ -11,7 +11,7 @@ import {
   teamsExportQuerySchema,
   uuidParamSchema,
 } from '@teamup/shared';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, COURSE_STAFF } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { exportTeams } from './course-health-export.js';
@@ -19,7 +19,6 @@ import { myTeamHistory, studentTeamHistory } from './course-health-history.js';
 import { getCourseHealth, nudgeTeam } from './course-health-service.js';
 
 const TAGS = ['teams'];
-const ADMINS = ['ORG_ADMIN', 'SUPERADMIN'] as const;
 const courseParams = z.object({ courseId: z.uuid() });
 const studentParams = z.object({ courseId: z.uuid(), userId: z.uuid() });
 
@@ -28,7 +27,7 @@ export async function courseHealthRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/courses/:courseId/health',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: "The course's live teams that need attention, most flags first",
@@ -50,7 +49,7 @@ export async function courseHealthRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/admin/teams/:id/nudge',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: 'Notify every member of a flagged team of what to do, in one sentence',
@@ -72,7 +71,7 @@ export async function courseHealthRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/courses/:courseId/teams.csv',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: "The course's teams as a CSV file for an LMS group import, today or at a moment",
@@ -120,7 +119,7 @@ export async function courseHealthRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/courses/:courseId/students/:userId/team-history',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: "A student's teams in a course of mine, oldest first, with when and why they left",

@@ -16,9 +16,15 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { recordAudit } from '../../lib/audit.js';
-import { inScope } from '../../lib/org-scope.js';
+import { courseIsInScope, outOfScope } from '../../lib/org-scope.js';
 import { conflict, notFound } from '../../plugins/errors.js';
-import { adminCourseScope, iso, rowsOf, type AdminCaller } from './course-health-sql.js';
+import {
+  adminCourseScope,
+  courseRefusal,
+  iso,
+  rowsOf,
+  type AdminCaller,
+} from './course-health-sql.js';
 import { assertLive, lockTeam } from '../../lib/team-lock.js';
 import { callerScope } from '../../lib/org-scope.js';
 
@@ -167,7 +173,7 @@ export async function getCourseHealth(
     sql`c.id = ${courseId} and ${adminCourseScope(caller)}`,
     sql`true`,
   );
-  if (!course) throw notFound('Course not found');
+  if (!course) throw courseRefusal(caller);
   const ctx = { min: course.team_size_min, deadline: course.deadline, now: new Date() };
   const teams = course.teams
     .map((row) => toTeamHealth(row, ctx))
@@ -233,7 +239,9 @@ export async function nudgeTeam(
   teamId: string,
 ): Promise<NudgeResult> {
   const [scope, team] = await Promise.all([callerScope(tx, caller), lockTeam(tx, teamId)]);
-  if (!inScope(scope, team.organizationId)) throw notFound('Team not found');
+  if (!courseIsInScope(scope, team.organizationId, team.courseId)) {
+    throw outOfScope(scope, 'Team not found');
+  }
   assertLive(team);
 
   const [course] = await healthStatement(tx, sql`c.id = ${team.courseId}`, sql`t.id = ${teamId}`);

@@ -14,8 +14,8 @@ import {
   teams,
   users,
 } from '../../db/schema/index.js';
-import { inScope, type AdminScope } from '../../lib/org-scope.js';
-import { notFound } from '../../plugins/errors.js';
+import { courseIsInScope, outOfScope, type AdminScope } from '../../lib/org-scope.js';
+
 import type { AlgoStudent, AlgoTeam, FormationInput } from './formation-algorithm.js';
 
 export interface FormationCourse {
@@ -49,7 +49,9 @@ export async function formationCourse(
       and(eq(courses.id, courseId), isNull(organizations.deletedAt), isNull(courses.archivedAt)),
     )
     .limit(1);
-  if (!course || !inScope(scope, course.organizationId)) throw notFound('Course not found');
+  if (!course || !courseIsInScope(scope, course.organizationId, course.id)) {
+    throw outOfScope(scope, 'Course not found');
+  }
   return course;
 }
 

@@ -6,14 +6,12 @@ import {
   formationApplyResultSchema,
   formationOptionsSchema,
   formationProposalSchema,
-  type Role,
 } from '@teamup/shared';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, COURSE_STAFF } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { applyFormation, previewFormation } from './formation-service.js';
 
 const TAGS = ['teams'];
-const ADMINS: readonly Role[] = ['ORG_ADMIN', 'SUPERADMIN'];
 const courseParams = z.object({ courseId: z.uuid() });
 
 /** Auto-placement for a course (issue 15, decisions 115, 116): preview and apply. */
@@ -21,7 +19,7 @@ export async function formationRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/admin/courses/:courseId/formation/preview',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:
@@ -40,7 +38,7 @@ export async function formationRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/admin/courses/:courseId/formation/apply',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:

@@ -13,7 +13,7 @@ import {
   surveyResponsesPageSchema,
   surveyResponsesQuerySchema,
 } from '@teamup/shared';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, COURSE_STAFF } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
@@ -27,7 +27,6 @@ import {
 import { exportResponses } from './survey-export.js';
 
 const TAGS = ['survey'];
-const ADMINS = ['ORG_ADMIN', 'SUPERADMIN'] as const;
 const courseParams = z.object({ courseId: z.uuid() });
 
 export interface SurveyRoutesOptions {
@@ -45,7 +44,7 @@ export async function surveyRoutes(app: FastifyInstance, opts: SurveyRoutesOptio
   defineRoute(app, {
     method: 'GET',
     url: '/admin/courses/:courseId/survey',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: "The course's team formation survey, how many answered, and surveys to copy",
@@ -65,7 +64,7 @@ export async function surveyRoutes(app: FastifyInstance, opts: SurveyRoutesOptio
   defineRoute(app, {
     method: 'PUT',
     url: '/admin/courses/:courseId/survey',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:
@@ -96,7 +95,7 @@ export async function surveyRoutes(app: FastifyInstance, opts: SurveyRoutesOptio
   defineRoute(app, {
     method: 'GET',
     url: '/admin/courses/:courseId/survey/responses',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: "The ACTIVE students' survey responses, by name, a page at a time",
@@ -117,7 +116,7 @@ export async function surveyRoutes(app: FastifyInstance, opts: SurveyRoutesOptio
   defineRoute(app, {
     method: 'GET',
     url: '/admin/courses/:courseId/survey/responses.csv',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary: "Every ACTIVE student's survey answers as a CSV file, in words",
@@ -145,7 +144,7 @@ export async function surveyRoutes(app: FastifyInstance, opts: SurveyRoutesOptio
   defineRoute(app, {
     method: 'POST',
     url: '/admin/courses/:courseId/survey/remind',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:

@@ -19,7 +19,12 @@ import {
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { adminCourseScope, iso, type AdminCaller } from '../../lib/admin-course-sql.js';
+import {
+  adminCourseScope,
+  courseRefusal,
+  iso,
+  type AdminCaller,
+} from '../../lib/admin-course-sql.js';
 import { nextReminderAt, sendCourseReminder } from '../../lib/course-reminder.js';
 import { inAppSql, wantedSql } from '../../lib/notification-writer-sql.js';
 import { answerProblem } from '../../lib/survey-answers.js';
@@ -98,7 +103,7 @@ async function adminCourse(
       from courses c join organizations o on o.id = c.organization_id
       where c.id = ${courseId} and ${adminCourseScope(caller)}`,
   );
-  if (!course) throw notFound('Course not found');
+  if (!course) throw courseRefusal(caller);
   return course;
 }
 
@@ -156,7 +161,7 @@ export async function getAdminSurvey(
       from courses c join organizations o on o.id = c.organization_id
       where c.id = ${courseId} and ${adminCourseScope(caller)}`,
   );
-  if (!row) throw notFound('Course not found');
+  if (!row) throw courseRefusal(caller);
   return {
     survey: row.survey
       ? {
@@ -321,7 +326,7 @@ export async function listResponses(
       offset: (query.page - 1) * query.limit,
     }),
   );
-  if (!row) throw notFound('Course not found');
+  if (!row) throw courseRefusal(caller);
   const questions = questionsOf(row.questions);
   return {
     items: (row.rows ?? []).map((r) => ({

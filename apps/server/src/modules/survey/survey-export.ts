@@ -10,10 +10,14 @@ import {
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { adminCourseScope, iso, type AdminCaller } from '../../lib/admin-course-sql.js';
+import {
+  adminCourseScope,
+  courseRefusal,
+  iso,
+  type AdminCaller,
+} from '../../lib/admin-course-sql.js';
 import { attachmentHeader, csvDocument, neutralise } from '../../lib/csv-file.js';
 import { fittingAnswers, questionsOf } from '../../lib/survey-sql.js';
-import { notFound } from '../../plugins/errors.js';
 
 interface ExportRow {
   code: string;
@@ -144,7 +148,7 @@ export async function exportResponses(
       left join course_surveys s on s.course_id = c.id
       where c.id = ${courseId} and ${adminCourseScope(caller)}`,
   );
-  if (!row) throw notFound('Course not found');
+  if (!row) throw courseRefusal(caller);
   const questions = questionsOf(row.questions);
   const names = row.names ?? {};
   const lines = (row.students ?? []).map((student) => {

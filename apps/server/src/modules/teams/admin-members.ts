@@ -3,8 +3,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, organizations, teams } from '../../db/schema/index.js';
-import { inScope } from '../../lib/org-scope.js';
-import { conflict, notFound } from '../../plugins/errors.js';
+import { courseIsInScope, outOfScope } from '../../lib/org-scope.js';
+import { conflict } from '../../plugins/errors.js';
 import {
   addMember,
   assertLive,
@@ -44,7 +44,9 @@ export async function adminAddMember(
       .where(and(eq(teams.id, teamId), isNull(organizations.deletedAt)))
       .limit(1),
   ]);
-  if (!target || !inScope(scope, target.organizationId)) throw notFound('Team not found');
+  if (!target || !courseIsInScope(scope, target.organizationId, target.courseId)) {
+    throw outOfScope(scope, 'Team not found');
+  }
 
   const seen = await currentTeamOf(tx, target.courseId, userId);
   const ids = [...new Set([teamId, seen?.teamId ?? teamId])].sort();

@@ -167,7 +167,6 @@ export async function addMember(tx: DbOrTx, team: LockedTeam, input: JoinInput):
   await recordAudit(tx, ...byAdmin(audits, input.asAdmin));
 }
 
-
 /**
  * Entries of a change an organization admin made as admin carry `byAdmin: true` (decision
  * 017: admin member changes are audited as admin actions), so the log tells them from the

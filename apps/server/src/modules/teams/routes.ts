@@ -14,9 +14,8 @@ import {
   teamSummarySchema,
   updateTeamBodySchema,
   uuidParamSchema,
-  type Role,
 } from '@teamup/shared';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, COURSE_STAFF } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { adminAddMember } from './admin-members.js';
@@ -30,7 +29,6 @@ import {
 import { createTeam, disband, leaveTeam, removeTeamMember, updateTeam } from './teams-service.js';
 
 const TAGS = ['teams'];
-const ADMINS: readonly Role[] = ['ORG_ADMIN', 'SUPERADMIN'];
 const courseParams = z.object({ courseId: z.uuid() });
 const memberParams = z.object({ teamId: z.uuid(), memberId: z.uuid() });
 const detailEnvelope = envelope(teamDetailSchema);
@@ -254,7 +252,7 @@ export async function teamRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/admin/teams/:id/members',
-    config: { access: ADMINS },
+    config: { access: COURSE_STAFF },
     schema: {
       tags: TAGS,
       summary:

@@ -57,7 +57,7 @@ import {
 import { listAuditEvents } from '../../lib/audit.js';
 import { hideHiddenEmails } from '../../lib/email-rule.js';
 import { containsPattern } from '../../lib/like-pattern.js';
-import { inScope, type AdminScope } from '../../lib/org-scope.js';
+import { courseIsInScope, type AdminScope } from '../../lib/org-scope.js';
 import { openRequestSql, waitlistPositionSql } from '../../lib/waitlist-sql.js';
 import { notFound } from '../../plugins/errors.js';
 import {
@@ -582,7 +582,9 @@ async function page(
 ): Promise<Paginated<TeamSummary>> {
   const total = rows[0]?.total ?? (query.page > 1 ? ((await countTotal())[0]?.total ?? 0) : 0);
   return {
-    items: rows.map((row) => toSummary(row, row.relation, inScope(scope, row.organizationId))),
+    items: rows.map((row) =>
+      toSummary(row, row.relation, courseIsInScope(scope, row.organizationId, row.courseId)),
+    ),
     page: query.page,
     limit: query.limit,
     total,
@@ -657,7 +659,12 @@ export async function getTeamDetail(
     statements(db).detail.execute({ teamId, userId: caller.userId }),
   ]);
   if (!row) throw notFound('Team not found');
-  const team = { id: row.id, organizationId: row.organizationId, leaderId: row.leaderUserId };
+  const team = {
+    id: row.id,
+    organizationId: row.organizationId,
+    courseId: row.courseId,
+    leaderId: row.leaderUserId,
+  };
   const facts = factsFrom(scope, caller, team, row);
   assertCanSee(facts, row);
 
@@ -733,6 +740,7 @@ export async function listTeamAudit(
       .select({
         id: teams.id,
         organizationId: courses.organizationId,
+        courseId: teams.courseId,
         leaderId: teams.leaderId,
         disbandedAt: teams.disbandedAt,
         ...viewerColumns(teams.id, teams.courseId, caller.userId),

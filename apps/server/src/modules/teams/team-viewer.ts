@@ -17,7 +17,7 @@ import {
   teamMembers,
 } from '../../db/schema/index.js';
 import { emailShownSql, type Ref } from '../../lib/email-rule.js';
-import { callerScope, inScope, type AdminScope, type Caller } from '../../lib/org-scope.js';
+import { callerScope, courseIsInScope, type AdminScope, type Caller } from '../../lib/org-scope.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 
 export type { Ref };
@@ -140,7 +140,7 @@ export async function callerFacts(
 export function factsFrom(
   scope: AdminScope,
   caller: Caller,
-  team: { id: string; organizationId: string; leaderId: string | null },
+  team: { id: string; organizationId: string; courseId?: string; leaderId: string | null },
   row: {
     enrollmentStatus: EnrollmentStatus | null;
     currentTeamId: string | null;
@@ -152,7 +152,7 @@ export function factsFrom(
 ): CallerFacts {
   const isMember = row.currentTeamId === team.id;
   return {
-    isAdmin: inScope(scope, team.organizationId),
+    isAdmin: courseIsInScope(scope, team.organizationId, team.courseId ?? ''),
     enrollmentStatus: row.enrollmentStatus,
     isMember,
     isLeader: isMember && team.leaderId === caller.userId,
@@ -259,7 +259,7 @@ type CourseAccessRow = Awaited<ReturnType<typeof courseAccessQuery>>[number];
 
 /** 404 unless the caller is enrolled in the course (not removed) or administers it. */
 export function courseAccessFrom<
-  T extends Pick<CourseAccessRow, 'organizationId' | 'enrollmentStatus'>,
+  T extends Pick<CourseAccessRow, 'organizationId' | 'enrollmentStatus'> & { id?: string },
 >(
   scope: AdminScope,
   row: T | undefined,
@@ -270,7 +270,7 @@ export function courseAccessFrom<
 } {
   if (!row) throw notFound('Course not found');
   const { enrollmentStatus, ...course } = row;
-  const isAdmin = inScope(scope, course.organizationId);
+  const isAdmin = courseIsInScope(scope, course.organizationId, course.id ?? '');
   if (!isAdmin && !enrollmentStatus) throw notFound('Course not found');
   return { course, isAdmin, enrollmentStatus };
 }

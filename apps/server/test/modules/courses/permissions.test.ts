@@ -85,11 +85,26 @@ describe('course routes: permission matrix', () => {
       ...(route.payload ? { payload: route.payload(w) } : {}),
     });
 
-  it('declares every course route for admins only', () => {
+  it("declares every course route for admins, and one course's routes for its staff too", () => {
     const declared = app.routeAccess.filter((r) => r.url.startsWith(`${API}/courses`));
     expect(declared.length).toBeGreaterThanOrEqual(ROUTES.length);
+    // Issue 28: the calls on one course admit its staff (settings, deletion and restore only
+    // its instructors); listing and creating courses stay the organization admins'.
+    const staffLevel: Record<string, string> = {
+      [`GET ${API}/courses/:id`]: 'TEACHING_ASSISTANT',
+      [`HEAD ${API}/courses/:id`]: 'TEACHING_ASSISTANT',
+      [`PATCH ${API}/courses/:id/update`]: 'INSTRUCTOR',
+      [`DELETE ${API}/courses/:id`]: 'INSTRUCTOR',
+      [`POST ${API}/courses/:id/restore`]: 'INSTRUCTOR',
+    };
     for (const route of declared) {
-      expect(route.access, `${route.method} ${route.url}`).toEqual(['ORG_ADMIN', 'SUPERADMIN']);
+      const key = `${route.method} ${route.url}`;
+      const level = staffLevel[key];
+      expect(route.access, key).toEqual(
+        level
+          ? { roles: ['ORG_ADMIN', 'SUPERADMIN'], courseStaff: level }
+          : ['ORG_ADMIN', 'SUPERADMIN'],
+      );
     }
   });
 

@@ -18,7 +18,13 @@ export function describeEnrollmentEvent(event: EnrollmentEvent): string {
   switch (event.action) {
     case 'ENROLLED': {
       const source =
-        d.source === 'CSV' ? ' from a CSV roster' : d.source === 'MANUAL' ? ' by hand' : '';
+        d.source === 'CSV'
+          ? ' from a CSV roster'
+          : d.source === 'MANUAL'
+            ? ' by hand'
+            : d.source === 'LTI'
+              ? ' from the LMS'
+              : '';
       const status = statusOf(d.status);
       return `Enrolled${source}${status ? ` as ${status}` : ''}`;
     }

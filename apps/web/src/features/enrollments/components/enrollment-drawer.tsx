@@ -144,7 +144,13 @@ function EnrollmentDetails({
           · {e.courseTitle}
         </Field>
         <Field label="Organization">{e.organizationName}</Field>
-        <Field label="Source">{e.source === 'CSV' ? 'CSV roster' : 'Added by hand'}</Field>
+        <Field label="Source">
+          {e.source === 'CSV'
+            ? 'CSV roster'
+            : e.source === 'LTI'
+              ? 'From the LMS'
+              : 'Added by hand'}
+        </Field>
         <Field label="Student ID">{e.studentId ?? '—'}</Field>
         <Field label="Team">{e.team?.name ?? '—'}</Field>
         <Field label="Account">{e.userId ? 'Has signed in' : 'Has not signed in yet'}</Field>

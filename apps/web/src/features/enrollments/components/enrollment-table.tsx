@@ -8,7 +8,11 @@ import { EnrollmentStatusBadge } from './enrollment-status-badge';
 
 dayjs.extend(localizedFormat);
 
-const SOURCE_LABEL: Record<Enrollment['source'], string> = { MANUAL: 'Manual', CSV: 'CSV' };
+const SOURCE_LABEL: Record<Enrollment['source'], string> = {
+  MANUAL: 'Manual',
+  CSV: 'CSV',
+  LTI: 'LMS',
+};
 
 type EnrollmentTableProps = {
   items: Enrollment[];

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  envelope,
+  ltiPlatformBodySchema,
+  ltiPlatformListSchema,
+  ltiPlatformSchema,
+  ltiSyncBodySchema,
+  ltiSyncResultSchema,
+  ltiToolConfigSchema,
+  ltiToolQuerySchema,
+} from '@teamup/shared';
+import { ADMIN_ROLES, COURSE_STAFF, defineRoute } from '../../lib/route.js';
+import { signedInRead } from '../../lib/signed-in-read.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { createPlatform, deletePlatform, listPlatforms, toolConfig } from './admin-service.js';
+import type { RosterSync } from './sync-service.js';
+
+const TAGS = ['lti'];
+
+export interface LtiAdminRoutesOptions {
+  publicUrl: string;
+  secret: string;
+  onPlatformsChanged: () => void;
+  sync: RosterSync;
+}
+
+/**
+ * LTI 1.3 in the API (issue 28, decision 138): an organization's admins register the LMS
+ * platforms that may launch Teamup and read the values to paste into the LMS; a course's staff
+ * sync its roster from the LMS (NRPS). Another organization's platform answers 404.
+ */
+export async function ltiAdminRoutes(app: FastifyInstance, opts: LtiAdminRoutesOptions) {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/lti/platforms',
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'The LMS platforms registered for my organizations',
+      response: { 200: envelope(ltiPlatformListSchema) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await signedInRead(request, (db, caller) => listPlatforms(db, caller)),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/admin/lti/platforms',
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'Register an LMS platform by hand (for LMSs without dynamic registration)',
+      description:
+        'organizationId is needed only by an admin of several organizations. 409 PLATFORM_TAKEN when the issuer and client ID are registered already.',
+      body: ltiPlatformBodySchema,
+      response: { 201: envelope(ltiPlatformSchema) },
+    },
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      const platform = await app.db.transaction((tx) => createPlatform(tx, auth, request.body));
+      opts.onPlatformsChanged();
+      reply.code(201);
+      return { success: true as const, data: platform, message: 'Platform registered' };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/admin/lti/platforms/:id',
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'Remove an LMS platform: its launches stop; its courses and people stay',
+      params: z.object({ id: z.uuid() }),
+      response: { 200: envelope(ltiPlatformSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const platform = await app.db.transaction((tx) =>
+        deletePlatform(tx, auth, request.params.id),
+      );
+      opts.onPlatformsChanged();
+      return { success: true as const, data: platform, message: 'Platform removed' };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/lti/tool',
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'The values to paste into an LMS, and the dynamic registration URL',
+      description:
+        'The registration URL is for one organization (organizationId, needed by an admin of several) and valid 7 days.',
+      querystring: ltiToolQuerySchema,
+      response: { 200: envelope(ltiToolConfigSchema) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await signedInRead(request, (db, caller) =>
+        toolConfig(db, caller, request.query.organizationId, opts),
+      ),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/admin/courses/:courseId/lti/sync',
+    config: { access: COURSE_STAFF },
+    schema: {
+      tags: TAGS,
+      summary: "Sync the course's roster from the LMS (Names and Role Provisioning Service)",
+      description: [
+        '`preview: true` reads the LMS roster and says what would change, changing nothing. Otherwise: new learners become enrollments (ACTIVE when they have launched Teamup, else PENDING by email), learners gone from the LMS become INACTIVE (leaving their team), staff roles follow the LMS. Every change is audited and notified as a CSV import is.',
+        '409 NO_LMS_ROSTER: the course is not linked to an LMS course with a roster service; 502 when the LMS cannot be read.',
+      ].join('\n\n'),
+      params: z.object({ courseId: z.uuid() }),
+      body: ltiSyncBodySchema,
+      response: { 200: envelope(ltiSyncResultSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const result = await opts.sync(auth, request.params.courseId, request.body.preview);
+      return {
+        success: true as const,
+        data: result,
+        message: result.applied ? 'Roster synced' : 'What a sync would change',
+      };
+    },
+  });
+}

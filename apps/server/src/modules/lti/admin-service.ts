@@ -1,0 +1,182 @@
+// Organization admins manage their LMS registrations (issue 28, decision 138): list, register
+// by hand, remove; and read the values to paste into the LMS.
+import { sql } from 'drizzle-orm';
+import type { LtiPlatformBody, LtiPlatformView, LtiToolConfig } from '@teamup/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
+import { iso } from '../../lib/admin-course-sql.js';
+import { recordAudit } from '../../lib/audit.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { adminScope, assertInScope, type Caller } from '../../lib/org-scope.js';
+import { badRequest, conflict, notFound } from '../../plugins/errors.js';
+import { toolUrls } from './oidc-login.js';
+import { registrationToken } from './routes.js';
+
+const VIEW = sql`json_build_object('id', p.id, 'organizationId', p.organization_id,
+  'organizationName', o.name, 'name', p.name, 'issuer', p.issuer, 'clientId', p.client_id,
+  'authorizationUrl', p.authorization_url, 'tokenUrl', p.token_url, 'jwksUrl', p.jwks_url,
+  'deploymentIds', to_json(p.deployment_ids), 'registeredBy', p.registered_by,
+  'courses', (select count(*) from lti_contexts x where x.platform_id = p.id)::int,
+  'createdAt', ${iso(sql`p.created_at`)})`;
+
+export async function listPlatforms(
+  db: DbOrTx,
+  caller: Caller,
+): Promise<{ items: LtiPlatformView[] }> {
+  const scope = await adminScope(db, caller);
+  const [row] = await queryRows<{ items: LtiPlatformView[] | null }>(
+    db,
+    sql`select json_agg(${VIEW} order by o.name, p.name, p.id) as items
+      from lti_platforms p join organizations o on o.id = p.organization_id
+      where o.deleted_at is null and ${
+        scope.all
+          ? sql`true`
+          : scope.organizationIds.length === 0
+            ? sql`false`
+            : sql`p.organization_id in (${sql.join(
+                scope.organizationIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+      }`,
+  );
+  return { items: row?.items ?? [] };
+}
+
+/** The organization a body or query names, or the caller's only one. */
+async function organizationOf(db: DbOrTx, caller: Caller, named: string | undefined) {
+  const scope = await adminScope(db, caller);
+  if (named) {
+    assertInScope(scope, named);
+    return named;
+  }
+  if (!scope.all && scope.organizationIds.length === 1) return scope.organizationIds[0]!;
+  throw badRequest('The request is not valid', [
+    { path: 'organizationId', message: 'Choose the organization' },
+  ]);
+}
+
+export async function createPlatform(
+  tx: DbOrTx,
+  caller: Caller,
+  body: LtiPlatformBody,
+): Promise<LtiPlatformView> {
+  const organizationId = await organizationOf(tx, caller, body.organizationId);
+  const deployments = [...new Set(body.deploymentIds.map((d) => d.trim()))];
+  let id: string;
+  try {
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into lti_platforms (organization_id, name, issuer, client_id,
+          authorization_url, token_url, jwks_url, deployment_ids, created_by)
+        values (${organizationId}, ${body.name}, ${body.issuer}, ${body.clientId},
+          ${body.authorizationUrl}, ${body.tokenUrl}, ${body.jwksUrl},
+          ${`{${deployments.map((d) => JSON.stringify(d)).join(',')}}`}::text[], ${caller.userId})
+        returning id`,
+    );
+    id = row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error, 'lti_platforms_issuer_client_idx')) {
+      throw conflict(
+        'PLATFORM_TAKEN',
+        'This issuer and client ID are already registered (in this or another organization)',
+      );
+    }
+    throw error;
+  }
+  await recordAudit(tx, {
+    action: 'LTI_PLATFORM_REGISTERED',
+    actorId: caller.userId,
+    organizationId,
+    data: { name: body.name, issuer: body.issuer, clientId: body.clientId },
+  });
+  return (await platformView(tx, id))!;
+}
+
+async function platformView(db: DbOrTx, id: string): Promise<LtiPlatformView | null> {
+  const [row] = await queryRows<{ v: LtiPlatformView }>(
+    db,
+    sql`select ${VIEW} as v from lti_platforms p join organizations o on o.id = p.organization_id
+      where p.id = ${id}`,
+  );
+  return row?.v ?? null;
+}
+
+/** Removing a platform stops its launches; its courses and people stay. */
+export async function deletePlatform(
+  tx: DbOrTx,
+  caller: Caller,
+  id: string,
+): Promise<LtiPlatformView> {
+  const scope = await adminScope(tx, caller);
+  const view = await platformView(tx, id);
+  if (!view) throw notFound('Platform not found');
+  try {
+    assertInScope(scope, view.organizationId);
+  } catch {
+    throw notFound('Platform not found');
+  }
+  await tx.execute(sql`delete from lti_platforms where id = ${id}`);
+  await recordAudit(tx, {
+    action: 'LTI_PLATFORM_REMOVED',
+    actorId: caller.userId,
+    organizationId: view.organizationId,
+    data: { name: view.name, issuer: view.issuer, clientId: view.clientId },
+  });
+  return view;
+}
+
+export const REGISTRATION_LINK_DAYS = 7;
+
+/** The values to paste into the LMS, and this organization's dynamic registration URL. */
+export async function toolConfig(
+  db: DbOrTx,
+  caller: Caller,
+  organizationId: string | undefined,
+  settings: { publicUrl: string; secret: string },
+): Promise<LtiToolConfig> {
+  const orgId = await organizationOf(db, caller, organizationId);
+  const urls = toolUrls(settings.publicUrl);
+  const expiresAt = new Date(Date.now() + REGISTRATION_LINK_DAYS * 86_400_000);
+  const registration = new URL(urls.register);
+  registration.searchParams.set('t', registrationToken(settings.secret, orgId, expiresAt));
+  const domain = new URL(settings.publicUrl).host;
+  const canvas = {
+    title: 'Teamup',
+    description: 'Form and join course teams',
+    oidc_initiation_url: urls.login,
+    target_link_uri: urls.launch,
+    public_jwk_url: urls.jwks,
+    scopes: ['https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly'],
+    extensions: [
+      {
+        domain,
+        tool_id: 'teamup',
+        platform: 'canvas.instructure.com',
+        privacy_level: 'public',
+        settings: {
+          text: 'Teamup',
+          placements: [
+            {
+              placement: 'course_navigation',
+              message_type: 'LtiResourceLinkRequest',
+              target_link_uri: urls.launch,
+              text: 'Teamup',
+              windowTarget: '_blank',
+            },
+          ],
+        },
+      },
+    ],
+    custom_fields: {},
+  };
+  return {
+    loginUrl: urls.login,
+    launchUrl: urls.launch,
+    redirectUris: [urls.launch],
+    jwksUrl: urls.jwks,
+    domain,
+    registrationUrl: registration.toString(),
+    registrationExpiresAt: expiresAt.toISOString(),
+    canvasJson: JSON.stringify(canvas, null, 2),
+  };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+// LTI 1.3 (issue 28, decisions 136 and 138): the platforms (LMS registrations) of an
+// organization, the values an LMS administrator pastes, the launch's code exchange and the
+// roster sync.
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .pipe(z.url({ message: 'Enter a full URL (https://…)' }))
+  .refine((v) => /^https?:\/\//.test(v), { message: 'Enter an http or https URL' });
+
+export const ltiPlatformBodySchema = z.strictObject({
+  /** Needed only when the caller administers more than one organization. */
+  organizationId: z.uuid().optional(),
+  name: z.string().trim().min(1, 'Name is required').max(120),
+  issuer: z.string().trim().min(1, 'Issuer is required').max(500),
+  clientId: z.string().trim().min(1, 'Client ID is required').max(255),
+  authorizationUrl: httpsUrl,
+  tokenUrl: httpsUrl,
+  jwksUrl: httpsUrl,
+  deploymentIds: z
+    .array(z.string().trim().min(1).max(255))
+    .min(1, 'At least one deployment ID')
+    .max(50),
+});
+export type LtiPlatformBody = z.input<typeof ltiPlatformBodySchema>;
+
+export const ltiPlatformSchema = z.object({
+  id: z.uuid(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  name: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  authorizationUrl: z.string(),
+  tokenUrl: z.string(),
+  jwksUrl: z.string(),
+  deploymentIds: z.array(z.string()),
+  registeredBy: z.enum(['MANUAL', 'DYNAMIC']),
+  courses: z.number().int(),
+  createdAt: z.string(),
+});
+export type LtiPlatformView = z.infer<typeof ltiPlatformSchema>;
+
+export const ltiPlatformListSchema = z.object({ items: z.array(ltiPlatformSchema) });
+
+/** What an LMS administrator pastes into the LMS (the platform page shows them). */
+export const ltiToolConfigSchema = z.object({
+  loginUrl: z.string(),
+  launchUrl: z.string(),
+  redirectUris: z.array(z.string()),
+  jwksUrl: z.string(),
+  domain: z.string(),
+  /** LTI Dynamic Registration: one URL for this organization (valid 7 days). */
+  registrationUrl: z.string(),
+  registrationExpiresAt: z.string(),
+  /** Canvas's developer key JSON, ready to paste. */
+  canvasJson: z.string(),
+});
+export type LtiToolConfig = z.infer<typeof ltiToolConfigSchema>;
+
+export const ltiToolQuerySchema = z.object({ organizationId: z.uuid().optional() });
+
+export const ltiLoginBodySchema = z.strictObject({
+  code: z.string().trim().min(20).max(200),
+});
+
+/** One change a roster sync makes (or would make). */
+export const ltiSyncChangeSchema = z.object({
+  kind: z.enum(['ENROLL', 'REACTIVATE', 'DEACTIVATE', 'STAFF', 'STAFF_REMOVED']),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(['INSTRUCTOR', 'TEACHING_ASSISTANT', 'LEARNER']).nullable(),
+});
+export type LtiSyncChange = z.infer<typeof ltiSyncChangeSchema>;
+
+export const ltiSyncResultSchema = z.object({
+  /** False for a preview: nothing was changed. */
+  applied: z.boolean(),
+  members: z.number().int(),
+  enrolled: z.number().int(),
+  reactivated: z.number().int(),
+  deactivated: z.number().int(),
+  staffChanged: z.number().int(),
+  unchanged: z.number().int(),
+  changes: z.array(ltiSyncChangeSchema),
+  lastSyncedAt: z.string().nullable(),
+});
+export type LtiSyncResult = z.infer<typeof ltiSyncResultSchema>;
+
+export const ltiSyncBodySchema = z.strictObject({
+  /** True: report what would change, change nothing (the preview before the first sync). */
+  preview: z.boolean().default(false),
+});
