@@ -1,0 +1,351 @@
+// Issue 28 end to end on the server: a platform simulator (its own keys, authorization and
+// token endpoints, NRPS pages) and the app's /lti/login, /lti/launch, POST /auth/login/lti and
+// roster sync, as a browser would drive them (the cookie jar and Origin included).
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../src/db/query-rows.js';
+import { makeAdminOf, makeOrganization } from '../../fixtures.js';
+import {
+  API,
+  bearer,
+  buildTestApp,
+  buildTwoProcesses,
+  driver,
+  getWorkerDb,
+  signIn,
+} from '../../helper.js';
+import {
+  LIS,
+  makeRoster,
+  parseAutoPostForm,
+  startPlatformSimulator,
+  type PlatformSimulator,
+  type SimulatorLaunch,
+} from './simulator.js';
+
+const TOOL = 'http://localhost:5173';
+
+let app: FastifyInstance;
+let sim: PlatformSimulator;
+let org: { id: string };
+
+async function register(target = app) {
+  const admin = await makeAdminOf([org.id], { email: `admin-${Date.now()}@uni.example.edu` });
+  const token = (await signIn(target, admin.email)).token;
+  const p = sim.platform();
+  const res = await target.inject({
+    method: 'POST',
+    url: `${API}/admin/lti/platforms`,
+    headers: bearer(token),
+    payload: {
+      name: 'Uni Moodle',
+      issuer: p.issuer,
+      clientId: p.clientId,
+      authorizationUrl: p.authorizationUrl,
+      tokenUrl: p.tokenUrl,
+      jwksUrl: p.jwksUrl,
+      deploymentIds: p.deploymentIds,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { adminToken: token, platformId: res.json().data.id as string };
+}
+
+const cookieOf = (setCookie: string | string[] | undefined) =>
+  [setCookie ?? []]
+    .flat()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+
+/** The browser's whole launch; returns the answer of POST /lti/launch and the form it posted. */
+async function launch(
+  l: SimulatorLaunch,
+  options: { target?: FastifyInstance; cookie?: string } = {},
+) {
+  const target = options.target ?? app;
+  const login = await target.inject({
+    method: 'GET',
+    url: new URL(sim.loginUrl(l)).pathname + new URL(sim.loginUrl(l)).search,
+  });
+  expect(login.statusCode, login.body).toBe(302);
+  const auth = await fetch(String(login.headers.location));
+  expect(auth.status).toBe(200);
+  const form = parseAutoPostForm(await auth.text());
+  const answer = await target.inject({
+    method: 'POST',
+    url: '/lti/launch',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: options.cookie ?? cookieOf(login.headers['set-cookie']),
+      origin: new URL(sim.platform().authorizationUrl).origin,
+    },
+    payload: new URLSearchParams(form.fields).toString(),
+  });
+  return { answer, form, loginCookie: cookieOf(login.headers['set-cookie']) };
+}
+
+/** Launch, then exchange the code as the web app does: the session's token and landing page. */
+async function signedInByLaunch(l: SimulatorLaunch, target = app) {
+  const { answer } = await launch(l, { target });
+  expect(answer.statusCode, answer.body).toBe(303);
+  const to = new URL(String(answer.headers.location));
+  expect(to.pathname).toBe('/auth/lti');
+  const code = to.searchParams.get('code')!;
+  const res = await target.inject({
+    method: 'POST',
+    url: `${API}/auth/login/lti`,
+    payload: { code },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...(res.json().data as { token: string; target: string; user: { id: string } }), code };
+}
+
+const instructor = (sub = 'inst-1'): SimulatorLaunch => ({
+  user: { sub, name: 'Ines Instructor', email: 'ines@uni.example.edu', roles: [LIS.instructor] },
+});
+const learner = (
+  sub: string,
+  email: string | null = `${sub}@uni.example.edu`,
+): SimulatorLaunch => ({
+  user: { sub, name: `Learner ${sub}`, email, roles: [LIS.learner] },
+});
+
+beforeEach(async () => {
+  app = await buildTestApp();
+  org = await makeOrganization({ name: 'Uni' });
+  sim = await startPlatformSimulator({
+    toolBaseUrl: TOOL,
+    toolJwks: async () => (await app.inject({ method: 'GET', url: '/lti/jwks' })).json(),
+  });
+});
+afterEach(async () => {
+  await sim.close();
+});
+
+describe('LTI launch', () => {
+  it("an instructor's first launch creates the course and lands on its admin page, signed in", async () => {
+    await register();
+    const ines = await signedInByLaunch(instructor());
+    expect(ines.target).toMatch(/^\/admin\/courses\/[0-9a-f-]{36}$/);
+    const courseId = ines.target.split('/').pop()!;
+    const course = await app.inject({
+      method: 'GET',
+      url: `${API}/courses/${courseId}`,
+      headers: bearer(ines.token),
+    });
+    expect(course.statusCode, course.body).toBe(200);
+    expect(course.json().data).toMatchObject({ code: 'SE101', title: 'Software Engineering' });
+    const staff = await app.inject({
+      method: 'GET',
+      url: `${API}/staff/courses`,
+      headers: bearer(ines.token),
+    });
+    expect(staff.json().data.items).toEqual([
+      expect.objectContaining({ id: courseId, role: 'INSTRUCTOR' }),
+    ]);
+    // The code was single use.
+    const again = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/login/lti`,
+      payload: { code: ines.code },
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it("a learner's launch enrolls them and lands on the course page; a TA becomes a teaching assistant", async () => {
+    await register();
+    const ines = await signedInByLaunch(instructor());
+    const courseId = ines.target.split('/').pop()!;
+    const lea = await signedInByLaunch(learner('learner-1'));
+    expect(lea.target).toBe(`/courses/${courseId}`);
+    const page = await app.inject({
+      method: 'GET',
+      url: `${API}/student/courses/${courseId}`,
+      headers: bearer(lea.token),
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const ta = await signedInByLaunch({
+      user: { sub: 'ta-1', name: 'Tom TA', email: null, roles: [LIS.teachingAssistant] },
+    });
+    expect(ta.target).toBe(`/admin/courses/${courseId}`);
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `${API}/courses/${courseId}/update`,
+      headers: bearer(ta.token),
+      payload: { title: 'Nope' },
+    });
+    expect(patch.statusCode).toBe(403);
+    // A second launch of the same person is the same account.
+    const leaAgain = await signedInByLaunch(learner('learner-1'));
+    expect(leaAgain.user.id).toBe(lea.user.id);
+  });
+
+  it('a learner before any instructor, an unknown platform and a role Teamup does not know get a page that says so', async () => {
+    await register();
+    const early = await launch(learner('early'));
+    expect(early.answer.statusCode).toBe(401);
+    expect(early.answer.headers['content-type']).toMatch(/text\/html/);
+    expect(early.answer.body).toContain('your instructor opens it');
+    await signedInByLaunch(instructor());
+    const mentor = await launch({ user: { sub: 'm', name: 'M', roles: [LIS.mentor] } });
+    expect(mentor.answer.statusCode).toBe(401);
+    expect(mentor.answer.body).toContain('not one Teamup works with');
+    const other = await startPlatformSimulator({ toolBaseUrl: TOOL });
+    try {
+      const res = await app.inject({
+        method: 'GET',
+        url:
+          new URL(other.loginUrl(learner('x'))).pathname +
+          new URL(other.loginUrl(learner('x'))).search,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('not registered in Teamup');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a replayed launch and a state from another browser (the token checks: launch.test.ts)', async () => {
+    await register();
+    await signedInByLaunch(instructor());
+    const first = await launch(learner('l2'));
+    expect(first.answer.statusCode).toBe(303);
+    // The same form posted again (a replay): the nonce is used.
+    const replay = await app.inject({
+      method: 'POST',
+      url: '/lti/launch',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: first.loginCookie,
+      },
+      payload: new URLSearchParams(first.form.fields).toString(),
+    });
+    expect(replay.statusCode).toBe(401);
+    // Another browser (no login cookie) posting a fresh launch's form.
+    const stolen = await launch(learner('l3'), { cookie: '' });
+    expect(stolen.answer.statusCode).toBe(401);
+    expect(stolen.answer.body).toContain('Teamup could not open');
+  });
+
+  it('an email links to an existing account of the organization only', async () => {
+    await register();
+    await signedInByLaunch(instructor());
+    const { db } = await getWorkerDb();
+    // Ines's address belonged to nobody: her account has it.
+    const [ines] = await queryRows<{ email: string }>(
+      db,
+      sql`select u.email from lti_identities i join users u on u.id = i.user_id where i.sub = 'inst-1'`,
+    );
+    expect(ines!.email).toBe('ines@uni.example.edu');
+    // Someone of another organization with the address a learner's launch claims: not linked.
+    const otherOrg = await makeOrganization({ name: 'Elsewhere' });
+    await makeAdminOf([otherOrg.id], { email: 'victim@uni.example.edu' });
+    const claimed = await signedInByLaunch(learner('attacker', 'victim@uni.example.edu'));
+    const [victim] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from users where email = 'victim@uni.example.edu'`,
+    );
+    expect(claimed.user.id).not.toBe(victim!.id);
+  });
+});
+
+describe('roster sync (NRPS)', () => {
+  it('previews, then enrolls, deactivates and reactivates as the LMS says', async () => {
+    await register();
+    const ines = await signedInByLaunch(instructor());
+    const courseId = ines.target.split('/').pop()!;
+    const roster = [
+      {
+        user_id: 'inst-1',
+        status: 'Active' as const,
+        name: 'Ines Instructor',
+        email: 'ines@uni.example.edu',
+        roles: [LIS.instructor],
+      },
+      ...makeRoster(30),
+    ];
+    sim.setRoster(roster);
+    const sync = (preview: boolean) =>
+      app.inject({
+        method: 'POST',
+        url: `${API}/admin/courses/${courseId}/lti/sync`,
+        headers: bearer(ines.token),
+        payload: { preview },
+      });
+    const preview = await sync(true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const learners = roster.filter((m) => m.roles.includes(LIS.learner)).length;
+    expect(preview.json().data).toMatchObject({ applied: false, enrolled: learners });
+    const { db } = await getWorkerDb();
+    const count = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from enrollments where course_id = ${courseId}
+            and removed_at is null and status <> 'INACTIVE'`,
+        )
+      )[0]!.n;
+    expect(await count()).toBe(0);
+    const applied = await sync(false);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toMatchObject({ applied: true, enrolled: learners });
+    expect(await count()).toBe(learners);
+    // Nothing changes the second time.
+    expect((await sync(false)).json().data).toMatchObject({ enrolled: 0, deactivated: 0 });
+    // A learner who never launched is PENDING: leaving the LMS course does not deactivate that.
+    const leaving = roster.find((m) => m.roles.includes(LIS.learner) && m.email)!;
+    sim.setRoster(roster.filter((m) => m !== leaving));
+    expect((await sync(false)).json().data).toMatchObject({ deactivated: 0 });
+    sim.setRoster(roster);
+    // Once they launched (ACTIVE), leaving makes them INACTIVE, and coming back ACTIVE again.
+    const launched = await signedInByLaunch(learner(leaving.user_id, leaving.email ?? null));
+    expect(launched.target).toBe(`/courses/${courseId}`);
+    sim.setRoster(roster.filter((m) => m !== leaving));
+    expect((await sync(false)).json().data).toMatchObject({ deactivated: 1 });
+    sim.setRoster(roster);
+    expect((await sync(false)).json().data).toMatchObject({ reactivated: 1 });
+  });
+
+  it('a course not linked to an LMS answers 409 NO_LMS_ROSTER', async () => {
+    const { adminToken } = await register();
+    const course = await app.inject({
+      method: 'POST',
+      url: `${API}/courses`,
+      headers: bearer(adminToken),
+      payload: {
+        organizationId: org.id,
+        code: 'X1',
+        title: 'Plain',
+        term: 'Fall 2026',
+        teamSizeMin: 2,
+        teamSizeMax: 4,
+        teamFormationDeadline: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/admin/courses/${course.json().data.id}/lti/sync`,
+      headers: bearer(adminToken),
+      payload: { preview: true },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('NO_LMS_ROSTER');
+  });
+});
+
+describe.runIf(driver === 'postgres')('two processes', () => {
+  it('launching the same new context at once makes one course', async () => {
+    const two = await buildTwoProcesses();
+    try {
+      await register(two.a);
+      const results = await Promise.all([
+        signedInByLaunch(instructor('i-a'), two.a),
+        signedInByLaunch(instructor('i-b'), two.b),
+      ]);
+      expect(results[0].target).toBe(results[1].target);
+    } finally {
+      await two.close();
+    }
+  });
+});
