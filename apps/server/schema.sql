@@ -296,6 +296,7 @@ CREATE TABLE lti_contexts (
   label text default ''::text not null,
   memberships_url text,
   last_synced_at timestamp with time zone,
+  sync_claimed_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   CONSTRAINT lti_contexts_course_id_courses_id_fk FOREIGN KEY (course_id) REFERENCES courses(id) ON DELETE CASCADE,

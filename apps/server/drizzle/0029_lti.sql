@@ -9,6 +9,7 @@ CREATE TABLE "lti_contexts" (
 	"label" text DEFAULT '' NOT NULL,
 	"memberships_url" text,
 	"last_synced_at" timestamp with time zone,
+	"sync_claimed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -65,6 +65,7 @@ import { createPlatformKeyStore } from './modules/lti/platform-keys.js';
 import { ltiRoutes } from './modules/lti/routes.js';
 import { createServiceTokenClient } from './modules/lti/service-token.js';
 import { createRosterSync } from './modules/lti/sync-service.js';
+import { createRosterSyncJob } from './modules/lti/sync-job.js';
 import { createSurveyJob, type SurveyJobOptions } from './modules/survey/survey-job.js';
 import { staticPlugin } from './plugins/static.js';
 
@@ -110,6 +111,11 @@ export interface BuildOptions {
    * Unset: it runs, except under NODE_ENV=test, where the tests run it themselves.
    */
   surveyJob?: Partial<SurveyJobOptions> | false;
+  /**
+   * The nightly LMS roster sync (issue 28). Unset: it runs, except under NODE_ENV=test, where
+   * the tests call syncDueRosters themselves.
+   */
+  rosterSync?: false | true;
   /** The live stream's hub (decision 111); tests shorten its heartbeat. */
   events?: Partial<EventHubOptions>;
   /**
@@ -276,6 +282,8 @@ export async function buildApp(
         ),
       log: app.log,
     });
+    const rosterSyncJob = createRosterSyncJob(handle.db, rosterSync, app.log);
+    app.addHook('onClose', () => rosterSyncJob.stop());
     const frameAncestors = createFrameAncestors(handle.db, app.log);
     app.addHook('onSend', async (request, reply, payload) => {
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
@@ -386,6 +394,9 @@ export async function buildApp(
     const surveyJobOn =
       options.surveyJob === undefined ? config.NODE_ENV !== 'test' : options.surveyJob !== false;
     if (surveyJobOn) surveyJob.start();
+    const rosterSyncOn =
+      options.rosterSync === undefined ? config.NODE_ENV !== 'test' : options.rosterSync !== false;
+    if (rosterSyncOn) rosterSyncJob.start();
     const mailOn = options.mail === undefined ? config.MAIL_WORKER : options.mail !== false;
     if (mailOn) {
       mailWorker?.start();

@@ -98,6 +98,8 @@ export const ltiContexts = pgTable(
     /** The NRPS context_memberships_url of the latest launch that carried one. */
     membershipsUrl: text('memberships_url'),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** When the nightly job last took this course up (its claim: one process a day). */
+    syncClaimedAt: timestamp('sync_claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/query-rows.js';
+import { changeStatus } from '../../../src/modules/enrollments/service.js';
+import { loadToolKeys } from '../../../src/modules/lti/keys.js';
+import { createServiceTokenClient } from '../../../src/modules/lti/service-token.js';
+import { syncDueRosters } from '../../../src/modules/lti/sync-job.js';
+import { createRosterSync } from '../../../src/modules/lti/sync-service.js';
+import { lockStudentWithTeam, releaseFromCourse } from '../../../src/modules/teams/membership.js';
 import { makeAdminOf, makeOrganization } from '../../fixtures.js';
 import {
   API,
@@ -14,6 +20,7 @@ import {
   driver,
   getWorkerDb,
   signIn,
+  testConfig,
 } from '../../helper.js';
 import {
   LIS,
@@ -305,6 +312,46 @@ describe('roster sync (NRPS)', () => {
     expect((await sync(false)).json().data).toMatchObject({ deactivated: 1 });
     sim.setRoster(roster);
     expect((await sync(false)).json().data).toMatchObject({ reactivated: 1 });
+  });
+
+  it('the nightly job syncs each linked course once a day, as its instructor', async () => {
+    await register();
+    const ines = await signedInByLaunch(instructor());
+    const courseId = ines.target.split('/').pop()!;
+    sim.setRoster([
+      {
+        user_id: 'inst-1',
+        name: 'Ines Instructor',
+        email: 'ines@uni.example.edu',
+        roles: [LIS.instructor],
+      },
+      ...makeRoster(12).slice(3),
+    ]);
+    const handle = await getWorkerDb();
+    const sync = createRosterSync({
+      db: handle.db,
+      tokens: createServiceTokenClient({
+        keys: await loadToolKeys({ dataDir: testConfig().DATA_DIR }),
+      }),
+      setStatus: (tx, caller, id, status) =>
+        changeStatus(
+          tx,
+          caller,
+          { lock: lockStudentWithTeam, release: releaseFromCourse },
+          id,
+          status,
+        ),
+      log: app.log,
+    });
+    expect(await syncDueRosters(handle.db, sync, app.log)).toBe(1);
+    // Claimed for a day: the next round has nothing to do.
+    expect(await syncDueRosters(handle.db, sync, app.log)).toBe(0);
+    const [row] = await queryRows<{ n: number; synced: boolean }>(
+      handle.db,
+      sql`select (select count(*)::int from enrollments where course_id = ${courseId}) as n,
+          (select last_synced_at is not null from lti_contexts where course_id = ${courseId}) as synced`,
+    );
+    expect(row).toEqual({ n: 9, synced: true });
   });
 
   it('a course not linked to an LMS answers 409 NO_LMS_ROSTER', async () => {
