@@ -26,12 +26,21 @@ export async function platformRequest(
 ): Promise<PlatformResponse> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let response: Response;
-  try {
-    response = await fetchImpl(url, {
+  const attempt = () =>
+    fetchImpl(url, {
       ...init,
       redirect: 'error',
       signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
+  try {
+    try {
+      response = await attempt();
+    } catch (first) {
+      // A kept-alive connection the platform closed while idle fails at once, before anything
+      // was sent: one more try on a fresh one. A timeout is not tried again.
+      if (first instanceof Error && first.name === 'TimeoutError') throw first;
+      response = await attempt();
+    }
   } catch (error) {
     throw new LtiError(
       options.code,

@@ -230,38 +230,45 @@ async function applyPlan(
   const created = await createPeople(tx, ctx.platform, plan.newPeople);
   const userFor = async (member: NrpsMember, userId: string | null) =>
     userId ?? created.get(member.userId) ?? null;
+  // Every new enrollment in one statement, and their audit entries in one more.
+  const rows = [];
   for (const { member, userId: known, email } of plan.enroll) {
     const userId = await userFor(member, known);
-    const address =
-      email ||
-      (userId
-        ? (
-            await queryRows<{ email: string }>(
-              tx,
-              sql`select email from users where id = ${userId}`,
-            )
-          )[0]!.email
-        : '');
-    const [row] = await queryRows<{ id: string; status: string }>(
+    rows.push({
+      email: email || placeholderEmail(ctx.platform, member.userId),
+      user_id: userId,
+      fullname: nameOf(member),
+      status: userId ? 'ACTIVE' : 'PENDING',
+    });
+  }
+  if (rows.length > 0) {
+    const inserted = await queryRows<{
+      id: string;
+      email: string;
+      user_id: string | null;
+      status: string;
+    }>(
       tx,
       sql`insert into enrollments (course_id, email, user_id, fullname, status, source,
           activated_at, created_by)
-        values (${ctx.course_id}, ${address}, ${userId}, ${nameOf(member)},
-          ${userId ? 'ACTIVE' : 'PENDING'}, 'LTI', ${userId ? sql`now()` : sql`null`},
-          ${caller.userId})
-        on conflict do nothing returning id, status`,
+        select ${ctx.course_id}, r.email, r.user_id, r.fullname, r.status, 'LTI',
+          case when r.user_id is null then null else now() end, ${caller.userId}
+        from json_to_recordset(${JSON.stringify(rows)}::json)
+          as r(email text, user_id uuid, fullname text, status enrollment_status)
+        on conflict do nothing returning id, email, user_id, status`,
     );
-    if (row) {
-      await recordAudit(tx, {
+    await recordAudit(
+      tx,
+      ...inserted.map((row) => ({
         action: 'ENROLLED',
         actorId: caller.userId,
         organizationId: ctx.organization_id,
         courseId: ctx.course_id,
         enrollmentId: row.id,
-        targetUserId: userId,
-        data: { email: address, status: row.status, source: 'LTI' },
-      });
-    }
+        targetUserId: row.user_id,
+        data: { email: row.email, status: row.status, source: 'LTI' },
+      })),
+    );
   }
   for (const { enrollmentId } of plan.reactivate) {
     const [row] = await queryRows<{ user_id: string | null; removed: boolean }>(
