@@ -26,6 +26,7 @@ const FEATURES = [
   'formation',
   'email',
   'survey',
+  'staff',
 ];
 
 function featureZones(featuresDir) {

@@ -20,6 +20,8 @@ const MAYA = 'maya.chen@student.northfield.edu';
 const ADMIN = 'alan.turing@northfield.edu';
 const SUPERADMIN = 'grace.hopper@teamup.dev';
 const BELL = '/notifications/unread-count';
+// The shell's "Courses I teach" (issue 28), read with the bell.
+const TEACHING = '/staff/courses';
 
 /**
  * Opens `path` directly, signed in as `email`, waits for what `ready` waits for (something only
@@ -97,7 +99,11 @@ test("the student's dashboard: its one read and the bell's, together; nothing mo
     await expect(p.getByRole('region', { name: 'My teams' })).toBeVisible();
     await expect(p.getByRole('list', { name: 'My courses' })).toBeVisible();
   };
-  expect(await directReads(page, MAYA, '/dashboard', ready)).toEqual([BELL, '/student/dashboard']);
+  expect(await directReads(page, MAYA, '/dashboard', ready)).toEqual([
+    BELL,
+    TEACHING,
+    '/student/dashboard',
+  ]);
   // Issue 25: the answer filling "Needs you" pushed "My courses" down on a phone (CLS 0.415).
   await checkLoads(page, '/dashboard', ready);
 });
@@ -111,6 +117,7 @@ test("the organization admin's dashboard: the stats and the bell's count, togeth
   expect(await directReads(page, ADMIN, '/admin/dashboard', ready)).toEqual([
     '/admin/dashboard/stats',
     BELL,
+    TEACHING,
   ]);
   await checkLoads(page, '/admin/dashboard', ready);
 });
@@ -126,6 +133,7 @@ test("the superadmin's home: the overview, the health status and the bell's coun
     '/analytics/overview',
     '/healthcheck/detailed',
     BELL,
+    TEACHING,
   ]);
   await checkLoads(page, '/s/dashboard', ready);
 });
@@ -153,6 +161,7 @@ test('the profile: every card and the bell in one round', async ({ page }) => {
       '/profile/email-preferences',
       '/student/my-courses?page=1&limit=100',
       BELL,
+      TEACHING,
     ].sort(),
   );
 });

@@ -15,6 +15,7 @@ import { Route as AuthenticatedStudentRouteRouteImport } from './routes/_authent
 import { Route as AuthenticatedAdminRouteRouteImport } from './routes/_authenticated/admin/route'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedSRouteRouteImport } from './routes/_authenticated/s/route'
+import { Route as AuthenticatedTeachingRouteImport } from './routes/_authenticated/teaching'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as DevMailRouteImport } from './routes/dev/mail'
@@ -71,6 +72,11 @@ const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
 const AuthenticatedSRouteRoute = AuthenticatedSRouteRouteImport.update({
   id: '/s',
   path: '/s',
+  getParentRoute: () => AuthenticatedRouteRoute,
+} as any)
+const AuthenticatedTeachingRoute = AuthenticatedTeachingRouteImport.update({
+  id: '/teaching',
+  path: '/teaching',
   getParentRoute: () => AuthenticatedRouteRoute,
 } as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
@@ -238,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AuthenticatedAdminRouteRouteWithChildren
   '/s': typeof AuthenticatedSRouteRouteWithChildren
   '/profile': typeof AuthenticatedProfileRoute
+  '/teaching': typeof AuthenticatedTeachingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
   '/dev/mail': typeof DevMailRoute
@@ -270,6 +277,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/teaching': typeof AuthenticatedTeachingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
   '/dev/mail': typeof DevMailRoute
@@ -307,6 +315,7 @@ export interface FileRoutesById {
   '/_authenticated/admin': typeof AuthenticatedAdminRouteRouteWithChildren
   '/_authenticated/s': typeof AuthenticatedSRouteRouteWithChildren
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/teaching': typeof AuthenticatedTeachingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
   '/dev/mail': typeof DevMailRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/s'
     | '/profile'
+    | '/teaching'
     | '/auth/login'
     | '/auth/register'
     | '/dev/mail'
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/profile'
+    | '/teaching'
     | '/auth/login'
     | '/auth/register'
     | '/dev/mail'
@@ -411,6 +422,7 @@ export interface FileRouteTypes {
     | '/_authenticated/admin'
     | '/_authenticated/s'
     | '/_authenticated/profile'
+    | '/_authenticated/teaching'
     | '/auth/login'
     | '/auth/register'
     | '/dev/mail'
@@ -492,6 +504,13 @@ declare module '@tanstack/react-router' {
       path: '/s'
       fullPath: '/s'
       preLoaderRoute: typeof AuthenticatedSRouteRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/teaching': {
+      id: '/_authenticated/teaching'
+      path: '/teaching'
+      fullPath: '/teaching'
+      preLoaderRoute: typeof AuthenticatedTeachingRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
     '/auth/login': {
@@ -782,6 +801,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedAdminRouteRoute: typeof AuthenticatedAdminRouteRouteWithChildren
   AuthenticatedSRouteRoute: typeof AuthenticatedSRouteRouteWithChildren
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedTeachingRoute: typeof AuthenticatedTeachingRoute
   AuthenticatedCommunityUserIdRoute: typeof AuthenticatedCommunityUserIdRoute
   AuthenticatedCommunityIndexRoute: typeof AuthenticatedCommunityIndexRoute
 }
@@ -791,6 +811,7 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedAdminRouteRoute: AuthenticatedAdminRouteRouteWithChildren,
   AuthenticatedSRouteRoute: AuthenticatedSRouteRouteWithChildren,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedTeachingRoute: AuthenticatedTeachingRoute,
   AuthenticatedCommunityUserIdRoute: AuthenticatedCommunityUserIdRoute,
   AuthenticatedCommunityIndexRoute: AuthenticatedCommunityIndexRoute,
 }

@@ -51,7 +51,8 @@ describe('SPEC §2 routes', () => {
   it('registers no page the SPEC does not list (apart from redirects and the email pages)', () => {
     const extra = Object.keys(registered).filter((p) => !SPEC_ROUTES.includes(p));
     // /admin and /s only send the user on to their dashboard. Issue 26 (decision 133) adds the
-    // page an email's unsubscribe link opens and the development mailbox.
-    expect(extra.sort()).toEqual(['/admin', '/dev/mail', '/email/unsubscribe', '/s']);
+    // page an email's unsubscribe link opens and the development mailbox; issue 28 the course
+    // staff's "Courses I teach".
+    expect(extra.sort()).toEqual(['/admin', '/dev/mail', '/email/unsubscribe', '/s', '/teaching']);
   });
 });

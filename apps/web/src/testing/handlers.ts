@@ -293,3 +293,10 @@ handlers.push(
     ok({ survey: null, response: null, classmates: [] }),
   ),
 );
+
+// Course staff (issue 28): the signed-in user teaches nothing (the menu has no "Courses I
+// teach"), and a course has no staff yet.
+handlers.push(
+  http.get(api('/staff/courses'), () => ok({ items: [] })),
+  http.get(api('/admin/courses/:courseId/staff'), () => ok({ items: [] })),
+);

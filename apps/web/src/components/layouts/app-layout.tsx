@@ -27,10 +27,19 @@ type AppLayoutProps = {
    * under My Teams, though its path is under /teams); else the longest matching menu path.
    */
   activePath?: MenuPath;
+  /** The user teaches a course (issue 28): the menu offers "Courses I teach". */
+  teaching?: boolean;
   children: ReactNode;
 };
 
-export function AppLayout({ role, homeTo, accountMenu, activePath, children }: AppLayoutProps) {
+export function AppLayout({
+  role,
+  homeTo,
+  accountMenu,
+  activePath,
+  teaching = false,
+  children,
+}: AppLayoutProps) {
   // Read synchronously so the first paint already has the right layout (no drawer flash).
   const isDesktop = useMediaQuery(`(min-width: ${DRAWER_BREAKPOINT_PX}px)`, true, {
     getInitialValueInEffect: false,
@@ -42,7 +51,7 @@ export function AppLayout({ role, homeTo, accountMenu, activePath, children }: A
   });
   const [drawerOpened, drawer] = useDisclosure(false);
   const pathname = useLocation({ select: (l) => l.pathname });
-  const items = getMenuItems(role);
+  const items = getMenuItems(role, { teaching });
   const activeTo = activePath ?? findActiveMenuItem(items, pathname)?.to;
 
   return (

@@ -33,6 +33,18 @@ describe('getMenuItems', () => {
     ]);
   });
 
+  it.each(['STUDENT', 'ORG_ADMIN', 'SUPERADMIN'])(
+    'adds Courses I teach before Community for a %s who teaches',
+    (role) => {
+      const items = getMenuItems(role, { teaching: true }).map((i) => [i.label, i.to]);
+      expect(items.slice(-2)).toEqual([
+        ['Courses I teach', '/teaching'],
+        ['Community', '/community'],
+      ]);
+      expect(items.slice(0, -2)).toEqual(labels(role).slice(0, -1));
+    },
+  );
+
   it.each(['TEACHER', '', null, undefined])(
     'falls back to the student menu for role %j',
     (role) => {

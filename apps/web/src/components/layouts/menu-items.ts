@@ -10,6 +10,7 @@ import {
   IconWorld,
   IconBook2,
   IconLayoutDashboard,
+  IconChalkboard,
   type Icon,
 } from '@tabler/icons-react';
 import { getRoleArea } from '@/lib/roles';
@@ -27,7 +28,8 @@ export type MenuPath =
   | '/admin/courses'
   | '/admin/csv'
   | '/s/health'
-  | '/s/organizations';
+  | '/s/organizations'
+  | '/teaching';
 
 export type MenuItem = {
   label: string;
@@ -64,6 +66,18 @@ const COMMUNITY: MenuItem = {
   icon: IconWorld,
   cardTitle: 'Find teammates',
   description: 'Browse students and see who is looking for a team.',
+};
+
+/**
+ * Issue 28: for a course's instructors and teaching assistants, whatever their global role (a
+ * student who assists in one course, an admin who also teaches).
+ */
+const TEACHING: MenuItem = {
+  label: 'Courses I teach',
+  to: '/teaching',
+  icon: IconChalkboard,
+  cardTitle: 'Your teaching',
+  description: 'The courses where you are an instructor or a teaching assistant.',
 };
 
 const STUDENT_MENU: MenuItem[] = [
@@ -143,13 +157,17 @@ const SUPERADMIN_MENU: MenuItem[] = [
 
 /**
  * SPEC §2: the sidebar menu per role, after the role's Dashboard (issue 24); every role gets
- * Community, an unknown role the student menu.
+ * Community, an unknown role the student menu. Course staff (`teaching`) get "Courses I teach"
+ * before Community.
  */
-export function getMenuItems(role: Role | string | null | undefined): MenuItem[] {
+export function getMenuItems(
+  role: Role | string | null | undefined,
+  { teaching = false }: { teaching?: boolean } = {},
+): MenuItem[] {
   const area = getRoleArea(role);
   const items =
     area === 'admin' ? ORG_ADMIN_MENU : area === 'superadmin' ? SUPERADMIN_MENU : STUDENT_MENU;
-  return [...items, COMMUNITY];
+  return [...items, ...(teaching ? [TEACHING] : []), COMMUNITY];
 }
 
 /** The menu item for a path: the longest matching prefix wins, so /teams/my is not All Teams. */

@@ -8,16 +8,22 @@ import { requireSession } from '@/features/auth/utils/route-guards';
 import { LiveEvents } from '@/features/notifications/components/live-events';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { unreadCountQueryOptions } from '@/features/notifications/api/get-unread-count';
+import {
+  teachingCoursesQueryOptions,
+  useTeachingCourses,
+} from '@/features/staff/api/get-teaching-courses';
 import { useIsOwnTeam } from '@/features/teams/hooks/use-is-own-team';
 import { useAuthStore } from '@/lib/auth-store';
-import { getRoleHome } from '@/lib/roles';
+import { getRoleArea, getRoleHome } from '@/lib/roles';
 
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: ({ location }) => requireSession(location),
   // The header's bell count starts with the page's own reads, in the same round (decision 128),
   // instead of when the header mounts after them. Not awaited: the bell shows no figure until it.
+  // "Courses I teach" in the menu (issue 28) is read in that round too.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(unreadCountQueryOptions());
+    void context.queryClient.prefetchQuery(teachingCoursesQueryOptions());
   },
   pendingComponent: FullPageLoader,
   component: AuthenticatedLayout,
@@ -31,6 +37,9 @@ function AuthenticatedLayout() {
   const teamId = useLocation({ select: (l) => TEAM_PAGE.exec(l.pathname)?.[1] });
   // A team of mine belongs under My Teams in the sidebar; any other team under All Teams.
   const ownTeam = useIsOwnTeam(teamId);
+  const teaching = (useTeachingCourses().data?.items.length ?? 0) > 0;
+  // A course's admin pages, opened by its staff who are no admins, belong under Courses I teach.
+  const staffPage = useLocation({ select: (l) => l.pathname.startsWith('/admin/') });
   // Between a logout and the redirect that follows it there is no user to show.
   if (!role) return <FullPageLoader />;
   return (
@@ -43,7 +52,14 @@ function AuthenticatedLayout() {
           <AccountMenu />
         </Group>
       }
-      activePath={ownTeam ? '/teams/my' : undefined}
+      activePath={
+        ownTeam
+          ? '/teams/my'
+          : staffPage && getRoleArea(role) !== 'admin' && teaching
+            ? '/teaching'
+            : undefined
+      }
+      teaching={teaching}
     >
       <LiveEvents refreshSession={refreshSession} />
       <Outlet />

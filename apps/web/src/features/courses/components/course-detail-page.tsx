@@ -116,12 +116,21 @@ type CourseDetailPageProps = {
   renderAddStudent?: (course: Course) => ReactNode;
   /** "Remind students without a team" (issue 26), composed in the same way; not when archived. */
   renderReminder?: (course: Course) => ReactNode;
+  /**
+   * Edit, archive and restore (issue 28): organization admins and the course's instructors; a
+   * teaching assistant gets none of them (the server refuses them too).
+   */
+  canChangeSettings?: boolean;
+  /** Where the way back leads: Course Management for admins, Courses I teach for course staff. */
+  backTo?: 'management' | 'teaching';
 };
 
 export function CourseDetailPage({
   courseId,
   renderAddStudent,
   renderReminder,
+  canChangeSettings = true,
+  backTo = 'management',
 }: CourseDetailPageProps) {
   const course = useCourse(courseId);
   const archive = useArchiveCourse(courseId);
@@ -145,11 +154,19 @@ export function CourseDetailPage({
         {notFound ? (
           <Alert color="red.9" variant="outline" title="Course not found" role="alert">
             <Text size="sm" mb="sm">
-              This course does not exist or belongs to an organization you do not run.
+              {backTo === 'teaching'
+                ? 'This course does not exist or you do not teach it.'
+                : 'This course does not exist or belongs to an organization you do not run.'}
             </Text>
-            <AnchorLink to="/admin/courses" size="sm">
-              Back to Course Management
-            </AnchorLink>
+            {backTo === 'teaching' ? (
+              <AnchorLink to="/teaching" size="sm">
+                Back to Courses I teach
+              </AnchorLink>
+            ) : (
+              <AnchorLink to="/admin/courses" size="sm">
+                Back to Course Management
+              </AnchorLink>
+            )}
           </Alert>
         ) : (
           <ErrorAlert
@@ -206,42 +223,47 @@ export function CourseDetailPage({
         actions={
           <Stack gap="sm">
             <CourseFacts course={c} />
-            <Group gap="sm">
-              {!archived && !editing && (
-                <Button
-                  leftSection={<IconPencil size={16} aria-hidden />}
-                  onClick={() => setEditing(true)}
-                >
-                  Edit course
-                </Button>
-              )}
-              {archived ? (
-                <Button
-                  variant="default"
-                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                  loading={restore.isPending}
-                  onClick={doRestore}
-                >
-                  Restore course
-                </Button>
-              ) : (
-                <Button
-                  variant="outline"
-                  color="red.9"
-                  leftSection={<IconArchive size={16} aria-hidden />}
-                  onClick={() => setConfirmArchive(true)}
-                >
-                  Archive course
-                </Button>
-              )}
-            </Group>
+            {canChangeSettings && (
+              <Group gap="sm">
+                {!archived && !editing && (
+                  <Button
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    onClick={() => setEditing(true)}
+                  >
+                    Edit course
+                  </Button>
+                )}
+                {archived ? (
+                  <Button
+                    variant="default"
+                    leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                    loading={restore.isPending}
+                    onClick={doRestore}
+                  >
+                    Restore course
+                  </Button>
+                ) : (
+                  <Button
+                    variant="outline"
+                    color="red.9"
+                    leftSection={<IconArchive size={16} aria-hidden />}
+                    onClick={() => setConfirmArchive(true)}
+                  >
+                    Archive course
+                  </Button>
+                )}
+              </Group>
+            )}
           </Stack>
         }
       />
       {archived && (
         <Alert color="gray" variant="light" title="This course is archived" mb="lg">
           Archived {dayjs(c.archivedAt).format('ll')}. Students keep their enrollments and nothing
-          has been deleted; restore the course to change it or add students.
+          has been deleted;{' '}
+          {canChangeSettings
+            ? 'restore the course to change it or add students.'
+            : 'an instructor or an organization admin can restore it.'}
         </Alert>
       )}
       <Grid gutter="lg">
@@ -253,7 +275,7 @@ export function CourseDetailPage({
             component="section"
             aria-label="Course details"
           >
-            {editing ? (
+            {editing && canChangeSettings ? (
               <CourseEditForm course={c} onDone={() => setEditing(false)} />
             ) : (
               <CourseDetails course={c} />

@@ -248,7 +248,15 @@ function NoEnrollment() {
  * One read feeds every section; the sections are there from the first paint (the page is
  * prerendered, decision 100), each with its own loading and error state.
  */
-export function StudentDashboard() {
+type StudentDashboardProps = {
+  /**
+   * A box composed in by the route below the short lists (the courses the student teaches,
+   * issue 28); it renders nothing for most students.
+   */
+  aside?: ReactNode;
+};
+
+export function StudentDashboard({ aside }: StudentDashboardProps = {}) {
   const user = useAuthStore((s) => s.user);
   // The answer renders at transition priority, in slices, instead of in one long task in the
   // task it arrived in (Total Blocking Time, decision 128).
@@ -266,7 +274,10 @@ export function StudentDashboard() {
         description="What needs you now, then your courses and teams."
       />
       {noCourses ? (
-        <NoEnrollment />
+        <Stack gap="lg">
+          <NoEnrollment />
+          {aside}
+        </Stack>
       ) : (
         // Needs you beside the short lists on wide screens. While the answer is awaited only the
         // first box of each column shows (decision 128): filled, it grows with nothing below it
@@ -303,6 +314,8 @@ export function StudentDashboard() {
               >
                 {(data) => <MyTeams data={data} />}
               </Section>
+              {/* Last in the column: arriving, it pushes nothing down. */}
+              {aside}
             </Stack>
           </Grid.Col>
         </Grid>

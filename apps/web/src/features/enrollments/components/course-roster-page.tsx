@@ -25,6 +25,8 @@ type CourseRosterPageProps = {
   onSearchChange: (next: Partial<RosterSearch>) => void;
   /** A student's team history in the enrollment panel (the formation feature's, via the route). */
   TeamHistory?: TeamHistoryComponent;
+  /** Where the way back leads: Student Management for admins, Courses I teach for course staff. */
+  backTo?: 'management' | 'teaching';
 };
 
 export function CourseRosterPage({
@@ -32,6 +34,7 @@ export function CourseRosterPage({
   search,
   onSearchChange,
   TeamHistory,
+  backTo = 'management',
 }: CourseRosterPageProps) {
   const course = useRosterCourse(courseId);
   const roster = useCourseRoster(courseId, toRosterQuery(search));
@@ -51,11 +54,19 @@ export function CourseRosterPage({
         {notFound ? (
           <Alert color="red.9" variant="outline" title="Course not found" role="alert">
             <Text size="sm" mb="sm">
-              This course does not exist or belongs to an organization you do not run.
+              {backTo === 'teaching'
+                ? 'This course does not exist or you do not teach it.'
+                : 'This course does not exist or belongs to an organization you do not run.'}
             </Text>
-            <AnchorLink to="/admin/students" size="sm">
-              Back to Student Management
-            </AnchorLink>
+            {backTo === 'teaching' ? (
+              <AnchorLink to="/teaching" size="sm">
+                Back to Courses I teach
+              </AnchorLink>
+            ) : (
+              <AnchorLink to="/admin/students" size="sm">
+                Back to Student Management
+              </AnchorLink>
+            )}
           </Alert>
         ) : (
           <ErrorAlert
@@ -84,7 +95,8 @@ export function CourseRosterPage({
               variant="default"
               leftSection={<IconArrowLeft size={16} aria-hidden />}
             >
-              Course settings
+              {/* A teaching assistant has no settings to change there (issue 28). */}
+              {backTo === 'teaching' ? 'Course page' : 'Course settings'}
             </ButtonLink>
             <Button
               leftSection={<IconUserPlus size={16} aria-hidden />}
@@ -167,7 +179,9 @@ export function CourseRosterPage({
             <EmptyState>
               {search.search || search.status
                 ? 'No student matches these filters.'
-                : 'Nobody is enrolled yet. Add students by hand or upload a class roster under Enroll Students.'}
+                : backTo === 'teaching'
+                  ? 'Nobody is enrolled yet. Add students by hand with Add student.'
+                  : 'Nobody is enrolled yet. Add students by hand or upload a class roster under Enroll Students.'}
             </EmptyState>
           ) : (
             <>

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { studentDashboardQueryOptions } from '@/features/dashboard/api/get-student-dashboard';
 import { StudentDashboard } from '@/features/dashboard/components/student-dashboard';
+import { TeachingCoursesBox } from '@/features/staff/components/teaching-courses-box';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/_student/dashboard')({
@@ -14,5 +15,5 @@ export const Route = createFileRoute('/_authenticated/_student/dashboard')({
 
 function DashboardRoute() {
   useDocumentTitle(['Dashboard']);
-  return <StudentDashboard />;
+  return <StudentDashboard aside={<TeachingCoursesBox />} />;
 }

@@ -14,6 +14,8 @@ const validateDashboardSearch = (search: Record<string, unknown>): AdminDashboar
 });
 
 export const Route = createFileRoute('/_authenticated/admin/dashboard')({
+  // The course staff too (issue 28): the server scopes the figures to the courses they teach.
+  staticData: { courseStaff: 'any' },
   validateSearch: validateDashboardSearch,
   loaderDeps: ({ search }) => search,
   // Not awaited: the page shows its header and its own loading and error states.

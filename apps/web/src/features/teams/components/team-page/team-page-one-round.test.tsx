@@ -25,8 +25,8 @@ import {
 
 type Started = { path: string; answersBefore: number };
 
-/** The shell's calls on every signed-in page (the bell's count, the live stream). */
-const SHELL = /\/api\/v1\/(events|notifications)([/?]|$)/;
+/** The shell's calls on every signed-in page (the bell's count, the live stream, Courses I teach). */
+const SHELL = /\/api\/v1\/(events|notifications|staff\/courses)([/?]|$)/;
 
 function recordRequests() {
   const started: Started[] = [];

@@ -10,15 +10,23 @@ import { AddStudentButton } from '@/features/enrollments/components/add-student-
 import { ExportTeams } from '@/features/formation/components/export-teams';
 import { FormationSection } from '@/features/formation/components/formation-section';
 import { TeamHealthSection } from '@/features/formation/components/team-health-section';
+import { courseStaffQueryOptions } from '@/features/staff/api/get-course-staff';
+import { CourseStaffSection } from '@/features/staff/components/course-staff-section';
+import { useCourseAccess } from '@/features/staff/hooks/use-course-access';
 import { SurveySection } from '@/features/survey/components/survey-section';
 import { useDocumentTitle } from '@/components/ui/document-title';
+import { useAuthStore } from '@/lib/auth-store';
+import { getRoleArea } from '@/lib/roles';
 
 export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')({
+  // Its course's instructors and assistants too (issue 28), whatever their global role.
+  staticData: { courseStaff: 'course' },
   loader: ({ context, params }) => {
     // Not a course id at all: the not-found page, not an API round trip.
     if (!isUuid(params.courseId)) throw notFound();
     // Not awaited: the page shows its header and its own loading, not-found and error states.
     void context.queryClient.prefetchQuery(courseQueryOptions(params.courseId));
+    void context.queryClient.prefetchQuery(courseStaffQueryOptions(params.courseId));
   },
   component: CourseDetailRoute,
 });
@@ -27,16 +35,25 @@ function CourseDetailRoute() {
   const { courseId } = Route.useParams();
   // The teams parts follow the course: none under the page's not-found or error state.
   const course = useQuery(courseQueryOptions(courseId));
-  useDocumentTitle([course.data?.code ?? 'Course', 'Course Management']);
+  const access = useCourseAccess(courseId);
+  // Course staff who are no organization admins came from Courses I teach (issue 28).
+  const management = useAuthStore((s) => getRoleArea(s.user?.role) === 'admin');
+  useDocumentTitle([
+    course.data?.code ?? 'Course',
+    management ? 'Course Management' : 'Courses I teach',
+  ]);
   return (
     <Stack gap="lg">
       <CourseDetailPage
         courseId={courseId}
         renderAddStudent={(course) => <AddStudentButton course={course} />}
         renderReminder={(course) => <TeamlessReminderButton courseId={course.id} />}
+        canChangeSettings={access.canChangeSettings}
+        backTo={management ? 'management' : 'teaching'}
       />
       {course.data && (
         <>
+          <CourseStaffSection courseId={courseId} manage={access.admin} />
           <SurveySection courseId={courseId} />
           <FormationSection courseId={courseId} />
           <TeamHealthSection courseId={courseId} />

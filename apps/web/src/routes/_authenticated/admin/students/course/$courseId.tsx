@@ -9,6 +9,8 @@ import { CourseRosterPage } from '@/features/enrollments/components/course-roste
 import { StudentTeamHistory } from '@/features/formation/components/team-history-card';
 import { toRosterQuery, type RosterSearch } from '@/features/enrollments/utils/list-search';
 import { useDocumentTitle } from '@/components/ui/document-title';
+import { useAuthStore } from '@/lib/auth-store';
+import { getRoleArea } from '@/lib/roles';
 
 const validateRosterSearch = (search: Record<string, unknown>): RosterSearch =>
   defined({
@@ -18,6 +20,8 @@ const validateRosterSearch = (search: Record<string, unknown>): RosterSearch =>
   });
 
 export const Route = createFileRoute('/_authenticated/admin/students/course/$courseId')({
+  // Its course's instructors and assistants too (issue 28), whatever their global role.
+  staticData: { courseStaff: 'course' },
   validateSearch: validateRosterSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) => {
@@ -34,7 +38,9 @@ export const Route = createFileRoute('/_authenticated/admin/students/course/$cou
 function CourseRosterRoute() {
   const { courseId } = Route.useParams();
   const code = useQuery(rosterCourseQueryOptions(courseId)).data?.code;
-  useDocumentTitle([code ?? 'Course', 'Student Management']);
+  // Course staff who are no organization admins came from Courses I teach (issue 28).
+  const management = useAuthStore((s) => getRoleArea(s.user?.role) === 'admin');
+  useDocumentTitle([code ?? 'Course', management ? 'Student Management' : 'Courses I teach']);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
@@ -48,6 +54,7 @@ function CourseRosterRoute() {
       search={search}
       onSearchChange={onSearchChange}
       TeamHistory={StudentTeamHistory}
+      backTo={management ? 'management' : 'teaching'}
     />
   );
 }
