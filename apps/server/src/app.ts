@@ -15,6 +15,7 @@ import { communityRoutes } from './modules/community/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
 import { csvRoutes } from './modules/csv/routes.js';
 import { createCsvWorker, type CsvWorkerOptions } from './modules/csv/worker.js';
+import { devLmsRoutes } from './modules/dev-lms/routes.js';
 import { createDevMailboxTransport } from './modules/email/dev-mailbox.js';
 import { createDigestJob } from './modules/email/digest-job.js';
 import { emailRoutes } from './modules/email/routes.js';
@@ -246,7 +247,9 @@ export async function buildApp(
       app.log.info({ driver: handle.driver }, 'database migrated');
     }
     if (config.SEED_DEMO) {
-      const seeded = await seedDemo(handle.db);
+      // The development LMS is registered as a demo platform where it is served (below).
+      const devLmsUrl = config.AUTH_DEV_LOGIN ? config.PUBLIC_URL : undefined;
+      const seeded = await seedDemo(handle.db, { devLmsUrl });
       app.log.info(seeded, 'demo data seeded');
     }
 
@@ -289,8 +292,10 @@ export async function buildApp(
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
       if (request.url.startsWith('/lti/')) return payload;
       const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') {
-        reply.header('content-security-policy', frameAncestors.rewrite(csp));
+      const framed = typeof csp === 'string' ? frameAncestors.rewrite(csp) : csp;
+      if (typeof framed === 'string' && framed !== csp) {
+        // X-Frame-Options cannot name the platforms; the policy's frame-ancestors does.
+        reply.header('content-security-policy', framed);
         reply.removeHeader('x-frame-options');
       }
       return payload;
@@ -367,6 +372,14 @@ export async function buildApp(
       allowHttp: config.NODE_ENV !== 'production',
       onPlatformsChanged: frameAncestors.refresh,
     });
+    // A small LMS to try launches from, only where the development sign-in is (issue 28).
+    if (config.AUTH_DEV_LOGIN) {
+      await app.register(devLmsRoutes, {
+        publicUrl: config.PUBLIC_URL,
+        dataDir: config.DATA_DIR,
+        toolJwks: () => ltiKeys.jwks(),
+      });
+    }
     // Outside the API prefix, where Prometheus scrapers look (issue 13).
     await app.register(metricsRoutes, { config, monitor: health, mailCounters });
 

@@ -174,6 +174,12 @@ export function TeamlessReminderButton({ courseId }: { courseId: string }) {
         variant="default"
         leftSection={<IconBellRinging size={16} aria-hidden />}
         onClick={() => setOpened(true)}
+        // On a phone the label wraps instead of being cut off.
+        maw="100%"
+        h="auto"
+        mih={36}
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
       >
         {REMINDER_BUTTON}
       </Button>
