@@ -17,6 +17,7 @@ import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedSRouteRouteImport } from './routes/_authenticated/s/route'
 import { Route as AuthenticatedTeachingRouteImport } from './routes/_authenticated/teaching'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
+import { Route as AuthLtiRouteImport } from './routes/auth/lti'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as DevMailRouteImport } from './routes/dev/mail'
 import { Route as EmailUnsubscribeRouteImport } from './routes/email/unsubscribe'
@@ -82,6 +83,11 @@ const AuthenticatedTeachingRoute = AuthenticatedTeachingRouteImport.update({
 const AuthLoginRoute = AuthLoginRouteImport.update({
   id: '/auth/login',
   path: '/auth/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthLtiRoute = AuthLtiRouteImport.update({
+  id: '/auth/lti',
+  path: '/auth/lti',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRegisterRoute = AuthRegisterRouteImport.update({
@@ -246,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthenticatedProfileRoute
   '/teaching': typeof AuthenticatedTeachingRoute
   '/auth/login': typeof AuthLoginRoute
+  '/auth/lti': typeof AuthLtiRoute
   '/auth/register': typeof AuthRegisterRoute
   '/dev/mail': typeof DevMailRoute
   '/email/unsubscribe': typeof EmailUnsubscribeRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedProfileRoute
   '/teaching': typeof AuthenticatedTeachingRoute
   '/auth/login': typeof AuthLoginRoute
+  '/auth/lti': typeof AuthLtiRoute
   '/auth/register': typeof AuthRegisterRoute
   '/dev/mail': typeof DevMailRoute
   '/email/unsubscribe': typeof EmailUnsubscribeRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/teaching': typeof AuthenticatedTeachingRoute
   '/auth/login': typeof AuthLoginRoute
+  '/auth/lti': typeof AuthLtiRoute
   '/auth/register': typeof AuthRegisterRoute
   '/dev/mail': typeof DevMailRoute
   '/email/unsubscribe': typeof EmailUnsubscribeRoute
@@ -354,6 +363,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/teaching'
     | '/auth/login'
+    | '/auth/lti'
     | '/auth/register'
     | '/dev/mail'
     | '/email/unsubscribe'
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/teaching'
     | '/auth/login'
+    | '/auth/lti'
     | '/auth/register'
     | '/dev/mail'
     | '/email/unsubscribe'
@@ -424,6 +435,7 @@ export interface FileRouteTypes {
     | '/_authenticated/profile'
     | '/_authenticated/teaching'
     | '/auth/login'
+    | '/auth/lti'
     | '/auth/register'
     | '/dev/mail'
     | '/email/unsubscribe'
@@ -457,6 +469,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthenticatedRouteRoute: typeof AuthenticatedRouteRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
+  AuthLtiRoute: typeof AuthLtiRoute
   AuthRegisterRoute: typeof AuthRegisterRoute
   DevMailRoute: typeof DevMailRoute
   EmailUnsubscribeRoute: typeof EmailUnsubscribeRoute
@@ -518,6 +531,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/login'
       fullPath: '/auth/login'
       preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/lti': {
+      id: '/auth/lti'
+      path: '/auth/lti'
+      fullPath: '/auth/lti'
+      preLoaderRoute: typeof AuthLtiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/register': {
@@ -823,6 +843,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRouteRoute: AuthenticatedRouteRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,
+  AuthLtiRoute: AuthLtiRoute,
   AuthRegisterRoute: AuthRegisterRoute,
   DevMailRoute: DevMailRoute,
   EmailUnsubscribeRoute: EmailUnsubscribeRoute,

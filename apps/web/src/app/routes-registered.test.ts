@@ -52,7 +52,14 @@ describe('SPEC §2 routes', () => {
     const extra = Object.keys(registered).filter((p) => !SPEC_ROUTES.includes(p));
     // /admin and /s only send the user on to their dashboard. Issue 26 (decision 133) adds the
     // page an email's unsubscribe link opens and the development mailbox; issue 28 the course
-    // staff's "Courses I teach".
-    expect(extra.sort()).toEqual(['/admin', '/dev/mail', '/email/unsubscribe', '/s', '/teaching']);
+    // staff's "Courses I teach" and the page an LMS launch lands on.
+    expect(extra.sort()).toEqual([
+      '/admin',
+      '/auth/lti',
+      '/dev/mail',
+      '/email/unsubscribe',
+      '/s',
+      '/teaching',
+    ]);
   });
 });

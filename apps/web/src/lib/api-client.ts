@@ -7,10 +7,12 @@ import { ERROR_MESSAGES, NOTIFICATION_TEXTS } from './notification-texts';
 export const API_BASE_URL = import.meta.env.VITE_API_URL ?? '/api/v1';
 
 export const LOGIN_PATH = '/auth/login/google';
+/** The one-time code of an LMS launch (issue 28). */
+export const LTI_LOGIN_PATH = '/auth/login/lti';
 export const REFRESH_PATH = '/auth/refresh-token';
 
 /** Calls that authenticate by other means and report their own failures (decision 032). */
-const SELF_AUTHENTICATING = [LOGIN_PATH, REFRESH_PATH];
+const SELF_AUTHENTICATING = [LOGIN_PATH, LTI_LOGIN_PATH, REFRESH_PATH];
 
 /** The client's own messages when the response carries none (the wording axios used). */
 const NETWORK_ERROR = 'Network Error';
