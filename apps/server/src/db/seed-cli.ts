@@ -7,7 +7,10 @@ const config = loadConfig(process.env);
 const handle = createDb(config);
 try {
   await handle.migrate();
-  const { usersCreated, organizationsCreated, teamsCreated } = await seedDemo(handle.db);
+  const { usersCreated, organizationsCreated, teamsCreated } = await seedDemo(handle.db, {
+    // The development LMS exists where the development sign-in does (app.ts).
+    devLmsUrl: config.AUTH_DEV_LOGIN ? config.PUBLIC_URL : undefined,
+  });
   console.log(
     `Demo data seeded (${handle.driver}): ${usersCreated} users, ${organizationsCreated} organizations, ${teamsCreated} teams created.`,
   );

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EnrollmentSource, EnrollmentStatus, ProfileLink, Role } from '@teamup/shared';
 import type { DbOrTx } from './client.js';
+import { seedDemoLti } from './seed-lti.js';
 import { seedDemoSurvey } from './seed-survey.js';
 import {
   auditEvents,
@@ -406,6 +407,29 @@ const SEED_COURSES: SeedCourse[] = [
     source: 'MANUAL',
   },
 ];
+
+/**
+ * The students of a seeded course as its roster says (the development LMS lists them): each
+ * with the status the seed gives them. Empty for a code the seed does not have.
+ */
+export function demoCourseStudents(
+  code: string,
+): { email: string; fullname: string; status: EnrollmentStatus }[] {
+  const course = SEED_COURSES.find((c) => c.code === code);
+  if (!course) return [];
+  const fullnameOf = new Map([
+    ...DEMO_USERS.map((u) => [u.email, u.fullname] as const),
+    ...ROSTER_STUDENTS.map((u) => [u.email, u.fullname] as const),
+  ]);
+  return [
+    ...course.personas.map((email) => ({ email, status: 'ACTIVE' as EnrollmentStatus })),
+    ...course.roster.map((i) => ({
+      email: ROSTER_STUDENTS[i]!.email,
+      status: (course.inactive?.includes(i) ? 'INACTIVE' : 'ACTIVE') as EnrollmentStatus,
+    })),
+    ...(course.pending ?? []).map((email) => ({ email, status: 'PENDING' as EnrollmentStatus })),
+  ].map((r) => ({ ...r, fullname: fullnameOf.get(r.email) ?? nameFromEmail(r.email) }));
+}
 
 const SEED_ORGS = {
   northfield: {
@@ -1066,16 +1090,26 @@ function nameFromEmail(email: string): string {
     .join(' ');
 }
 
+export interface SeedDemoOptions {
+  /**
+   * The server's PUBLIC_URL when it serves the development LMS (AUTH_DEV_LOGIN): that LMS is
+   * then registered as a platform of the demo organization (seed-lti.ts). Unset: no LMS.
+   */
+  devLmsUrl?: string | undefined;
+}
+
 /**
  * Inserts the demo data that is missing and leaves everything else alone, so it can run at
  * every start: a demo user whose profile or role was changed keeps the change.
  */
 export async function seedDemo(
   db: DbOrTx,
+  options: SeedDemoOptions = {},
 ): Promise<{ usersCreated: number; organizationsCreated: number; teamsCreated: number }> {
   // One transaction: a start that stops half-way leaves no half-seeded demo behind.
   return db.transaction(async (tx) => {
     const seeded = await seedDemoIn(tx);
+    if (options.devLmsUrl) await seedDemoLti(tx, options.devLmsUrl);
     // Issue 26: the demo's history is not news. The notifications its writes produced (all
     // stamped with this transaction's now()) send no email; the mailbox starts empty.
     await tx.execute(sql`update email_deliveries set state = 'CANCELLED'

@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Frame, type Page } from './test';
+import { call, signedIn } from './fixtures';
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  WIDTHS,
+  waitForNetworkQuiet,
+} from './page-checks';
+
+// Issue 28, the LMS launch in a browser: the development LMS the server serves at /dev/lms (a
+// small LTI 1.3 platform, registered by the demo seed with its CS301 linked to Teamup's) frames
+// Teamup the way Moodle or Canvas does. An instructor's launch lands signed in on the course's
+// admin page, a student's on the course page, inside the LMS page's iframe, at 1440 and 375 px:
+// axe (which looks into the frame too), no sideways scroll, and a screenshot of each.
+
+test.describe.configure({ timeout: 300_000 });
+
+const SHOTS = '/tmp/shots/lti';
+const COURSE = { code: 'CS301', title: 'Software Engineering Project' };
+const LMS_COURSE = `${COURSE.code} · ${COURSE.title}`;
+
+/** The LMS page's frame, once it shows `path` of the web app. */
+async function frameAt(page: Page, path: RegExp): Promise<Frame> {
+  await expect
+    .poll(
+      () => new URL(page.frame({ name: 'teamup' })?.url() || 'about:blank', 'http://x').pathname,
+      {
+        message: 'the launch lands in the frame',
+        timeout: 30_000,
+      },
+    )
+    .toMatch(path);
+  return page.frame({ name: 'teamup' })!;
+}
+
+/** Opens the LMS and launches Teamup in its frame as `person` of CS301. */
+async function launch(page: Page, person: string) {
+  await page.goto('/dev/lms');
+  await expect(page).toHaveTitle('Teamup development LMS');
+  const course = page.getByRole('region', { name: LMS_COURSE });
+  await course.getByRole('button', { name: `Launch as ${person}` }).click();
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`^Launched as ${person} \\(`));
+}
+
+async function checkAndShoot(page: Page, label: string, width: number) {
+  await waitForNetworkQuiet(page);
+  await expectNoSidewaysScroll(page, label);
+  await expectNoAxeViolations(page, label);
+  await page.screenshot({ path: `${SHOTS}/${label.replaceAll(' ', '-')}-${width}.png` });
+}
+
+test('launches from the development LMS land signed in on the right page, inside its frame', async ({
+  browser,
+  page,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const admin = await signedIn(browser, 'alan.turing@northfield.edu');
+  const courses = await call<{ items: { id: string; code: string }[] }>(
+    admin,
+    'get',
+    '/courses?page=1&limit=100',
+  );
+  const courseId = courses.items.find((c) => c.code === COURSE.code)!.id;
+  const app = page.frameLocator('iframe[name="teamup"]');
+
+  for (const { width, height } of WIDTHS) {
+    await test.step(`at ${width} px`, async () => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/dev/lms');
+      await checkAndShoot(page, 'lti lms page', width);
+
+      // The instructor: the course's admin page, as its instructor.
+      await launch(page, 'Barbara Liskov');
+      const staffFrame = await frameAt(page, new RegExp(`^/admin/courses/${courseId}$`));
+      await expect(
+        app.getByRole('heading', { level: 1, name: new RegExp(COURSE.code) }),
+      ).toBeVisible();
+      await expect(app.getByRole('region', { name: 'Enrollments' })).toBeVisible();
+      // Signed in for real: the session is the app's own, stored as the app stores it.
+      const stored = await staffFrame.evaluate(() => localStorage.getItem('auth-storage'));
+      expect(JSON.parse(stored ?? '{}').state?.user?.email).toBe('barbara.liskov@northfield.edu');
+      await checkAndShoot(page, 'lti instructor launch', width);
+
+      // A student: the course page.
+      await launch(page, 'Maya Chen');
+      const studentFrame = await frameAt(page, new RegExp(`^/courses/${courseId}$`));
+      await expect(
+        app.getByRole('heading', { level: 1, name: new RegExp(COURSE.title) }),
+      ).toBeVisible();
+      const session = await studentFrame.evaluate(() => localStorage.getItem('auth-storage'));
+      expect(JSON.parse(session ?? '{}').state?.user?.email).toBe(
+        'maya.chen@student.northfield.edu',
+      );
+      await checkAndShoot(page, 'lti student launch', width);
+    });
+  }
+});
+
+test('without its login cookie, the launch proves its browser through the LMS page (platform storage)', async ({
+  page,
+}) => {
+  // The cookie the tool set at login is gone when the LMS answers (as where a browser keeps no
+  // cookie in a third-party frame): the tool's login state must come back from the LMS page,
+  // by the LTI platform-storage messages it answers.
+  await page.route('**/dev/lms/auth?**', async (route) => {
+    await page.context().clearCookies({ name: /^lti_login_/ });
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/lti/launch') {
+      posts.push(r.postData() ?? '');
+    }
+  });
+  const landed = page.waitForRequest((r) => new URL(r.url()).pathname === '/auth/lti');
+  await launch(page, 'Noah Patel');
+  expect(new URL((await landed).url()).searchParams.get('code')).toMatch(/^[\w-]{20,}$/);
+  // The LMS's form, then the tool's own post with the value the LMS page kept.
+  expect(posts).toHaveLength(2);
+  expect(new URLSearchParams(posts[0]).has('lti_storage_binding')).toBe(false);
+  expect(new URLSearchParams(posts[1]).get('lti_storage_binding')).toBeTruthy();
+  expect(await page.context().cookies()).not.toContainEqual(
+    expect.objectContaining({ name: expect.stringMatching(/^lti_login_/) }),
+  );
+});
