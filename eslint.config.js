@@ -27,6 +27,7 @@ const FEATURES = [
   'email',
   'survey',
   'staff',
+  'lti',
 ];
 
 function featureZones(featuresDir) {

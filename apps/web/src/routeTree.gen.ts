@@ -25,6 +25,7 @@ import { Route as AuthenticatedStudentDashboardRouteImport } from './routes/_aut
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminCsvRouteImport } from './routes/_authenticated/admin/csv'
 import { Route as AuthenticatedAdminDashboardRouteImport } from './routes/_authenticated/admin/dashboard'
+import { Route as AuthenticatedAdminLmsRouteImport } from './routes/_authenticated/admin/lms'
 import { Route as AuthenticatedCommunityIndexRouteImport } from './routes/_authenticated/community/index'
 import { Route as AuthenticatedCommunityUserIdRouteImport } from './routes/_authenticated/community/$userId'
 import { Route as AuthenticatedSIndexRouteImport } from './routes/_authenticated/s/index'
@@ -127,6 +128,11 @@ const AuthenticatedAdminDashboardRoute =
     path: '/dashboard',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
+const AuthenticatedAdminLmsRoute = AuthenticatedAdminLmsRouteImport.update({
+  id: '/lms',
+  path: '/lms',
+  getParentRoute: () => AuthenticatedAdminRouteRoute,
+} as any)
 const AuthenticatedCommunityIndexRoute =
   AuthenticatedCommunityIndexRouteImport.update({
     id: '/community/',
@@ -259,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthenticatedStudentDashboardRoute
   '/admin/csv': typeof AuthenticatedAdminCsvRoute
   '/admin/dashboard': typeof AuthenticatedAdminDashboardRoute
+  '/admin/lms': typeof AuthenticatedAdminLmsRoute
   '/community/$userId': typeof AuthenticatedCommunityUserIdRoute
   '/s/dashboard': typeof AuthenticatedSDashboardRoute
   '/s/health': typeof AuthenticatedSHealthRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthenticatedStudentDashboardRoute
   '/admin/csv': typeof AuthenticatedAdminCsvRoute
   '/admin/dashboard': typeof AuthenticatedAdminDashboardRoute
+  '/admin/lms': typeof AuthenticatedAdminLmsRoute
   '/community/$userId': typeof AuthenticatedCommunityUserIdRoute
   '/s/dashboard': typeof AuthenticatedSDashboardRoute
   '/s/health': typeof AuthenticatedSHealthRoute
@@ -332,6 +340,7 @@ export interface FileRoutesById {
   '/_authenticated/_student/dashboard': typeof AuthenticatedStudentDashboardRoute
   '/_authenticated/admin/csv': typeof AuthenticatedAdminCsvRoute
   '/_authenticated/admin/dashboard': typeof AuthenticatedAdminDashboardRoute
+  '/_authenticated/admin/lms': typeof AuthenticatedAdminLmsRoute
   '/_authenticated/community/$userId': typeof AuthenticatedCommunityUserIdRoute
   '/_authenticated/s/dashboard': typeof AuthenticatedSDashboardRoute
   '/_authenticated/s/health': typeof AuthenticatedSHealthRoute
@@ -370,6 +379,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/admin/csv'
     | '/admin/dashboard'
+    | '/admin/lms'
     | '/community/$userId'
     | '/s/dashboard'
     | '/s/health'
@@ -404,6 +414,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/admin/csv'
     | '/admin/dashboard'
+    | '/admin/lms'
     | '/community/$userId'
     | '/s/dashboard'
     | '/s/health'
@@ -442,6 +453,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_student/dashboard'
     | '/_authenticated/admin/csv'
     | '/_authenticated/admin/dashboard'
+    | '/_authenticated/admin/lms'
     | '/_authenticated/community/$userId'
     | '/_authenticated/s/dashboard'
     | '/_authenticated/s/health'
@@ -587,6 +599,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/admin/dashboard'
       preLoaderRoute: typeof AuthenticatedAdminDashboardRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/lms': {
+      id: '/_authenticated/admin/lms'
+      path: '/lms'
+      fullPath: '/admin/lms'
+      preLoaderRoute: typeof AuthenticatedAdminLmsRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
     '/_authenticated/community/': {
@@ -761,6 +780,7 @@ const AuthenticatedStudentRouteRouteWithChildren =
 interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminCsvRoute: typeof AuthenticatedAdminCsvRoute
   AuthenticatedAdminDashboardRoute: typeof AuthenticatedAdminDashboardRoute
+  AuthenticatedAdminLmsRoute: typeof AuthenticatedAdminLmsRoute
   AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
   AuthenticatedAdminCoursesCourseIdRoute: typeof AuthenticatedAdminCoursesCourseIdRoute
   AuthenticatedAdminCoursesCreateRoute: typeof AuthenticatedAdminCoursesCreateRoute
@@ -775,6 +795,7 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
   {
     AuthenticatedAdminCsvRoute: AuthenticatedAdminCsvRoute,
     AuthenticatedAdminDashboardRoute: AuthenticatedAdminDashboardRoute,
+    AuthenticatedAdminLmsRoute: AuthenticatedAdminLmsRoute,
     AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
     AuthenticatedAdminCoursesCourseIdRoute:
       AuthenticatedAdminCoursesCourseIdRoute,

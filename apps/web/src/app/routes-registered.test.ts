@@ -52,9 +52,11 @@ describe('SPEC §2 routes', () => {
     const extra = Object.keys(registered).filter((p) => !SPEC_ROUTES.includes(p));
     // /admin and /s only send the user on to their dashboard. Issue 26 (decision 133) adds the
     // page an email's unsubscribe link opens and the development mailbox; issue 28 the course
-    // staff's "Courses I teach" and the page an LMS launch lands on.
+    // staff's "Courses I teach", the page an LMS launch lands on and an organization's LMS
+    // connection (reached from the organization's page, not the menu).
     expect(extra.sort()).toEqual([
       '/admin',
+      '/admin/lms',
       '/auth/lti',
       '/dev/mail',
       '/email/unsubscribe',

@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { AUTH_STORAGE_KEY, useAuthStore } from '@/lib/auth-store';
 import { createAuthUser, createToken } from '@/testing/data';
-import { api, fail, ok } from '@/testing/handlers';
+import { api, fail, heldResponse, ok } from '@/testing/handlers';
 import { signInAs } from '@/testing/render';
 import { server } from '@/testing/server';
 import {
@@ -118,5 +118,36 @@ describe('token refresh', () => {
     signInExpiringIn(30);
     expect(await refreshSession()).toBe(false);
     expect(useAuthStore.getState().user).toBeNull();
+  });
+
+  // Issue 28: an LMS launch signs in on a page where an old session's refresh may be under way
+  // (in the LMS's frame the refresh cookie is not even sent, so it fails).
+  it.each([
+    ['fails', () => fail(401, 'No refresh cookie', 'UNAUTHENTICATED')],
+    ['succeeds', () => ok({ token: createToken({ exp: inSeconds(900) }), user: createAuthUser() })],
+  ])('a sign-in while a refresh is out wins when the refresh %s', async (_, answer) => {
+    const held = heldResponse();
+    let reached!: () => void;
+    const called = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    server.use(
+      http.get(api('/auth/refresh-token'), async () => {
+        reached();
+        await held.released;
+        return answer();
+      }),
+    );
+    signInExpiringIn(30);
+    const refreshing = refreshSession();
+    await called;
+    const launched = signInAs({ email: 'launched@lms.example.edu' });
+    held.release();
+    expect(await refreshing).toBe(true);
+    expect(useAuthStore.getState().user).toMatchObject({
+      email: 'launched@lms.example.edu',
+      token: launched.token,
+    });
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toContain('launched@lms.example.edu');
   });
 });

@@ -40,11 +40,16 @@ async function refreshUnderLock(): Promise<boolean> {
   const user = useAuthStore.getState().user;
   if (!user) return false;
   if (!needsRefresh(user)) return true;
+  // A sign-in while the call was out (an LMS launch's, say) replaced the session it was for:
+  // its answer, success or failure, must not overwrite or clear the new one.
+  const replaced = () => useAuthStore.getState().user?.token !== user.token;
   try {
     const { user: fresh, token, expiresAt } = await refreshAccessToken();
+    if (replaced()) return useAuthStore.getState().isAuthenticated;
     useAuthStore.getState().setAuth(fresh, token, expiresAt);
     return true;
   } catch {
+    if (replaced()) return useAuthStore.getState().isAuthenticated;
     // SPEC §4: a failed refresh clears the session; the caller sends the user to the login page.
     useAuthStore.getState().clear();
     notifications.show({ color: 'red', ...NOTIFICATION_TEXTS.sessionExpired });

@@ -1,6 +1,7 @@
 import { Anchor, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useMyOrganization } from '../api/get-my-organization';
@@ -9,7 +10,13 @@ import { OrganizationAdminsCard } from './organization-admins-card';
 import { OrganizationCoursesCard } from './organization-courses-card';
 import { OrganizationDetailsCard } from './organization-details-card';
 
-export function MyOrganizationPage({ orgId }: { orgId: string }) {
+type MyOrganizationPageProps = {
+  orgId: string;
+  /** More sections, below the courses, that other features lend (the LMS connection). */
+  children?: ReactNode;
+};
+
+export function MyOrganizationPage({ orgId, children }: MyOrganizationPageProps) {
   const organization = useMyOrganization(orgId);
 
   return (
@@ -65,6 +72,7 @@ export function MyOrganizationPage({ orgId }: { orgId: string }) {
                 }
               />
             </Grid.Col>
+            {children && <Grid.Col span={12}>{children}</Grid.Col>}
           </Grid>
         </Stack>
       )}

@@ -7,6 +7,7 @@ import { courseQueryOptions } from '@/features/courses/api/get-course';
 import { CourseDetailPage } from '@/features/courses/components/course-detail-page';
 import { TeamlessReminderButton } from '@/features/email/components/teamless-reminder-button';
 import { AddStudentButton } from '@/features/enrollments/components/add-student-modal';
+import { LmsRosterSection } from '@/features/lti/components/lms-roster-section';
 import { ExportTeams } from '@/features/formation/components/export-teams';
 import { FormationSection } from '@/features/formation/components/formation-section';
 import { TeamHealthSection } from '@/features/formation/components/team-health-section';
@@ -54,6 +55,7 @@ function CourseDetailRoute() {
       {course.data && (
         <>
           <CourseStaffSection courseId={courseId} manage={access.admin} />
+          <LmsRosterSection courseId={courseId} />
           <SurveySection courseId={courseId} />
           <FormationSection courseId={courseId} />
           <TeamHealthSection courseId={courseId} />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isUuid } from '@/lib/search-params';
+import { LmsLinkCard } from '@/features/lti/components/lms-link-card';
 import { myOrganizationQueryOptions } from '@/features/organizations/api/get-my-organization';
 import { organizationCoursesQueryOptions } from '@/features/organizations/api/get-organization-courses';
 import { MyOrganizationPage } from '@/features/organizations/components/my-organization-page';
@@ -31,5 +32,9 @@ function OrganizationRoute() {
   const { orgId } = Route.useParams();
   const name = useQuery(myOrganizationQueryOptions(orgId)).data?.name;
   useDocumentTitle([name ?? 'Organization', 'Organizations']);
-  return <MyOrganizationPage key={orgId} orgId={orgId} />;
+  return (
+    <MyOrganizationPage key={orgId} orgId={orgId}>
+      <LmsLinkCard organizationId={orgId} />
+    </MyOrganizationPage>
+  );
 }

@@ -1,0 +1,11 @@
+/** Query keys of the LMS (LTI 1.3) pages (issue 28): every key starts with 'lti'. */
+export const ltiKeys = {
+  all: ['lti'] as const,
+  /** GET /admin/lti/platforms: the platforms of every organization I run. */
+  platforms: () => ['lti', 'platforms'] as const,
+  /** GET /admin/lti/tool: the values to paste into an LMS, for one organization. */
+  tool: (organizationId: string | undefined) => ['lti', 'tool', organizationId ?? null] as const,
+};
+
+export const ltiSyncPath = (courseId: string) =>
+  `/admin/courses/${encodeURIComponent(courseId)}/lti/sync`;
