@@ -25,7 +25,7 @@ export function LmsLinkCard({ organizationId }: { organizationId: string }) {
         <ButtonLink
           to="/admin/lms"
           search={{ organizationId }}
-          variant="light"
+          variant="default"
           size="sm"
           leftSection={<IconPlugConnected size={16} aria-hidden />}
         >
