@@ -124,6 +124,10 @@ export async function checkEverywhere(
     for (const { name, width, height } of WIDTHS) {
       await test.step(`${label} at ${width} px, ${colorScheme}`, async () => {
         await page.setViewportSize({ width, height });
+        // The layout settles on the next frames (Mantine's media queries, ResizeObserver).
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
         const where = `${label} at ${width} px, ${colorScheme}`;
         expect(await colorSchemeOf(page)).toBe(colorScheme);
         await expectNoSidewaysScroll(page, where);
