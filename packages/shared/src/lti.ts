@@ -94,3 +94,40 @@ export const ltiSyncBodySchema = z.strictObject({
   /** True: report what would change, change nothing (the preview before the first sync). */
   preview: z.boolean().default(false),
 });
+
+/** A course of the LMS (an LTI context) and the Teamup course it is linked to. */
+export const ltiContextSchema = z.object({
+  id: z.uuid(),
+  platformId: z.uuid(),
+  platformName: z.string(),
+  organizationId: z.uuid(),
+  /** The LMS's own id of its course. */
+  contextId: z.string(),
+  title: z.string(),
+  label: z.string(),
+  course: z.object({ id: z.uuid(), code: z.string(), title: z.string(), archived: z.boolean() }),
+  /** Whether a launch gave its roster service (Sync roster works). */
+  hasRoster: z.boolean(),
+  lastSyncedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LtiContextView = z.infer<typeof ltiContextSchema>;
+
+export const ltiContextListSchema = z.object({ items: z.array(ltiContextSchema) });
+
+export const ltiContextQuerySchema = z.object({ organizationId: z.uuid().optional() });
+
+/** Link an LMS course to an existing course of its organization instead of the one it has. */
+export const ltiContextLinkBodySchema = z.strictObject({ courseId: z.uuid() });
+export type LtiContextLinkBody = z.infer<typeof ltiContextLinkBodySchema>;
+
+export const ltiContextLinkResultSchema = z.object({
+  context: ltiContextSchema,
+  /** The course it was linked to before (null when it was linked to this course already). */
+  former: z
+    .object({ id: z.uuid(), code: z.string(), title: z.string(), archived: z.boolean() })
+    .nullable(),
+  /** The LMS's students and staff of the former course, now in this one too. */
+  carriedOver: z.object({ students: z.number().int(), staff: z.number().int() }),
+});
+export type LtiContextLinkResult = z.infer<typeof ltiContextLinkResultSchema>;

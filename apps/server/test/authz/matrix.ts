@@ -217,6 +217,9 @@ export const MATRIX: Record<string, Row> = {
   getAdminLtiTool: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   // The world's course is not linked to an LMS course: 409 NO_LMS_ROSTER.
   postAdminCoursesByCourseIdLtiSync: [401, 403, 403, 403, 403, 404, 409, 409],
+  // Organization A's LMS courses: B's admin asking for A's organization, or linking A's: 404.
+  getAdminLtiContexts: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  putAdminLtiContextsById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
 };
 
 // The course staff columns (issue 28, decision 137), in order (world.ts): an instructor of the
@@ -360,4 +363,7 @@ export const STAFF_MATRIX: Record<string, StaffRow> = {
   deleteAdminLtiPlatformsById: [403, 403, 403],
   getAdminLtiTool: [403, 403, 403],
   postAdminCoursesByCourseIdLtiSync: [409, 409, 403],
+  // Linking LMS courses is the organization admin's.
+  getAdminLtiContexts: [403, 403, 403],
+  putAdminLtiContextsById: [403, 403, 403],
 };

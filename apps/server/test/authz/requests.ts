@@ -62,6 +62,8 @@ function pathParam(w: AuthzWorld, name: string, before: string, path: string): s
     mail: '00000000-0000-4000-8000-000000000000',
     // Issue 28: organization A's LMS platform.
     platforms: w.platform.id,
+    // Its LMS course, linked to course A.
+    contexts: w.context.id,
   };
   const id = byCollection[before];
   if (!id) throw new Error(`no world id for {${name}} after "${before}" in ${path}`);
@@ -203,6 +205,9 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
   getAdminLtiTool: (w) => ({ query: { organizationId: w.orgA.id } }),
   // The world's course is not linked to an LMS: 409 NO_LMS_ROSTER for whoever may ask.
   postAdminCoursesByCourseIdLtiSync: () => ({ payload: { preview: true } }),
+  // Linking A's LMS course to the course it is linked to already: 200, nothing changes.
+  putAdminLtiContextsById: (w) => ({ payload: { courseId: w.course.id } }),
+  getAdminLtiContexts: (w) => ({ query: { organizationId: w.orgA.id } }),
   // A code nobody was given: 401 for everyone.
   postAuthLoginLti: () => ({ payload: { code: 'not-a-code-not-a-code-not-a-code' } }),
 };

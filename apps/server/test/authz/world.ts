@@ -4,7 +4,13 @@
 // course, student and team. Everything of A carries "aurora" in its names or emails and
 // everything of B "borealis", so an answer that leaks one's data to the other's caller shows it.
 import { randomUUID } from 'node:crypto';
-import { courseStaff, csvUploads, ltiPlatforms, sessions } from '../../src/db/schema/index.js';
+import {
+  courseStaff,
+  csvUploads,
+  ltiContexts,
+  ltiPlatforms,
+  sessions,
+} from '../../src/db/schema/index.js';
 import { createAccessTokens } from '../../src/lib/access-token.js';
 import {
   makeAdminOf,
@@ -155,6 +161,18 @@ export async function authzWorld() {
       deploymentIds: ['1'],
     })
     .returning({ id: ltiPlatforms.id });
+  // Its LMS course, linked to course A (no roster service: a sync answers 409 NO_LMS_ROSTER).
+  const [context] = await db
+    .insert(ltiContexts)
+    .values({
+      platformId: platform!.id,
+      contextId: 'aurora-course-1',
+      courseId: course.id,
+      deploymentId: '1',
+      title: 'Aurora Course',
+      label: 'AUR101',
+    })
+    .returning({ id: ltiContexts.id });
   const users = {
     outsider,
     classmate,
@@ -217,6 +235,7 @@ export async function authzWorld() {
     /** A pending appointment to course A's staff (DELETE /admin/courses/{id}/staff/{staffId}). */
     staffEntry: staffRow!,
     platform: platform!,
+    context: context!,
     ...users,
     /** The leader's own session (the one her token belongs to). */
     leaderSessionId: sessionOf(leader.id),

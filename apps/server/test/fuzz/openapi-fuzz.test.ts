@@ -58,6 +58,9 @@ function idsOf(w: AuthzWorld): WorldIds {
       w.upload.id,
       w.classmate.enrollmentId,
       w.outsider.enrollmentId,
+      // Issue 28: A's LMS platform and its LMS course.
+      w.platform.id,
+      w.context.id,
       ...[w.leader, w.member, w.classmate, w.outsider, w.admin, w.otherAdmin, w.superadmin].map(
         (u) => u.id,
       ),

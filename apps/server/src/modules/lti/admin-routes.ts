@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   envelope,
+  ltiContextLinkBodySchema,
+  ltiContextLinkResultSchema,
+  ltiContextListSchema,
+  ltiContextQuerySchema,
   ltiPlatformBodySchema,
   ltiPlatformListSchema,
   ltiPlatformSchema,
@@ -14,6 +18,7 @@ import { ADMIN_ROLES, COURSE_STAFF, defineRoute } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { createPlatform, deletePlatform, listPlatforms, toolConfig } from './admin-service.js';
+import { linkContext, listContexts } from './context-service.js';
 import type { RosterSync } from './sync-service.js';
 
 const TAGS = ['lti'];
@@ -105,6 +110,50 @@ export async function ltiAdminRoutes(app: FastifyInstance, opts: LtiAdminRoutesO
         toolConfig(db, caller, request.query.organizationId, opts),
       ),
     }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/lti/contexts',
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'The LMS courses that opened Teamup, and the course each is linked to',
+      description:
+        'Of every organization I run, or of organizationId only. Another organization: 404.',
+      querystring: ltiContextQuerySchema,
+      response: { 200: envelope(ltiContextListSchema) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await signedInRead(request, (db, caller) =>
+        listContexts(db, caller, request.query.organizationId),
+      ),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/admin/lti/contexts/:id',
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'Link an LMS course to an existing course of its organization instead',
+      description: [
+        "Launches and roster syncs of the LMS course go to `courseId` from now on. The LMS's students and staff of the course it was linked to come along; that course is archived when nothing but launches happened in it (no team, survey, or enrollment or staff added otherwise), else it stays, no longer linked.",
+        '404 for an LMS course or a course outside my organizations (or of another organization than the LMS course); 409 COURSE_LINKED when the course is linked to another LMS course, COURSE_ARCHIVED when it is archived. Linking to the course it is linked to already changes nothing.',
+      ].join('\n\n'),
+      params: z.object({ id: z.uuid() }),
+      body: ltiContextLinkBodySchema,
+      response: { 200: envelope(ltiContextLinkResultSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const result = await app.db.transaction((tx) =>
+        linkContext(tx, auth, request.params.id, request.body.courseId),
+      );
+      return { success: true as const, data: result, message: 'LMS course linked' };
+    },
   });
 
   defineRoute(app, {

@@ -381,6 +381,140 @@ describe('roster sync (NRPS)', () => {
   });
 });
 
+describe('linking an LMS course to an existing course', () => {
+  async function plainCourse(adminToken: string, code: string, organizationId = org.id) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/courses`,
+      headers: bearer(adminToken),
+      payload: {
+        organizationId,
+        code,
+        title: `Course ${code}`,
+        term: 'Fall 2026',
+        teamSizeMin: 2,
+        teamSizeMax: 4,
+        teamFormationDeadline: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as string;
+  }
+  const contexts = async (token: string, query = '') =>
+    app.inject({ method: 'GET', url: `${API}/admin/lti/contexts${query}`, headers: bearer(token) });
+  const link = (token: string, id: string, courseId: string) =>
+    app.inject({
+      method: 'PUT',
+      url: `${API}/admin/lti/contexts/${id}`,
+      headers: bearer(token),
+      payload: { courseId },
+    });
+
+  it('moves launches, syncs and the LMS people to the chosen course; the launch-made course is archived', async () => {
+    const { adminToken } = await register();
+    const ines = await signedInByLaunch(instructor());
+    const made = ines.target.split('/').pop()!;
+    const lea = await signedInByLaunch(learner('learner-1'));
+    const existing = await plainCourse(adminToken, 'SE1');
+
+    const listed = await contexts(adminToken, `?organizationId=${org.id}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [ctx] = listed.json().data.items;
+    expect(listed.json().data.items).toHaveLength(1);
+    expect(ctx.course).toMatchObject({ id: made, archived: false });
+    expect(ctx.hasRoster).toBe(true);
+
+    const res = await link(adminToken, ctx.id, existing);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.context.course).toMatchObject({ id: existing, code: 'SE1', archived: false });
+    expect(data.former).toMatchObject({ id: made, archived: true });
+    expect(data.carriedOver).toEqual({ students: 1, staff: 1 });
+
+    // The instructor runs the chosen course; the learner is in it; the next launches land there.
+    const staffOf = await app.inject({
+      method: 'GET',
+      url: `${API}/admin/courses/${existing}/staff`,
+      headers: bearer(ines.token),
+    });
+    expect(staffOf.statusCode, staffOf.body).toBe(200);
+    const page = await app.inject({
+      method: 'GET',
+      url: `${API}/student/courses/${existing}`,
+      headers: bearer(lea.token),
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect((await signedInByLaunch(learner('learner-2'))).target).toBe(`/courses/${existing}`);
+    expect((await signedInByLaunch(instructor())).target).toBe(`/admin/courses/${existing}`);
+    const [former] = await queryRows<{ archived: boolean }>(
+      (await getWorkerDb()).db,
+      sql`select archived_at is not null as archived from courses where id = ${made}`,
+    );
+    expect(former!.archived).toBe(true);
+
+    // Linking it again to where it is changes nothing.
+    const same = await link(adminToken, ctx.id, existing);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().data.former).toBeNull();
+  });
+
+  it('keeps a course where something happened, refuses a linked, archived or foreign course, and another organization', async () => {
+    const { adminToken } = await register();
+    const ines = await signedInByLaunch(instructor());
+    const made = ines.target.split('/').pop()!;
+    // Something besides launches: a student added by hand.
+    const added = await app.inject({
+      method: 'POST',
+      url: `${API}/admin/students/manual-add`,
+      headers: bearer(adminToken),
+      payload: { courseId: made, email: 'by-hand@uni.example.edu', fullname: 'By Hand' },
+    });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const [ctx] = (await contexts(adminToken)).json().data.items;
+
+    // Another organization: its admin does not see or link it; its course cannot be chosen.
+    const other = await makeOrganization({ name: 'Other' });
+    const otherAdmin = await makeAdminOf([other.id], { email: `oa-${Date.now()}@o.example.edu` });
+    const otherToken = (await signIn(app, otherAdmin.email)).token;
+    expect((await contexts(otherToken)).json().data.items).toEqual([]);
+    expect((await contexts(otherToken, `?organizationId=${org.id}`)).statusCode).toBe(404);
+    const foreign = await plainCourse(otherToken, 'OT1', other.id);
+    expect((await link(otherToken, ctx.id, foreign)).statusCode).toBe(404);
+    expect((await link(adminToken, ctx.id, foreign)).statusCode).toBe(404);
+    // The instructor (course staff, not an organization admin) may not link.
+    expect((await link(ines.token, ctx.id, made)).statusCode).toBe(403);
+
+    const archived = await plainCourse(adminToken, 'AR1');
+    await app.inject({
+      method: 'DELETE',
+      url: `${API}/courses/${archived}`,
+      headers: bearer(adminToken),
+    });
+    const toArchived = await link(adminToken, ctx.id, archived);
+    expect(toArchived.statusCode).toBe(409);
+    expect(toArchived.json().code).toBe('COURSE_ARCHIVED');
+
+    const target = await plainCourse(adminToken, 'SE2');
+    const res = await link(adminToken, ctx.id, target);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.former).toMatchObject({ id: made, archived: false });
+
+    // The course it left is free; the one it has now is taken for another LMS course.
+    const second = await signedInByLaunch({
+      context: { id: 'ctx-2', label: 'CS2', title: 'Second' },
+      user: { sub: 'inst-2', name: 'Ian', email: 'ian@uni.example.edu', roles: [LIS.instructor] },
+    });
+    const ctx2 = (await contexts(adminToken))
+      .json()
+      .data.items.find((c: { contextId: string }) => c.contextId === 'ctx-2');
+    expect(second.target).toBe(`/admin/courses/${ctx2.course.id}`);
+    const taken = await link(adminToken, ctx2.id, target);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('COURSE_LINKED');
+    expect((await link(adminToken, ctx2.id, made)).statusCode).toBe(200);
+  });
+});
+
 describe.runIf(driver === 'postgres')('two processes', () => {
   it('launching the same new context at once makes one course', async () => {
     const two = await buildTwoProcesses();
