@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Frame, type Page } from './test';
-import { call, signedIn } from './fixtures';
+import { call, createCourseWithStudents, signedIn } from './fixtures';
 import {
+  checkEverywhere,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   WIDTHS,
@@ -123,4 +124,71 @@ test('without its login cookie, the launch proves its browser through the LMS pa
   expect(await page.context().cookies()).not.toContainEqual(
     expect.objectContaining({ name: expect.stringMatching(/^lti_login_/) }),
   );
+});
+
+// An organization admin links an LMS course to a course already in Teamup instead of the one
+// its instructor's first launch made: the LMS page lists it, the link moves it, and the
+// instructor's next launch lands in the chosen course.
+test('an admin links an LMS course to an existing course; the next launch lands there', async ({
+  browser,
+  page,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const admin = await signedIn(browser, 'alan.turing@northfield.edu');
+  const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+  const chosen = await createCourseWithStudents(
+    admin,
+    { code: `DS${stamp}`, title: 'Distributed Systems (existing)' },
+    [],
+  );
+  const { organizationId } = await call<{ organizationId: string }>(
+    admin,
+    'get',
+    `/courses/${chosen.id}`,
+  );
+
+  // The instructor's first launch from CS410 makes a course for it (or finds the one it has).
+  await page.goto('/dev/lms');
+  await page
+    .getByRole('region', { name: 'CS410 · Distributed Systems' })
+    .getByRole('button', { name: 'Launch as Barbara Liskov' })
+    .click();
+  await frameAt(page, /^\/admin\/courses\/[0-9a-f-]{36}$/);
+
+  const adminPage = admin.page;
+  await adminPage.goto(`/admin/lms?organizationId=${organizationId}`);
+  const card = adminPage.getByRole('region', { name: 'LMS courses' });
+  const item = card.getByRole('article', { name: 'CS410 · Distributed Systems' });
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: /to another course$/ }).click();
+  await waitForNetworkQuiet(adminPage);
+  await checkEverywhere(adminPage, SHOTS, 'lms courses card', async (file) => {
+    await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await adminPage.screenshot({ path: file });
+  });
+
+  await item.getByRole('textbox', { name: 'Course in Teamup' }).fill(chosen.code);
+  await adminPage
+    .getByRole('option', { name: `${chosen.code} · Distributed Systems (existing)` })
+    .click();
+  await item.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(
+    adminPage.getByText(`CS410 · Distributed Systems now opens ${chosen.code}.`, { exact: false }),
+  ).toBeVisible();
+  await expect(
+    item.getByRole('link', { name: `${chosen.code} · Distributed Systems (existing)` }),
+  ).toBeVisible();
+
+  // The instructor's next launch lands in the chosen course, as its instructor.
+  await page.goto('/dev/lms');
+  await page
+    .getByRole('region', { name: 'CS410 · Distributed Systems' })
+    .getByRole('button', { name: 'Launch as Barbara Liskov' })
+    .click();
+  await frameAt(page, new RegExp(`^/admin/courses/${chosen.id}$`));
+  await expect(
+    page
+      .frameLocator('iframe[name="teamup"]')
+      .getByRole('heading', { level: 1, name: new RegExp(chosen.code) }),
+  ).toBeVisible();
 });

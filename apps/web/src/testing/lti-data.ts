@@ -1,4 +1,4 @@
-import type { LtiPlatformView, LtiSyncResult, LtiToolConfig } from '@teamup/shared';
+import type { LtiContextView, LtiPlatformView, LtiSyncResult, LtiToolConfig } from '@teamup/shared';
 import { uuid } from './data';
 
 /** Generators for the LMS (LTI 1.3) pages (issue 28). */
@@ -51,6 +51,23 @@ export function createLtiSyncResult(overrides: Partial<LtiSyncResult> = {}): Lti
     unchanged: 0,
     changes: [],
     lastSyncedAt: null,
+    ...overrides,
+  };
+}
+
+export function createLtiContext(overrides: Partial<LtiContextView> = {}): LtiContextView {
+  return {
+    id: uuid(),
+    platformId: uuid(),
+    platformName: 'Northfield Moodle',
+    organizationId: uuid(),
+    contextId: '42',
+    title: 'Software Engineering Project',
+    label: 'SE-301',
+    course: { id: uuid(), code: 'SE-301', title: 'Software Engineering Project', archived: false },
+    hasRoster: true,
+    lastSyncedAt: null,
+    createdAt: '2026-11-20T09:30:00.000Z',
     ...overrides,
   };
 }

@@ -4,6 +4,8 @@ export const ltiKeys = {
   /** GET /admin/lti/platforms: the platforms of every organization I run. */
   platforms: () => ['lti', 'platforms'] as const,
   /** GET /admin/lti/tool: the values to paste into an LMS, for one organization. */
+  /** GET /admin/lti/contexts: one organization's LMS courses and the courses they are. */
+  contexts: (organizationId: string) => ['lti', 'contexts', organizationId] as const,
   tool: (organizationId: string | undefined) => ['lti', 'tool', organizationId ?? null] as const,
 };
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import type { LtiPlatformBody, LtiPlatformView } from '@teamup/shared';
+import type { LtiContextView, LtiPlatformBody, LtiPlatformView } from '@teamup/shared';
 import { api, fail, ok } from '@/testing/handlers';
-import { createLtiPlatform, createLtiToolConfig } from '@/testing/lti-data';
+import { createCourse } from '@/testing/courses-data';
+import { createLtiContext, createLtiPlatform, createLtiToolConfig } from '@/testing/lti-data';
 import {
   createOrganizationDetail,
   createOrganizationSummary,
@@ -16,9 +17,18 @@ import { server } from '@/testing/server';
 const ORG_ADMIN = { role: 'ORG_ADMIN' as const, fullname: 'Alan Turing' };
 const NORTH = createOrganizationSummary({ name: 'Northfield University' });
 const OTHER_ORG = crypto.randomUUID();
+const EXISTING = createCourse({
+  code: 'CS301',
+  title: 'Software Engineering Project',
+  organizationId: NORTH.id,
+});
 
 /** The organization, its LTI values and platforms kept in memory; returns what was sent. */
-function serve({ platforms = [] as LtiPlatformView[] } = {}) {
+function serve({
+  platforms = [] as LtiPlatformView[],
+  contexts = [] as LtiContextView[],
+  linkAnswer = null as Response | null,
+} = {}) {
   let items = [...platforms];
   const sent: { method: string; url: string; body?: unknown }[] = [];
   server.use(
@@ -42,6 +52,25 @@ function serve({ platforms = [] as LtiPlatformView[] } = {}) {
       });
       items = [...items, platform];
       return ok(platform, { status: 201 });
+    }),
+    http.get(api('/admin/lti/contexts'), ({ request }) => {
+      sent.push({ method: 'GET', url: request.url });
+      return ok({ items: contexts });
+    }),
+    http.get(api('/courses'), () => ok(paginate([EXISTING]))),
+    http.put(api('/admin/lti/contexts/:id'), async ({ params, request }) => {
+      const body = (await request.json()) as { courseId: string };
+      sent.push({ method: 'PUT', url: request.url, body });
+      if (linkAnswer) return linkAnswer;
+      const context = contexts.find((c) => c.id === params.id)!;
+      return ok({
+        context: {
+          ...context,
+          course: { id: EXISTING.id, code: EXISTING.code, title: EXISTING.title, archived: false },
+        },
+        former: { ...context.course, archived: true },
+        carriedOver: { students: 12, staff: 1 },
+      });
     }),
     http.delete(api('/admin/lti/platforms/:id'), ({ params, request }) => {
       sent.push({ method: 'DELETE', url: request.url });
@@ -276,6 +305,73 @@ describe('an admin of several organizations without one in the address', () => {
       expect(router.state.location.search).toEqual({ organizationId: riverside.id }),
     );
     expect(await screen.findByRole('region', { name: 'Values for your LMS' })).toBeVisible();
+  });
+});
+
+describe('the LMS courses of the organization', () => {
+  it('says none has opened Teamup yet', async () => {
+    serve();
+    open();
+    const card = await screen.findByRole('region', { name: 'LMS courses' });
+    expect(await within(card).findByText(/No LMS course has opened Teamup yet/)).toBeVisible();
+  });
+
+  it('links an LMS course to an existing course and says what came along', async () => {
+    const context = createLtiContext({ organizationId: NORTH.id });
+    const sent = serve({ contexts: [context] });
+    const { user } = open();
+    const item = await screen.findByRole('article', {
+      name: 'SE-301 · Software Engineering Project',
+    });
+    expect(
+      within(item).getByRole('link', { name: 'SE-301 · Software Engineering Project' }),
+    ).toHaveAttribute('href', `/admin/courses/${context.course.id}`);
+    expect(within(item).getByText('Roster not synced yet')).toBeVisible();
+    await user.click(
+      within(item).getByRole('button', {
+        name: 'Link SE-301 · Software Engineering Project to another course',
+      }),
+    );
+    // Nothing chosen: the field says so and nothing is sent.
+    await user.click(within(item).getByRole('button', { name: 'Link' }));
+    expect(await within(item).findByText('Choose the course')).toBeVisible();
+    expect(sent.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.click(within(item).getByRole('textbox', { name: 'Course in Teamup' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'CS301 · Software Engineering Project' }),
+    );
+    await user.click(within(item).getByRole('button', { name: 'Link' }));
+    expect(
+      await screen.findByText(
+        'SE-301 · Software Engineering Project now opens CS301. 12 students and 1 staff member from the LMS came along. SE-301 was archived: nothing but launches had happened in it.',
+      ),
+    ).toBeVisible();
+    const put = sent.find((r) => r.method === 'PUT')!;
+    expect(put.url).toContain(`/admin/lti/contexts/${context.id}`);
+    expect(put.body).toEqual({ courseId: EXISTING.id });
+  });
+
+  it("shows the server's refusal in place, the form still open", async () => {
+    const context = createLtiContext({ organizationId: NORTH.id });
+    serve({
+      contexts: [context],
+      linkAnswer: fail(409, 'CS301 is already linked to the LMS course “CS-301”', 'COURSE_LINKED'),
+    });
+    const { user } = open();
+    const item = await screen.findByRole('article', {
+      name: 'SE-301 · Software Engineering Project',
+    });
+    await user.click(within(item).getByRole('button', { name: /to another course$/ }));
+    await user.click(within(item).getByRole('textbox', { name: 'Course in Teamup' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'CS301 · Software Engineering Project' }),
+    );
+    await user.click(within(item).getByRole('button', { name: 'Link' }));
+    const alert = await within(item).findByRole('alert');
+    expect(alert).toHaveTextContent('The LMS course was not linked');
+    expect(alert).toHaveTextContent('CS301 is already linked to the LMS course “CS-301”');
+    expect(within(item).getByRole('button', { name: 'Cancel' })).toBeVisible();
   });
 });
 

@@ -4,6 +4,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { AnchorLink } from '@/components/ui/router-link';
 import type { SearchSelectFieldProps } from '@/components/ui/search-select';
+import { LmsCoursesCard, type OrganizationCourseSelect } from './lms-courses-card';
 import { PlatformsCard } from './platforms-card';
 import { RegisterPlatformForm } from './register-platform-form';
 import { ToolValuesCard } from './tool-values-card';
@@ -17,6 +18,8 @@ export type OrganizationParts = {
     organizationId?: string | undefined;
     children: (preselected: string | undefined) => ReactNode;
   }>;
+  /** The picker of one organization's courses (linking an LMS course to one). */
+  CourseSelect: OrganizationCourseSelect;
 };
 
 type LmsPageProps = OrganizationParts & {
@@ -38,6 +41,7 @@ export function LmsPage({
   onOrganizationChange,
   OrganizationSelect,
   OrganizationGate,
+  CourseSelect,
 }: LmsPageProps) {
   return (
     <>
@@ -74,6 +78,7 @@ export function LmsPage({
             <Stack gap="lg">
               <ToolValuesCard organizationId={preselected} />
               <PlatformsCard organizationId={preselected} />
+              <LmsCoursesCard organizationId={preselected} CourseSelect={CourseSelect} />
               <RegisterPlatformForm key={preselected} organizationId={preselected} />
             </Stack>
           ) : (

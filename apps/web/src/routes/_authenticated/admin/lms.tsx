@@ -3,7 +3,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { defined, optionalUuid } from '@/lib/search-params';
 import { ltiPlatformsQueryOptions } from '@/features/lti/api/get-lti-platforms';
 import { ltiToolConfigQueryOptions } from '@/features/lti/api/get-lti-tool-config';
+import { ltiContextsQueryOptions } from '@/features/lti/api/get-lti-contexts';
+import type { OrganizationCourseSelect } from '@/features/lti/components/lms-courses-card';
 import { LmsPage } from '@/features/lti/components/lms-page';
+import { CourseSelect } from '@/features/enrollments/components/course-select';
 import { myOrganizationQueryOptions } from '@/features/organizations/api/get-my-organization';
 import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
 import { MyOrganizationsGate } from '@/features/organizations/components/my-organizations-gate';
@@ -26,11 +29,17 @@ export const Route = createFileRoute('/_authenticated/admin/lms')({
     void context.queryClient.prefetchQuery(ltiPlatformsQueryOptions());
     if (deps.organizationId) {
       void context.queryClient.prefetchQuery(ltiToolConfigQueryOptions(deps.organizationId));
+      void context.queryClient.prefetchQuery(ltiContextsQueryOptions(deps.organizationId));
       void context.queryClient.prefetchQuery(myOrganizationQueryOptions(deps.organizationId));
     }
   },
   component: LmsRoute,
 });
+
+/** The organization's active courses, named "CS301 · Software Engineering Project". */
+const OrganizationCourses: OrganizationCourseSelect = (props) => (
+  <CourseSelect {...props} formatLabel={(c) => `${c.code} · ${c.title}`} />
+);
 
 function LmsRoute() {
   const { organizationId } = Route.useSearch();
@@ -47,6 +56,7 @@ function LmsRoute() {
       onOrganizationChange={(id) => void navigate({ search: { organizationId: id } })}
       OrganizationSelect={OrganizationSelect}
       OrganizationGate={MyOrganizationsGate}
+      CourseSelect={OrganizationCourses}
     />
   );
 }
