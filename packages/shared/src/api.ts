@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   'PLATFORM_TAKEN',
   'NO_LMS_ROSTER',
   'LMS_UNAVAILABLE',
+  // A course linked to another LMS course already (decision 140).
+  'COURSE_LINKED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -56,6 +56,22 @@ function avoidPairs(survey: FormationSurvey): Set<string> {
   return pairs;
 }
 
+/** The students of each "do not isolate" answer of the survey, one set per answer. */
+function isolationGroups(survey: FormationSurvey): Set<string>[] {
+  const groups: Set<string>[] = [];
+  for (const q of survey.questions) {
+    if (q.type !== 'DEMOGRAPHIC' || q.doNotIsolate.length === 0) continue;
+    const byOption = new Map<string, Set<string>>(q.doNotIsolate.map((o) => [o, new Set()]));
+    for (const [userId, answers] of survey.answers) {
+      const answer = answers[q.id];
+      if (answer?.type !== 'DEMOGRAPHIC') continue;
+      byOption.get(answer.option)?.add(userId);
+    }
+    groups.push(...byOption.values());
+  }
+  return groups;
+}
+
 /**
  * Re-seats the base proposal's students by the survey's criteria. Kept where the base put them:
  * students placed by a request or an invitation of that team (their own choice), and whole teams
@@ -114,14 +130,34 @@ export function placeByCriteria(
   // would put them with someone either of them would rather not work with (a hard constraint
   // the choice does not override): then the seat is filled by the criteria like the others.
   const avoids = avoidPairs(survey);
+  const chosen: AlgoPlacement[] = [];
   for (const p of base.placements) {
     if (p.fromTeamId !== null) continue;
     const clash = (fixedIn.get(p.teamKey) ?? []).some((m) => avoids.has(pairKey(p.userId, m)));
     if (chose.has(`${p.userId}:${p.teamKey}`) && !clash) {
-      keep.push(p);
+      chosen.push(p);
       add(fixedIn, p.teamKey, p.userId);
     } else {
       seat(p);
+    }
+  }
+  // Nor does a choice override "do not isolate": a student whose choice would leave them the
+  // only one of such a group among the team's fixed members (when the class has another) gets a
+  // seat the criteria fill, which may still be theirs if another of the group can join them.
+  const groups = isolationGroups(survey);
+  for (const p of chosen) {
+    const team = fixedIn.get(p.teamKey) ?? [];
+    const alone = groups.some(
+      (g) => g.has(p.userId) && g.size > 1 && !team.some((m) => m !== p.userId && g.has(m)),
+    );
+    if (alone) {
+      fixedIn.set(
+        p.teamKey,
+        team.filter((m) => m !== p.userId),
+      );
+      seat(p);
+    } else {
+      keep.push(p);
     }
   }
   const criteriaTeams: CriteriaTeamInput[] = open.map((t) => {

@@ -307,6 +307,17 @@ describe('criteria placement (survey) in preview and apply', () => {
     expect(p.criteria!.violations).toEqual([]);
   });
 
+  it('does not keep a request that would leave its student alone of a "do not isolate" group', async () => {
+    const { w, am } = await setup();
+    // Nia (group B, as is Ola) asks to join Alpha, whose members are not of group B and which
+    // has one seat: kept, she would be the only one of her group there.
+    await pendingRequest(w.team, am[0]!.id);
+    const p = (await preview(w)).json().data as FormationProposal;
+    expect(teamOf(p, am[0]!.id)).toBeDefined();
+    expect(teamOf(p, am[0]!.id)).not.toBe(w.team.id);
+    expect(p.criteria!.violations).toEqual([]);
+  });
+
   it('reports an avoid pair it cannot keep apart (both fixed in one team)', async () => {
     const w = await world(app);
     await putSurvey(w.course.id);

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { LtiContextLinkResult, LtiContextView } from '@teamup/shared';
 import { IconLink } from '@tabler/icons-react';
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import type { SearchSelectFieldProps } from '@/components/ui/search-select';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { AnchorLink } from '@/components/ui/router-link';
@@ -48,7 +48,7 @@ function LinkForm({
   const [courseId, setCourseId] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!courseId) {
       setMissing(true);
@@ -66,30 +66,32 @@ function LinkForm({
   };
 
   return (
-    <Stack gap="sm" component="form" onSubmit={submit} noValidate maw={640}>
-      <CourseSelect
-        organizationId={context.organizationId}
-        label="Course in Teamup"
-        description={`Launches and roster syncs of ${lmsName(context)} go to this course from now on. The students and staff it brought to ${context.course.code} come along; ${context.course.code} is archived if nothing but launches happened in it.`}
-        placeholder="Search courses"
-        value={courseId}
-        onChange={(value) => {
-          setCourseId(value);
-          setMissing(false);
-        }}
-        error={missing ? 'Choose the course' : undefined}
-        required
-      />
-      {link.isError && <ErrorAlert title="The LMS course was not linked" error={link.error} />}
-      <Group gap="xs">
-        <Button type="submit" size="xs" loading={link.isPending}>
-          Link
-        </Button>
-        <Button size="xs" variant="default" onClick={onDone} disabled={link.isPending}>
-          Cancel
-        </Button>
-      </Group>
-    </Stack>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={640}>
+        <CourseSelect
+          organizationId={context.organizationId}
+          label="Course in Teamup"
+          description={`Launches and roster syncs of ${lmsName(context)} go to this course from now on. The students and staff it brought to ${context.course.code} come along; ${context.course.code} is archived if nothing but launches happened in it.`}
+          placeholder="Search courses"
+          value={courseId}
+          onChange={(value) => {
+            setCourseId(value);
+            setMissing(false);
+          }}
+          error={missing ? 'Choose the course' : undefined}
+          required
+        />
+        {link.isError && <ErrorAlert title="The LMS course was not linked" error={link.error} />}
+        <Group gap="xs">
+          <Button type="submit" size="xs" loading={link.isPending}>
+            Link
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone} disabled={link.isPending}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
