@@ -4,6 +4,7 @@ import type { Course } from '@teamup/shared';
 import { createCourse, createEnrollment, inDays } from '@/testing/courses-data';
 import { api, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
+import { createOrganizationSummary, paginate } from '@/testing/organizations-data';
 import { server } from '@/testing/server';
 
 // Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
@@ -17,6 +18,10 @@ function serveCourse(initial: Course) {
   let course = initial;
   const requests: { method: string; path: string; body?: unknown }[] = [];
   server.use(
+    // The signed-in admin runs the course's organization.
+    http.get(api('/organizations/admin/my'), () =>
+      ok(paginate([createOrganizationSummary({ id: initial.organizationId })])),
+    ),
     http.get(api('/courses/:id'), () => ok(course)),
     http.patch(api('/courses/:id/update'), async ({ request }) => {
       const body = (await request.json()) as Partial<Course>;

@@ -4,6 +4,7 @@ import type { AppointCourseStaffBody, Course, CourseStaffMember } from '@teamup/
 import { createCourse } from '@/testing/courses-data';
 import { api, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
+import { createOrganizationSummary, paginate } from '@/testing/organizations-data';
 import { server } from '@/testing/server';
 import { createStaffMember, createTeachingCourse } from '@/testing/staff-data';
 
@@ -16,15 +17,25 @@ function serve(
   {
     teaching = [],
     staff = [],
+    runsOrganization = true,
   }: {
     teaching?: ReturnType<typeof createTeachingCourse>[];
     staff?: CourseStaffMember[];
+    runsOrganization?: boolean;
   } = {},
 ) {
   let members = [...staff];
   const requests: string[] = [];
   server.use(
     http.get(api('/staff/courses'), () => ok({ items: teaching })),
+    // The organization admins of these tests run the course's organization, unless told not to.
+    http.get(api('/organizations/admin/my'), () =>
+      ok(
+        paginate(
+          runsOrganization ? [createOrganizationSummary({ id: course.organizationId })] : [],
+        ),
+      ),
+    ),
     http.get(api('/courses/:id'), ({ request }) => {
       requests.push(`GET ${new URL(request.url).pathname}`);
       return ok(course);
@@ -148,6 +159,25 @@ describe("the admin area's guard for course staff", () => {
       await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam Assistant' }),
     ).toBeVisible();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
+  });
+});
+
+describe('an organization admin who assists in a course of another organization', () => {
+  it("gets the assistant's page there: no settings, no appointments", async () => {
+    const course = createCourse({ code: 'CS-350', title: 'Databases' });
+    serve(course, {
+      teaching: [createTeachingCourse({ id: course.id, role: 'TEACHING_ASSISTANT' })],
+      staff: [createStaffMember({ courseId: course.id, role: 'INSTRUCTOR' })],
+      runsOrganization: false,
+    });
+    renderApp(`/admin/courses/${course.id}`, { user: admin });
+    expect(await heading(course)).toBeVisible();
+    const staff = await screen.findByRole('region', { name: 'Staff' });
+    expect(await within(staff).findByText('Ada Lovelace')).toBeVisible();
+    expect(within(staff).queryByRole('textbox', { name: /Email/ })).not.toBeInTheDocument();
+    expect(within(staff).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit course' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Archive course' })).not.toBeInTheDocument();
   });
 });
 

@@ -12,14 +12,17 @@ export type CourseAccess = {
 };
 
 /**
- * What the signed-in user may do on a course's admin page (issue 28): the global role for admins,
- * "Courses I teach" for its staff. While that list loads, a non-admin gets no settings controls,
- * so an assistant never sees an Edit button appear and vanish.
+ * What the signed-in user may do on a course's admin page (issue 28): a superadmin everything; an
+ * organization admin everything on the courses of the organizations they run
+ * (`adminOfOrganization`, which the page works out from those organizations: an admin of one
+ * university may teach a course of another, as its staff only); "Courses I teach" for its staff.
+ * While those lists load, nobody gets settings or appointment controls, so an assistant never
+ * sees an Edit button appear and vanish.
  */
-export function useCourseAccess(courseId: string): CourseAccess {
+export function useCourseAccess(courseId: string, adminOfOrganization: boolean): CourseAccess {
   const role = useAuthStore((s) => s.user?.role);
   const teaching = useTeachingCourses();
-  const admin = role === 'ORG_ADMIN' || role === 'SUPERADMIN';
+  const admin = role === 'SUPERADMIN' || (role === 'ORG_ADMIN' && adminOfOrganization);
   const staffRole = teaching.data?.items.find((c) => c.id === courseId)?.role ?? null;
   return { admin, staffRole, canChangeSettings: admin || staffRole === 'INSTRUCTOR' };
 }

@@ -11,6 +11,7 @@ import { LmsRosterSection } from '@/features/lti/components/lms-roster-section';
 import { ExportTeams } from '@/features/formation/components/export-teams';
 import { FormationSection } from '@/features/formation/components/formation-section';
 import { TeamHealthSection } from '@/features/formation/components/team-health-section';
+import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
 import { courseStaffQueryOptions } from '@/features/staff/api/get-course-staff';
 import { CourseStaffSection } from '@/features/staff/components/course-staff-section';
 import { useCourseAccess } from '@/features/staff/hooks/use-course-access';
@@ -28,6 +29,10 @@ export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')(
     // Not awaited: the page shows its header and its own loading, not-found and error states.
     void context.queryClient.prefetchQuery(courseQueryOptions(params.courseId));
     void context.queryClient.prefetchQuery(courseStaffQueryOptions(params.courseId));
+    // Whether an organization admin runs this course's organization (the page's controls).
+    if (useAuthStore.getState().user?.role === 'ORG_ADMIN') {
+      void context.queryClient.prefetchQuery(organizationOptionsQueryOptions());
+    }
   },
   component: CourseDetailRoute,
 });
@@ -36,9 +41,16 @@ function CourseDetailRoute() {
   const { courseId } = Route.useParams();
   // The teams parts follow the course: none under the page's not-found or error state.
   const course = useQuery(courseQueryOptions(courseId));
-  const access = useCourseAccess(courseId);
   // Course staff who are no organization admins came from Courses I teach (issue 28).
   const management = useAuthStore((s) => getRoleArea(s.user?.role) === 'admin');
+  const isOrgAdmin = useAuthStore((s) => s.user?.role === 'ORG_ADMIN');
+  // An organization admin runs this course only if they run its organization; otherwise they
+  // are here as its staff (an admin of one university teaching at another).
+  const myOrganizations = useQuery({ ...organizationOptionsQueryOptions(), enabled: isOrgAdmin });
+  const adminOfOrganization = Boolean(
+    course.data && myOrganizations.data?.items.some((o) => o.id === course.data.organizationId),
+  );
+  const access = useCourseAccess(courseId, adminOfOrganization);
   useDocumentTitle([
     course.data?.code ?? 'Course',
     management ? 'Course Management' : 'Courses I teach',
