@@ -27,6 +27,16 @@ export const ltiPlatformBodySchema = z.strictObject({
 });
 export type LtiPlatformBody = z.input<typeof ltiPlatformBodySchema>;
 
+/**
+ * What may change of a registered platform: not its issuer and client ID, which are who it is
+ * (another pair is another registration). Adding a deployment ID keeps its courses linked.
+ */
+export const ltiPlatformUpdateSchema = ltiPlatformBodySchema
+  .pick({ name: true, authorizationUrl: true, tokenUrl: true, jwksUrl: true, deploymentIds: true })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
+export type LtiPlatformUpdate = z.input<typeof ltiPlatformUpdateSchema>;
+
 export const ltiPlatformSchema = z.object({
   id: z.uuid(),
   organizationId: z.uuid(),

@@ -214,6 +214,7 @@ export const MATRIX: Record<string, Row> = {
   getAdminLtiPlatforms: [401, 403, 403, 403, 403, '2xx', '2xx', '2xx'],
   postAdminLtiPlatforms: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   deleteAdminLtiPlatformsById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  patchAdminLtiPlatformsById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   getAdminLtiTool: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   // The world's course is not linked to an LMS course: 409 NO_LMS_ROSTER.
   postAdminCoursesByCourseIdLtiSync: [401, 403, 403, 403, 403, 404, 409, 409],
@@ -361,6 +362,7 @@ export const STAFF_MATRIX: Record<string, StaffRow> = {
   getAdminLtiPlatforms: [403, 403, 403],
   postAdminLtiPlatforms: [403, 403, 403],
   deleteAdminLtiPlatformsById: [403, 403, 403],
+  patchAdminLtiPlatformsById: [403, 403, 403],
   getAdminLtiTool: [403, 403, 403],
   postAdminCoursesByCourseIdLtiSync: [409, 409, 403],
   // Linking LMS courses is the organization admin's.

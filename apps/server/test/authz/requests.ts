@@ -202,6 +202,7 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
       deploymentIds: ['1:abc'],
     },
   }),
+  patchAdminLtiPlatformsById: () => ({ payload: { deploymentIds: ['1', '2'] } }),
   getAdminLtiTool: (w) => ({ query: { organizationId: w.orgA.id } }),
   // The world's course is not linked to an LMS: 409 NO_LMS_ROSTER for whoever may ask.
   postAdminCoursesByCourseIdLtiSync: () => ({ payload: { preview: true } }),

@@ -9,6 +9,7 @@ import {
   ltiPlatformBodySchema,
   ltiPlatformListSchema,
   ltiPlatformSchema,
+  ltiPlatformUpdateSchema,
   ltiSyncBodySchema,
   ltiSyncResultSchema,
   ltiToolConfigSchema,
@@ -17,7 +18,13 @@ import {
 import { ADMIN_ROLES, COURSE_STAFF, defineRoute } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { createPlatform, deletePlatform, listPlatforms, toolConfig } from './admin-service.js';
+import {
+  createPlatform,
+  deletePlatform,
+  listPlatforms,
+  toolConfig,
+  updatePlatform,
+} from './admin-service.js';
 import { linkContext, listContexts } from './context-service.js';
 import type { RosterSync } from './sync-service.js';
 
@@ -69,6 +76,29 @@ export async function ltiAdminRoutes(app: FastifyInstance, opts: LtiAdminRoutesO
       opts.onPlatformsChanged();
       reply.code(201);
       return { success: true as const, data: platform, message: 'Platform registered' };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/admin/lti/platforms/:id',
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: "Change a platform's name, endpoints or deployment IDs; its courses stay linked",
+      description:
+        'The issuer and client ID are the registration itself and do not change (register the other pair instead). Launches of a deployment ID no longer listed are refused. Another organization: 404.',
+      params: z.object({ id: z.uuid() }),
+      body: ltiPlatformUpdateSchema,
+      response: { 200: envelope(ltiPlatformSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const platform = await app.db.transaction((tx) =>
+        updatePlatform(tx, auth, request.params.id, request.body),
+      );
+      opts.onPlatformsChanged();
+      return { success: true as const, data: platform, message: 'Platform updated' };
     },
   });
 

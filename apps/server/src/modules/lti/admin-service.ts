@@ -1,7 +1,12 @@
 // Organization admins manage their LMS registrations (issue 28, decision 138): list, register
 // by hand, remove; and read the values to paste into the LMS.
 import { sql } from 'drizzle-orm';
-import type { LtiPlatformBody, LtiPlatformView, LtiToolConfig } from '@teamup/shared';
+import type {
+  LtiPlatformBody,
+  LtiPlatformUpdate,
+  LtiPlatformView,
+  LtiToolConfig,
+} from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { iso } from '../../lib/admin-course-sql.js';
@@ -61,7 +66,6 @@ export async function createPlatform(
   body: LtiPlatformBody,
 ): Promise<LtiPlatformView> {
   const organizationId = await organizationOf(tx, caller, body.organizationId);
-  const deployments = [...new Set(body.deploymentIds.map((d) => d.trim()))];
   let id: string;
   try {
     const [row] = await queryRows<{ id: string }>(
@@ -70,7 +74,7 @@ export async function createPlatform(
           authorization_url, token_url, jwks_url, deployment_ids, created_by)
         values (${organizationId}, ${body.name}, ${body.issuer}, ${body.clientId},
           ${body.authorizationUrl}, ${body.tokenUrl}, ${body.jwksUrl},
-          ${`{${deployments.map((d) => JSON.stringify(d)).join(',')}}`}::text[], ${caller.userId})
+          ${deploymentArray(body.deploymentIds)}, ${caller.userId})
         returning id`,
     );
     id = row!.id;
@@ -99,6 +103,52 @@ async function platformView(db: DbOrTx, id: string): Promise<LtiPlatformView | n
       where p.id = ${id}`,
   );
   return row?.v ?? null;
+}
+
+/** A text[] literal of the deployment ids, trimmed, each once. */
+const deploymentArray = (ids: string[]) =>
+  sql`${`{${[...new Set(ids.map((d) => d.trim()))].map((d) => JSON.stringify(d)).join(',')}}`}::text[]`;
+
+/**
+ * Changes a platform's name, endpoints or deployment IDs; its courses stay linked. Launches of a
+ * deployment no longer listed are refused from then on.
+ */
+export async function updatePlatform(
+  tx: DbOrTx,
+  caller: Caller,
+  id: string,
+  body: LtiPlatformUpdate,
+): Promise<LtiPlatformView> {
+  const scope = await adminScope(tx, caller);
+  const [current] = await queryRows<{ organization_id: string }>(
+    tx,
+    sql`select p.organization_id from lti_platforms p
+      join organizations o on o.id = p.organization_id
+      where p.id = ${id} and o.deleted_at is null for update of p`,
+  );
+  if (!current) throw notFound('Platform not found');
+  try {
+    assertInScope(scope, current.organization_id);
+  } catch {
+    throw notFound('Platform not found');
+  }
+  const sets = [
+    body.name !== undefined && sql`name = ${body.name}`,
+    body.authorizationUrl !== undefined && sql`authorization_url = ${body.authorizationUrl}`,
+    body.tokenUrl !== undefined && sql`token_url = ${body.tokenUrl}`,
+    body.jwksUrl !== undefined && sql`jwks_url = ${body.jwksUrl}`,
+    body.deploymentIds !== undefined && sql`deployment_ids = ${deploymentArray(body.deploymentIds)}`,
+  ].filter((s): s is ReturnType<typeof sql> => s !== false);
+  await tx.execute(
+    sql`update lti_platforms set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`,
+  );
+  await recordAudit(tx, {
+    action: 'LTI_PLATFORM_UPDATED',
+    actorId: caller.userId,
+    organizationId: current.organization_id,
+    data: { changed: Object.keys(body) },
+  });
+  return (await platformView(tx, id))!;
 }
 
 /** Removing a platform stops its launches; its courses and people stay. */

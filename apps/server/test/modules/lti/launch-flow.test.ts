@@ -381,6 +381,55 @@ describe('roster sync (NRPS)', () => {
   });
 });
 
+describe('changing a registered platform', () => {
+  it('adds a deployment without losing its courses; a deployment taken off is refused', async () => {
+    const { adminToken, platformId } = await register();
+    const ines = await signedInByLaunch(instructor());
+    const patch = (payload: unknown, token = adminToken) =>
+      app.inject({
+        method: 'PATCH',
+        url: `${API}/admin/lti/platforms/${platformId}`,
+        headers: bearer(token),
+        payload: payload as Record<string, unknown>,
+      });
+
+    const added = await patch({
+      deploymentIds: ['sim-deployment-1', 'sim-deployment-2'],
+      name: 'Uni Moodle 4.5',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data).toMatchObject({
+      name: 'Uni Moodle 4.5',
+      deploymentIds: ['sim-deployment-1', 'sim-deployment-2'],
+      courses: 1,
+    });
+    // A launch of the new deployment lands in the same course.
+    const again = await signedInByLaunch({ ...instructor(), deploymentId: 'sim-deployment-2' });
+    expect(again.target).toBe(ines.target);
+
+    // Taken off: its launches are refused; the course stays linked.
+    expect((await patch({ deploymentIds: ['sim-deployment-2'] })).statusCode).toBe(200);
+    const loginUrl = new URL(sim.loginUrl(instructor()));
+    const refused = await app.inject({ method: 'GET', url: loginUrl.pathname + loginUrl.search });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('a deployment this platform has not registered');
+    expect(
+      (await signedInByLaunch({ ...instructor(), deploymentId: 'sim-deployment-2' })).target,
+    ).toBe(ines.target);
+
+    // The issuer and client ID are the registration; nothing to change is no change.
+    expect((await patch({ issuer: 'https://elsewhere.example.edu' })).statusCode).toBe(400);
+    expect((await patch({})).statusCode).toBe(400);
+    expect((await patch({ deploymentIds: [] })).statusCode).toBe(400);
+    // Another organization's admin, and the course's instructor: refused.
+    const other = await makeOrganization({ name: 'Other' });
+    const otherAdmin = await makeAdminOf([other.id], { email: `oa-${Date.now()}@o.example.edu` });
+    const otherToken = (await signIn(app, otherAdmin.email)).token;
+    expect((await patch({ name: 'Mine' }, otherToken)).statusCode).toBe(404);
+    expect((await patch({ name: 'Mine' }, ines.token)).statusCode).toBe(403);
+  });
+});
+
 describe('linking an LMS course to an existing course', () => {
   async function plainCourse(adminToken: string, code: string, organizationId = org.id) {
     const res = await app.inject({

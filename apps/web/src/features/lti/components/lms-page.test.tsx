@@ -53,6 +53,12 @@ function serve({
       items = [...items, platform];
       return ok(platform, { status: 201 });
     }),
+    http.patch(api('/admin/lti/platforms/:id'), async ({ params, request }) => {
+      const body = (await request.json()) as Partial<LtiPlatformView>;
+      sent.push({ method: 'PATCH', url: request.url, body });
+      items = items.map((p) => (p.id === params.id ? { ...p, ...body } : p));
+      return ok(items.find((p) => p.id === params.id)!);
+    }),
     http.get(api('/admin/lti/contexts'), ({ request }) => {
       sent.push({ method: 'GET', url: request.url });
       return ok({ items: contexts });
@@ -182,6 +188,35 @@ describe('the LMS page of an organization', () => {
       `/api/v1/admin/lti/platforms/${moodle.id}`,
     ]);
     expect(await screen.findByText(/No LMS registered yet/)).toBeVisible();
+  });
+});
+
+describe('editing a platform', () => {
+  it('adds a deployment ID, sending only what changed; issuer and client ID are shown, not edited', async () => {
+    const moodle = createLtiPlatform({ organizationId: NORTH.id, deploymentIds: ['3'] });
+    const sent = serve({ platforms: [moodle] });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Northfield Moodle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Northfield Moodle' });
+    expect(dialog).toHaveTextContent('Issuer https://moodle.northfield.edu, client ID Kx81TQ7bfa');
+    expect(within(dialog).queryByRole('textbox', { name: /Issuer/ })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /Deployment IDs/ }), '7{Enter}');
+    // A broken URL is caught before asking the server.
+    const jwks = within(dialog).getByRole('textbox', { name: /JWKS URL/ });
+    await user.clear(jwks);
+    await user.type(jwks, 'not a url');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Enter a full URL (https://…)')).toBeVisible();
+    expect(sent.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.clear(jwks);
+    await user.type(jwks, moodle.jwksUrl);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Platform updated')).toBeVisible();
+    expect(sent.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { deploymentIds: ['3', '7'] },
+    ]);
+    const item = await screen.findByRole('article', { name: 'Northfield Moodle' });
+    expect(await within(item).findByText('3, 7')).toBeVisible();
   });
 });
 

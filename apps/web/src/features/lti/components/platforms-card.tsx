@@ -2,11 +2,13 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import type { LtiPlatformView } from '@teamup/shared';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { FormModal } from '@/components/ui/form-modal';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { countOf } from '@/lib/format';
 import { useLtiPlatforms } from '../api/get-lti-platforms';
 import { useRemoveLtiPlatform } from '../api/remove-lti-platform';
 import { notifyFailure, notifySuccess } from '../notifications';
+import { EditPlatformForm } from './edit-platform-form';
 import { formatDate } from '../utils/format-time';
 
 function Fact({ label, children }: { label: string; children: string }) {
@@ -24,9 +26,11 @@ function Fact({ label, children }: { label: string; children: string }) {
 
 function PlatformItem({
   platform,
+  onEdit,
   onRemove,
 }: {
   platform: LtiPlatformView;
+  onEdit: (platform: LtiPlatformView) => void;
   onRemove: (platform: LtiPlatformView) => void;
 }) {
   const headingId = `lti-platform-${platform.id}`;
@@ -49,16 +53,25 @@ function PlatformItem({
               </Badge>
             </Group>
           </Stack>
-          <Button
-            size="xs"
-            variant="outline"
-            color="red.9"
-            aria-label={`Remove ${platform.name}`}
-            onClick={() => onRemove(platform)}
-            style={{ flexShrink: 0 }}
-          >
-            Remove
-          </Button>
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Button
+              size="xs"
+              variant="default"
+              aria-label={`Edit ${platform.name}`}
+              onClick={() => onEdit(platform)}
+            >
+              Edit
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              color="red.9"
+              aria-label={`Remove ${platform.name}`}
+              onClick={() => onRemove(platform)}
+            >
+              Remove
+            </Button>
+          </Group>
         </Group>
         <SimpleGrid
           cols={{ base: 1, sm: 2 }}
@@ -84,6 +97,7 @@ export function PlatformsCard({ organizationId }: { organizationId: string }) {
   const platforms = useLtiPlatforms(organizationId);
   const remove = useRemoveLtiPlatform();
   const [pending, setPending] = useState<LtiPlatformView | null>(null);
+  const [editing, setEditing] = useState<LtiPlatformView | null>(null);
 
   const confirmRemove = () => {
     if (!pending) return;
@@ -131,11 +145,24 @@ export function PlatformsCard({ organizationId }: { organizationId: string }) {
         ) : (
           <Stack gap="sm">
             {platforms.data.map((platform) => (
-              <PlatformItem key={platform.id} platform={platform} onRemove={setPending} />
+              <PlatformItem
+                key={platform.id}
+                platform={platform}
+                onEdit={setEditing}
+                onRemove={setPending}
+              />
             ))}
           </Stack>
         )}
       </Stack>
+
+      <FormModal
+        opened={editing !== null}
+        title={editing ? `Edit ${editing.name}` : 'Edit platform'}
+        onClose={() => setEditing(null)}
+      >
+        {editing && <EditPlatformForm platform={editing} onDone={() => setEditing(null)} />}
+      </FormModal>
 
       <ConfirmModal
         opened={pending !== null}
