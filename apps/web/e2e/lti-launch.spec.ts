@@ -157,6 +157,16 @@ test('an admin links an LMS course to an existing course; the next launch lands 
 
   const adminPage = admin.page;
   await adminPage.goto(`/admin/lms?organizationId=${organizationId}`);
+  // The platform's Edit dialog (a deployment ID is added there), looked at and closed.
+  await adminPage.getByRole('button', { name: 'Edit Teamup development LMS' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Edit Teamup development LMS' });
+  await expect(dialog.getByRole('textbox', { name: /Deployment IDs/ })).toBeVisible();
+  await checkEverywhere(adminPage, SHOTS, 'lms platform edit', (file) =>
+    adminPage.screenshot({ path: file }),
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
   const card = adminPage.getByRole('region', { name: 'LMS courses' });
   const item = card.getByRole('article', { name: 'CS410 · Distributed Systems' });
   await expect(item).toBeVisible();

@@ -37,7 +37,7 @@ function PlatformItem({
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+        <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Title order={3} fz="md" id={headingId} style={{ overflowWrap: 'anywhere' }}>
               {platform.name}
