@@ -1,7 +1,7 @@
 import { DEV_LMS, devLmsUrls } from '../../db/seed-lti.js';
 import { loginUrl } from './authorize.js';
 import { LMS_COURSES, LMS_ROLES, lmsMember } from './directory.js';
-import { cspNonce, escapeHtml, jsonForScript, pageHeaders } from './html.js';
+import { cspNonce, escapeHtml, jsonForScript, pageHeaders } from '../../lib/html-page.js';
 
 // The development LMS's HTML: its one page (courses, launches, and the tool in an iframe, as an
 // LMS shows a tool), the authorization endpoint's auto-submitting form, and its refusal.

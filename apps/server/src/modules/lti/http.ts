@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { pageHeaders as htmlPageHeaders } from '../../lib/html-page.js';
 import { LtiError, type Fetch, type LtiErrorCode } from './types.js';
 
 // Small helpers for talking to platforms and for the few HTML pages the protocol needs.
+
+export { cspNonce, escapeHtml, jsonForScript } from '../../lib/html-page.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** A JWKS, a token answer or one NRPS page of 250 members is far below this. */
@@ -94,29 +96,6 @@ export function quote(value: unknown, max = 200): string {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** JSON that can sit inside a `<script type="application/json">` block. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-export function cspNonce(): string {
-  return randomBytes(16).toString('base64');
-}
-
 /**
  * The headers of our small protocol pages: only the one nonce'd script runs, nothing loads
  * from elsewhere, and the page may sit in any LMS's iframe (that is where LTI runs).
@@ -124,19 +103,5 @@ export function cspNonce(): string {
  * posts (under `no-referrer`, a POST says `Origin: null`), which the launch relies on.
  */
 export function pageHeaders(nonce: string, formAction?: string): Record<string, string> {
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    "style-src 'unsafe-inline'",
-    "base-uri 'none'",
-    `form-action ${formAction ?? "'none'"}`,
-    'frame-ancestors *',
-  ].join('; ');
-  return {
-    'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': csp,
-    'cache-control': 'no-store',
-    'referrer-policy': 'same-origin',
-    'x-content-type-options': 'nosniff',
-  };
+  return htmlPageHeaders({ nonce, ...(formAction ? { formAction } : {}), frameAncestors: '*' });
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
-// The few helpers the development LMS's pages need (the approach of modules/lti/http.ts, kept
-// apart: the LMS is the other side of the protocol and shares no code with the tool).
+// The few helpers of the server's own small HTML pages (the LTI protocol pages, the development
+// LMS): escaping, JSON inside a script block, and headers under which only the page's one
+// nonce'd script runs and nothing loads from elsewhere.
 
 export function escapeHtml(value: string): string {
   return value
