@@ -5,6 +5,7 @@ import {
   checkEverywhere,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
+  SCHEMES,
   WIDTHS,
   waitForNetworkQuiet,
 } from './page-checks';
@@ -201,4 +202,49 @@ test('an admin links an LMS course to an existing course; the next launch lands 
       .frameLocator('iframe[name="teamup"]')
       .getByRole('heading', { level: 1, name: new RegExp(chosen.code) }),
   ).toBeVisible();
+});
+
+// Decision 139: inside the LMS's frame a session that has ended lands on the login page, which
+// says so and offers Teamup in a window of its own (Google's sign-in cannot work in the frame).
+test('the login page inside the LMS frame says the session ended and offers a new window', async ({
+  page,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.goto('/dev/lms');
+  await page.evaluate(() => {
+    // As the page's Launch does: the frame shown in place of its placeholder.
+    document.getElementById('frame-empty')!.hidden = true;
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[name="teamup"]')!;
+    frame.hidden = false;
+    frame.src = '/auth/login';
+  });
+  const app = page.frameLocator('iframe[name="teamup"]');
+  await expect(app.getByText('Signed out inside the LMS')).toBeVisible();
+  const open = app.getByRole('link', { name: 'Open Teamup in a new window' });
+  await expect(open).toHaveAttribute('target', '_blank');
+  // The LMS page is not the app: the scheme in force is the frame's.
+  const frame = page.frame({ name: 'teamup' })!;
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    for (const { width, height } of WIDTHS) {
+      await page.setViewportSize({ width, height });
+      await expect
+        .poll(() =>
+          frame.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')),
+        )
+        .toBe(colorScheme);
+      const label = `lti framed login ${colorScheme}`;
+      await expectNoSidewaysScroll(page, `${label} at ${width} px`);
+      // Nor inside the frame.
+      expect(
+        await frame.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+        `sideways scroll in the frame, ${label} at ${width} px`,
+      ).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page, `${label} at ${width} px`);
+      await page.locator('iframe[name="teamup"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/${label.replaceAll(' ', '-')}-${width}.png` });
+    }
+  }
 });

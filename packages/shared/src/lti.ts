@@ -75,6 +75,11 @@ export const ltiToolQuerySchema = z.object({ organizationId: z.uuid().optional()
 
 export const ltiLoginBodySchema = z.strictObject({
   code: z.string().trim().min(20).max(200),
+  /**
+   * The app runs inside the LMS's frame: over https the session's refresh cookie is then the
+   * partitioned one a cross-site frame keeps (decision 139).
+   */
+  framed: z.boolean().default(false),
 });
 
 /** One change a roster sync makes (or would make). */

@@ -25,17 +25,68 @@ function cookieOptions(config: Pick<Config, 'PUBLIC_URL'>) {
   };
 }
 
+/**
+ * The refresh cookie of a session opened inside an LMS's frame (decision 139): a cross-site
+ * frame neither stores nor sends a SameSite=Strict cookie, so this one is SameSite=None and
+ * Partitioned (CHIPS): the browser keeps it for the LMS's site only, and no page of another site
+ * can send it. Secure, so over https only.
+ */
+export const FRAMED_REFRESH_COOKIE = 'teamup_refresh_framed';
+
+const framedCookieOptions = {
+  httpOnly: true,
+  sameSite: 'none' as const,
+  secure: true,
+  partitioned: true,
+  path: REFRESH_COOKIE_PATH,
+};
+
+/** Whether a framed sign-in gets the partitioned cookie: over https (decision 139). */
+export function framedCookies(config: Pick<Config, 'PUBLIC_URL'>): boolean {
+  return config.PUBLIC_URL.startsWith('https://');
+}
+
+/** The refresh token a request carries, and whether it came in the framed cookie. */
+export function presentedRefreshToken(cookies: Record<string, string | undefined>): {
+  token: string | undefined;
+  framed: boolean;
+} {
+  const framed = cookies[FRAMED_REFRESH_COOKIE];
+  if (framed) return { token: framed, framed: true };
+  return { token: cookies[REFRESH_COOKIE], framed: false };
+}
+
+/**
+ * Sets the session's refresh cookie: the framed one for a session opened (and so refreshed)
+ * inside an LMS's frame when served over https, else the SameSite=Strict one.
+ */
 export function setRefreshCookie(
   reply: FastifyReply,
   config: Pick<Config, 'PUBLIC_URL' | 'REFRESH_TOKEN_TTL'>,
   token: string,
+  framed = false,
 ): void {
+  if (framed && framedCookies(config)) {
+    reply.setCookie(FRAMED_REFRESH_COOKIE, token, {
+      ...framedCookieOptions,
+      maxAge: config.REFRESH_TOKEN_TTL,
+    });
+    return;
+  }
   reply.setCookie(REFRESH_COOKIE, token, {
     ...cookieOptions(config),
     maxAge: config.REFRESH_TOKEN_TTL,
   });
 }
 
-export function clearRefreshCookie(reply: FastifyReply, config: Pick<Config, 'PUBLIC_URL'>): void {
-  reply.clearCookie(REFRESH_COOKIE, cookieOptions(config));
+/** Removes the refresh cookie (both kinds unless told which). */
+export function clearRefreshCookie(
+  reply: FastifyReply,
+  config: Pick<Config, 'PUBLIC_URL'>,
+  which: 'strict' | 'framed' | 'both' = 'both',
+): void {
+  if (which !== 'framed') reply.clearCookie(REFRESH_COOKIE, cookieOptions(config));
+  if (which !== 'strict' && framedCookies(config)) {
+    reply.clearCookie(FRAMED_REFRESH_COOKIE, framedCookieOptions);
+  }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import {
@@ -33,9 +33,9 @@ import {
   type TrustedIssuer,
 } from './id-token.js';
 import {
-  REFRESH_COOKIE,
   clearRefreshCookie,
   hashRefreshToken,
+  presentedRefreshToken,
   setRefreshCookie,
 } from './refresh-token.js';
 import * as service from './service.js';
@@ -80,9 +80,45 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   const refreshRateLimit = {
     ...rateLimit,
     keyGenerator: (request: FastifyRequest) => {
-      const presented = request.cookies[REFRESH_COOKIE];
+      const { token: presented } = presentedRefreshToken(request.cookies);
       return presented ? `refresh:${hashRefreshToken(presented)}` : `ip:${request.ip}`;
     },
+  };
+
+  /**
+   * What every sign-in does once it knows who signs in, in its transaction: enrollments and
+   * staff appointments waiting for the address become theirs, and a session opens.
+   */
+  const openSignedInSession = async (tx: Tx, request: FastifyRequest, user: UserRow) => {
+    const activatedEnrollments = await opts.activatePendingEnrollments(tx, user);
+    // Appointments to a course's staff waiting for this address (issue 28).
+    await linkPendingStaff(tx, user);
+    const session = await service.openSession(
+      tx,
+      user.id,
+      sessionMeta(request, config.REFRESH_TOKEN_TTL),
+    );
+    return { user, activatedEnrollments, ...session };
+  };
+
+  /** The access token of a session just opened; its refresh token goes into the cookie. */
+  const issueTokens = async (
+    reply: FastifyReply,
+    signedIn: Awaited<ReturnType<typeof openSignedInSession>>,
+    framed = false,
+  ) => {
+    const { token, expiresAt } = await app.accessTokens.sign({
+      userId: signedIn.user.id,
+      sessionId: signedIn.sessionId,
+      role: signedIn.user.role,
+      email: signedIn.user.email,
+    });
+    setRefreshCookie(reply, config, signedIn.refreshToken, framed);
+    return {
+      user: service.toAuthUser(signedIn.user, expiresAt),
+      token,
+      activatedEnrollments: signedIn.activatedEnrollments,
+    };
   };
 
   defineRoute(app, {
@@ -120,15 +156,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
           throw idTokenAlreadyUsed();
         }
         const user = await service.upsertUserFromIdentity(tx, identity, config.SUPERADMIN_EMAILS);
-        const activatedEnrollments = await opts.activatePendingEnrollments(tx, user);
-        // Appointments to a course's staff waiting for this address (issue 28).
-        await linkPendingStaff(tx, user);
-        const session = await service.openSession(
-          tx,
-          user.id,
-          sessionMeta(request, config.REFRESH_TOKEN_TTL),
-        );
-        return { user, activatedEnrollments, ...session };
+        return openSignedInSession(tx, request, user);
       });
       // Housekeeping, outside the sign-in: a failure here must not undo it.
       await service
@@ -136,21 +164,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         .catch((error: unknown) =>
           request.log.warn({ err: error }, 'pruning used ID tokens failed'),
         );
-      const { token, expiresAt } = await app.accessTokens.sign({
-        userId: signedIn.user.id,
-        sessionId: signedIn.sessionId,
-        role: signedIn.user.role,
-        email: signedIn.user.email,
-      });
-      setRefreshCookie(reply, config, signedIn.refreshToken);
       return {
         success: true as const,
         message: 'Google login successful!',
-        data: {
-          user: service.toAuthUser(signedIn.user, expiresAt),
-          token,
-          activatedEnrollments: signedIn.activatedEnrollments,
-        },
+        data: await issueTokens(reply, signedIn),
       };
     },
   });
@@ -182,29 +199,17 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
           .set({ lastSignInAt: sql`now()`, updatedAt: sql`now()` })
           .where(eq(users.id, redeemed.userId))
           .returning();
-        const activatedEnrollments = await opts.activatePendingEnrollments(tx, user!);
-        await linkPendingStaff(tx, user!);
-        const session = await service.openSession(
-          tx,
-          user!.id,
-          sessionMeta(request, config.REFRESH_TOKEN_TTL),
-        );
-        return { user: user!, activatedEnrollments, target: redeemed.target, ...session };
+        return {
+          ...(await openSignedInSession(tx, request, user!)),
+          target: redeemed.target,
+        };
       });
-      const { token, expiresAt } = await app.accessTokens.sign({
-        userId: signedIn.user.id,
-        sessionId: signedIn.sessionId,
-        role: signedIn.user.role,
-        email: signedIn.user.email,
-      });
-      setRefreshCookie(reply, config, signedIn.refreshToken);
       return {
         success: true as const,
         message: 'LMS login successful!',
         data: {
-          user: service.toAuthUser(signedIn.user, expiresAt),
-          token,
-          activatedEnrollments: signedIn.activatedEnrollments,
+          // Inside the LMS's frame the session needs the partitioned cookie (decision 139).
+          ...(await issueTokens(reply, signedIn, request.body.framed)),
           target: signedIn.target,
         },
       };
@@ -221,14 +226,14 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       response: { 200: envelope(refreshResponseSchema) },
     },
     handler: async (request, reply) => {
-      const presented = request.cookies[REFRESH_COOKIE];
+      const { token: presented, framed } = presentedRefreshToken(request.cookies);
       if (!presented) {
         clearRefreshCookie(reply, config);
         throw unauthenticated('No refresh token');
       }
       const result = await service.rotateRefreshToken(app.db, presented, config.REFRESH_TOKEN_TTL);
       if (result.kind !== 'rotated') {
-        clearRefreshCookie(reply, config);
+        clearRefreshCookie(reply, config, framed ? 'framed' : 'strict');
         if (result.kind === 'reused') {
           request.log.warn('refresh token reused: session revoked');
           throw new AppError(
@@ -245,7 +250,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         role: result.user.role,
         email: result.user.email,
       });
-      setRefreshCookie(reply, config, result.refreshToken);
+      // The cookie it came in: a session inside an LMS's frame stays in its partitioned one.
+      setRefreshCookie(reply, config, result.refreshToken, framed);
       return {
         success: true as const,
         data: { token, user: service.toAuthUser(result.user, expiresAt) },
@@ -265,7 +271,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     },
     handler: async (request, reply) => {
       const auth = await app.authenticate(request);
-      const presented = request.cookies[REFRESH_COOKIE];
+      const { token: presented } = presentedRefreshToken(request.cookies);
       const sessionId = auth.ok
         ? auth.auth.sessionId
         : presented

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { apiClient, LTI_LOGIN_PATH, type ApiError } from '@/lib/api-client';
 import { getRoleHome, getSafeRedirect } from '@/lib/roles';
+import { embedding } from '../utils/embedding';
 import { startSession, withTokenExpiry, type SignedIn } from '../utils/start-session';
 
 /** Google sign-in's answer plus the page the launch is for (issue 28, decision 138). */
@@ -10,10 +11,15 @@ export type LtiLoginResponse = LoginResponse & { target: string };
 
 /**
  * POST /auth/login/lti: exchanges an LMS launch's one-time code (single use, 60 s) for the usual
- * session. Sent without the stored session's token: the code alone says who signs in.
+ * session. Sent without the stored session's token: the code alone says who signs in. `framed`
+ * says the app runs inside the LMS's page, so the session's refresh cookie must be the kind a
+ * cross-site frame keeps (decision 139).
  */
 export async function loginWithLti(code: string): Promise<SignedIn<LtiLoginResponse>> {
-  const res = await apiClient.post<{ data: LtiLoginResponse }>(LTI_LOGIN_PATH, { code });
+  const res = await apiClient.post<{ data: LtiLoginResponse }>(LTI_LOGIN_PATH, {
+    code,
+    framed: embedding.isFramed(),
+  });
   return withTokenExpiry(res.data.data);
 }
 

@@ -6,6 +6,7 @@ import { createActivatedEnrollment, createAuthUser, createToken } from '@/testin
 import { api, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
+import { embedding } from '../utils/embedding';
 
 describe('login page', () => {
   it('lists the demo users with name, email and role', async () => {
@@ -282,5 +283,27 @@ describe('login page with a Google client id', () => {
     expect(sent).toEqual({ credential: 'google-id-token' });
     await screen.findByRole('heading', { level: 1, name: /^Welcome/ });
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+// Issue 28 (decision 139): inside an LMS's frame, a session that could not be kept or refreshed
+// ends on the login page, where Google's sign-in cannot work: it says how to get back.
+describe('the login page inside an LMS frame', () => {
+  it('says the session ended and opens Teamup in a window of its own', async () => {
+    vi.spyOn(embedding, 'isFramed').mockReturnValue(true);
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(await screen.findByText('Signed out inside the LMS')).toBeVisible();
+    expect(screen.getByText(/Open Teamup again from your course in the LMS/)).toBeVisible();
+    const open = screen.getByRole('link', { name: 'Open Teamup in a new window' });
+    expect(open).toHaveAttribute('href', '/auth/login');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener');
+  });
+
+  it('says nothing of the kind outside a frame', async () => {
+    renderApp('/auth/login');
+    expect(await screen.findByRole('button', { name: 'Sign in as Maya Chen' })).toBeVisible();
+    expect(screen.queryByText('Signed out inside the LMS')).toBeNull();
   });
 });

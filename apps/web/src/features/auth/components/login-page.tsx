@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue } from 'react';
+import { Button, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
+import { useDeferredValue, useState } from 'react';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { NOTIFICATION_TEXTS } from '@/lib/notification-texts';
@@ -8,9 +9,51 @@ import { useAuthConfig } from '../api/get-auth-config';
 import { useSignIn } from '../api/login-with-google';
 import { DevLogin } from './dev-login';
 import { GoogleSignIn } from './google-sign-in';
+import { embedding } from '../utils/embedding';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 type LoginPageProps = { redirect?: string };
+
+/**
+ * The login page inside an LMS's frame: the session Teamup opened there has ended (or never
+ * could), and Google's sign-in does not work in another site's frame. The way back is the LMS
+ * course, or Teamup in a window of its own (issue 28, decision 139).
+ */
+function FramedNotice() {
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      role="region"
+      aria-labelledby="framed-notice"
+    >
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap" align="center">
+          <IconInfoCircle size={20} aria-hidden style={{ flexShrink: 0 }} />
+          <Title order={2} fz="md" id="framed-notice">
+            Signed out inside the LMS
+          </Title>
+        </Group>
+        <Text size="sm">
+          Your Teamup session in this course page has ended. Open Teamup again from your course in
+          the LMS, or sign in in a window of its own.
+        </Text>
+        <Button
+          component="a"
+          href="/auth/login"
+          target="_blank"
+          rel="noopener"
+          leftSection={<IconExternalLink size={16} aria-hidden />}
+          w="fit-content"
+          maw="100%"
+        >
+          Open Teamup in a new window
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
 
 export function LoginPage({ redirect }: LoginPageProps) {
   useDocumentTitle(['Sign in']);
@@ -18,11 +61,13 @@ export function LoginPage({ redirect }: LoginPageProps) {
   // slices, not in the task the config's answer arrives in (decision 100).
   const config = useDeferredValue(useAuthConfig());
   const signIn = useSignIn({ redirect });
+  const [framed] = useState(() => embedding.isFramed());
 
   return (
     <PublicLayout>
       <Container size={480} py={{ base: 24, sm: 56 }}>
         <Stack gap="lg">
+          {framed && <FramedNotice />}
           <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
             <Stack gap="md">
               <Stack gap={4} ta="center">

@@ -11,15 +11,15 @@ import { embedding } from '../utils/embedding';
 
 const CODE = 'k3Yq9-one-time-code-XYZ_0123456789';
 
-type Sent = { code: string; authorization: string | null };
+type Sent = { code: string; authorization: string | null; framed?: boolean };
 
 /** Answers the code exchange with `target` for `user`, recording what the page sent. */
 function exchange(target: string, user = createAuthUser({ fullname: 'Maya Chen' }), extra = {}) {
   const sent: Sent[] = [];
   server.use(
     http.post(api('/auth/login/lti'), async ({ request }) => {
-      const { code } = (await request.json()) as { code: string };
-      sent.push({ code, authorization: request.headers.get('authorization') });
+      const { code, framed } = (await request.json()) as { code: string; framed?: boolean };
+      sent.push({ code, authorization: request.headers.get('authorization'), framed });
       return ok({ user, token: createToken(), activatedEnrollments: [], target, ...extra });
     }),
   );
@@ -56,7 +56,8 @@ describe('the LMS launch landing page (/auth/lti)', () => {
     const { router } = renderApp(`/auth/lti?code=${CODE}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'My Teams' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/teams/my');
-    expect(sent).toEqual([{ code: CODE, authorization: null }]);
+    // Not in a frame: the session's cookie is the usual one.
+    expect(sent).toEqual([{ code: CODE, authorization: null, framed: false }]);
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
     expect(persistedEmail()).toBe('maya@lms.example.edu');
     // The landing page replaced the one with the code: Back does not return to a used code.
@@ -153,7 +154,8 @@ describe('the LMS launch landing page (/auth/lti)', () => {
       const sent = exchange('/teams/my');
       renderApp(`/auth/lti?code=${CODE}`);
       expect(await screen.findByRole('heading', { level: 1, name: 'My Teams' })).toBeVisible();
-      expect(sent).toHaveLength(1);
+      // The server gives the session the cookie a cross-site frame keeps (decision 139).
+      expect(sent).toEqual([{ code: CODE, authorization: null, framed: true }]);
     });
 
     it('with storage blocked, leaves the code to a new window, where Teamup is first-party', async () => {
