@@ -58,25 +58,26 @@ export function presentedRefreshToken(cookies: Record<string, string | undefined
 
 /**
  * Sets the session's refresh cookie: the framed one for a session opened (and so refreshed)
- * inside an LMS's frame when served over https, else the SameSite=Strict one.
+ * inside an LMS's frame when served over https, else the SameSite=Strict one. Answers which.
  */
 export function setRefreshCookie(
   reply: FastifyReply,
   config: Pick<Config, 'PUBLIC_URL' | 'REFRESH_TOKEN_TTL'>,
   token: string,
   framed = false,
-): void {
+): 'strict' | 'framed' {
   if (framed && framedCookies(config)) {
     reply.setCookie(FRAMED_REFRESH_COOKIE, token, {
       ...framedCookieOptions,
       maxAge: config.REFRESH_TOKEN_TTL,
     });
-    return;
+    return 'framed';
   }
   reply.setCookie(REFRESH_COOKIE, token, {
     ...cookieOptions(config),
     maxAge: config.REFRESH_TOKEN_TTL,
   });
+  return 'strict';
 }
 
 /** Removes the refresh cookie (both kinds unless told which). */

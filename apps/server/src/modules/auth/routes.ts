@@ -113,7 +113,12 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       role: signedIn.user.role,
       email: signedIn.user.email,
     });
-    setRefreshCookie(reply, config, signedIn.refreshToken, framed);
+    const kind = setRefreshCookie(reply, config, signedIn.refreshToken, framed);
+    // A sign-in replaces the browser's session: a cookie of the other kind it may still hold is
+    // an older session's. Where the LMS and Teamup share a site, the frame and a Teamup tab share
+    // a cookie jar, and that cookie would otherwise be refreshed in place of this one (decision
+    // 139). Elsewhere the browser keeps the two apart and ignores the clearing.
+    clearRefreshCookie(reply, config, kind === 'framed' ? 'strict' : 'framed');
     return {
       user: service.toAuthUser(signedIn.user, expiresAt),
       token,

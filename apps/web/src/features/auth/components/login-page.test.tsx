@@ -287,23 +287,59 @@ describe('login page with a Google client id', () => {
 });
 
 // Issue 28 (decision 139): inside an LMS's frame, a session that could not be kept or refreshed
-// ends on the login page, where Google's sign-in cannot work: it says how to get back.
+// ends on the login page, where Google's sign-in cannot work: it says how to get back instead.
 describe('the login page inside an LMS frame', () => {
-  it('says the session ended and opens Teamup in a window of its own', async () => {
+  beforeEach(() => {
     vi.spyOn(embedding, 'isFramed').mockReturnValue(true);
-    const { router } = renderApp('/dashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
-    expect(await screen.findByText('Signed out inside the LMS')).toBeVisible();
-    expect(screen.getByText(/Open Teamup again from your course in the LMS/)).toBeVisible();
-    const open = screen.getByRole('link', { name: 'Open Teamup in a new window' });
-    expect(open).toHaveAttribute('href', '/auth/login');
-    expect(open).toHaveAttribute('target', '_blank');
-    expect(open).toHaveAttribute('rel', 'noopener');
   });
 
-  it('says nothing of the kind outside a frame', async () => {
+  it('when the refresh fails, says the session ended and offers Teamup in a new window', async () => {
+    server.use(
+      http.get(api('/auth/config'), () =>
+        ok({ googleClientId: 'client-123.apps.googleusercontent.com', devLogin: false }),
+      ),
+      http.get(api('/auth/refresh-token'), () => fail(401, 'No refresh token', 'UNAUTHENTICATED')),
+    );
+    const exp = Math.floor(Date.now() / 1000) - 60;
+    const { router } = renderApp('/courses', {
+      user: { token: createToken({ exp }), expiresAt: new Date(exp * 1000).toISOString() },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Signed out inside the LMS' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(
+      screen.getByText(
+        'Your Teamup session has ended. Open Teamup again from your course in the LMS.',
+      ),
+    ).toBeVisible();
+    const open = screen.getByRole('link', { name: 'Open Teamup in a new window' });
+    // The new window signs in and returns to the page the frame was on.
+    expect(open).toHaveAttribute('href', `/auth/login?redirect=${encodeURIComponent('/courses')}`);
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener');
+    expect(document.title).toBe('Signed out · Teamup');
+    // Not Google's sign-in, which cannot keep a session in another site's frame.
+    expect(screen.queryByRole('heading', { name: 'Sign in to Teamup' })).toBeNull();
+    expect(
+      document.querySelector('script[src="https://accounts.google.com/gsi/client"]'),
+    ).toBeNull();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
+  it('opens the plain login page in the new window when there is no page to return to', async () => {
+    renderApp('/auth/login');
+    const open = await screen.findByRole('link', { name: 'Open Teamup in a new window' });
+    expect(open).toHaveAttribute('href', '/auth/login');
+  });
+});
+
+describe('the login page outside a frame', () => {
+  it('says nothing of the kind', async () => {
     renderApp('/auth/login');
     expect(await screen.findByRole('button', { name: 'Sign in as Maya Chen' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Teamup' })).toBeVisible();
     expect(screen.queryByText('Signed out inside the LMS')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open Teamup in a new window' })).toBeNull();
   });
 });
