@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useUpdateLtiPlatform } from '../api/update-lti-platform';
 import { notifySuccess } from '../notifications';
+import { byInput } from '../utils/platform-field-errors';
 
 type EditValues = Pick<
   LtiPlatformView,
@@ -17,16 +18,6 @@ const FIELDS: (keyof EditValues)[] = [
   'jwksUrl',
   'deploymentIds',
 ];
-
-/** One message per input: "deploymentIds.2" belongs to the deployment IDs input. */
-function byInput(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0] ?? path;
-    out[(FIELDS as string[]).includes(field) ? field : path] ??= message;
-  }
-  return out;
-}
 
 /**
  * Changes a registered platform (issue 28): its name, endpoints and deployment IDs. Its issuer
@@ -51,7 +42,7 @@ export function EditPlatformForm({
   const form = useForm<EditValues>({
     mode: 'controlled',
     initialValues: initial,
-    validate: (values) => byInput(zodFieldErrors(ltiPlatformUpdateSchema, values)),
+    validate: (values) => byInput(zodFieldErrors(ltiPlatformUpdateSchema, values), FIELDS),
   });
 
   const submit = form.onSubmit((values) => {
@@ -75,7 +66,7 @@ export function EditPlatformForm({
         },
         onError: (error) => {
           const split = splitApiError(error, FIELDS);
-          form.setErrors(byInput(split.fieldErrors));
+          form.setErrors(byInput(split.fieldErrors, FIELDS));
           setFormError(split.formError);
         },
       },

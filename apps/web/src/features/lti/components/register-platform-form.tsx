@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useRegisterLtiPlatform } from '../api/register-lti-platform';
 import { notifySuccess } from '../notifications';
+import { byInput } from '../utils/platform-field-errors';
 
 type PlatformValues = Omit<LtiPlatformBody, 'organizationId'>;
 
@@ -39,16 +40,6 @@ const CANVAS_CLOUD = {
   jwksUrl: 'https://sso.canvaslms.com/api/lti/security/jwks',
 };
 
-/** One message per input: "deploymentIds.2" belongs to the deployment IDs input. */
-function byInput(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0] ?? path;
-    out[FIELDS.includes(field) ? field : path] ??= message;
-  }
-  return out;
-}
-
 /** Registers an LMS by hand, for LMSs without dynamic registration (issue 28). */
 export function RegisterPlatformForm({ organizationId }: { organizationId: string }) {
   const register = useRegisterLtiPlatform();
@@ -57,7 +48,7 @@ export function RegisterPlatformForm({ organizationId }: { organizationId: strin
     mode: 'controlled',
     initialValues: EMPTY,
     validate: (values) =>
-      byInput(zodFieldErrors(ltiPlatformBodySchema, { ...values, organizationId })),
+      byInput(zodFieldErrors(ltiPlatformBodySchema, { ...values, organizationId }), FIELDS),
   });
 
   const submit = form.onSubmit((values) => {
@@ -73,7 +64,7 @@ export function RegisterPlatformForm({ organizationId }: { organizationId: strin
       },
       onError: (error) => {
         const split = splitApiError(error, FIELDS);
-        form.setErrors(byInput(split.fieldErrors));
+        form.setErrors(byInput(split.fieldErrors, FIELDS));
         if (error.code === 'PLATFORM_TAKEN') {
           form.setFieldError('clientId', 'Already registered with this issuer');
           setFormError(error.message);
