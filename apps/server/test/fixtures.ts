@@ -6,6 +6,7 @@ import {
   courses,
   enrollments,
   organizationAdmins,
+  organizationDomains,
   organizations,
   teamMembers,
   teams,
@@ -36,6 +37,14 @@ export async function makeOrganization(input: { name?: string; slug?: string } =
     .values({ name: input.name ?? `Org ${id}`, slug: input.slug ?? `org-${id}` })
     .returning();
   return row!;
+}
+
+/** The email domains the organization owns (decision 141: what its LMS platforms vouch for). */
+export async function giveDomains(organizationId: string, domains: readonly string[]) {
+  const { db } = await getWorkerDb();
+  await db
+    .insert(organizationDomains)
+    .values(domains.map((domain) => ({ domain, organizationId })));
 }
 
 /** Makes `userId` an admin of the organization; the user's role is left as it is. */

@@ -75,6 +75,12 @@ export const ERROR_CODES = [
   'LMS_UNAVAILABLE',
   // A course linked to another LMS course already (decision 140).
   'COURSE_LINKED',
+  // Issue 34 (decision 141): email domains and linking LMS identities.
+  'DOMAIN_TAKEN',
+  'NOT_LMS_ONLY',
+  'LINK_REFUSED',
+  'LINK_CONFLICT',
+  'LAST_SIGN_IN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

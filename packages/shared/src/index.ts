@@ -19,3 +19,4 @@ export * from './email.js';
 export * from './survey.js';
 export * from './course-staff.js';
 export * from './lti.js';
+export * from './identity.js';

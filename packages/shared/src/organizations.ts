@@ -70,6 +70,11 @@ export type OrganizationAdmin = z.infer<typeof organizationAdminSchema>;
 
 export const organizationDetailSchema = organizationSummarySchema.extend({
   admins: z.array(organizationAdminSchema),
+  /**
+   * The email domains it owns (issue 34, decision 141): its LMS platforms vouch for emails
+   * inside them only. Set by a superadmin.
+   */
+  domains: z.array(z.string()),
 });
 export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
 

@@ -56,12 +56,17 @@ export async function isCourseStaffAnywhere(
 export async function linkPendingStaff(
   tx: DbOrTx,
   user: { id: string; email: string },
+  /** An LMS launch vouches for its own organization's courses only (decision 141). */
+  organizationId?: string,
 ): Promise<number> {
+  const inOrganization = organizationId
+    ? sql`and p.course_id in (select id from courses where organization_id = ${organizationId})`
+    : sql``;
   const [row] = await queryRows<{ n: number }>(
     tx,
     sql`with pending as (
         select p.id, p.course_id, p.role from course_staff p
-        where p.email = ${user.email} and p.user_id is null),
+        where p.email = ${user.email} and p.user_id is null ${inOrganization}),
       raised as (
         update course_staff cs set role = 'INSTRUCTOR', updated_at = now()
         from pending p

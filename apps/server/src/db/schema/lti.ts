@@ -68,15 +68,23 @@ export const ltiIdentities = pgTable(
       .notNull()
       .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
     sub: text('sub').notNull(),
+    /** A handle for the profile's Unlink (the key is the pair above). */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The email the platform sent (latest launch or roster), vouched for or not (decision 141). */
+    email: text('email'),
+    /** NEW (a new LMS-only account) | VOUCHED_EMAIL | PERSON (linked by the person). */
+    linkSource: text('link_source').notNull().default('NEW'),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLaunchAt: timestamp('last_launch_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.platformId, t.sub] }),
     index('lti_identities_user_idx').on(t.userId),
+    uniqueIndex('lti_identities_id_idx').on(t.id),
   ],
 );
 

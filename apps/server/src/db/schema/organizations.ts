@@ -57,6 +57,24 @@ export const organizationAdmins = pgTable(
   ],
 );
 
+/**
+ * An email domain an organization owns (issue 34, decision 141), set by a superadmin: the
+ * organization's LMS platforms vouch for emails inside its domains only. A domain belongs to
+ * one organization at most.
+ */
+export const organizationDomains = pgTable(
+  'organization_domains',
+  {
+    domain: text('domain').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('organization_domains_organization_idx').on(t.organizationId)],
+);
+
 export const courses = pgTable(
   'courses',
   {

@@ -10,6 +10,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { DEMO_EMAILS } from '../../db/seed.js';
+import { detachUnvouchedIdentities } from '../../lib/lti-identity.js';
 import { deviceLabel } from './device-label.js';
 import type { VerifiedIdentity } from './id-token.js';
 import { hashRefreshToken, newRefreshToken } from './refresh-token.js';
@@ -52,6 +53,11 @@ export async function upsertUserFromIdentity(
   const [bySub] = await tx.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   const existing =
     bySub ?? (await tx.select().from(users).where(eq(users.email, identity.email)).limit(1))[0];
+  if (existing && !bySub && existing.googleSub === null) {
+    // Google's first word on an account an LMS may have made: only LMS identities whose
+    // organization owns the address keep opening it (decision 141).
+    await detachUnvouchedIdentities(tx, existing);
+  }
   if (existing) {
     const [updated] = await tx
       .update(users)

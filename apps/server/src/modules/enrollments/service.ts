@@ -531,6 +531,8 @@ export async function removeEnrollment(
 export async function activatePendingEnrollments(
   tx: DbOrTx,
   user: Pick<UserRow, 'id' | 'email'>,
+  /** An LMS launch vouches for its own organization's courses only (decision 141). */
+  organizationId?: string,
 ): Promise<ActivatedEnrollment[]> {
   const claimable = and(
     eq(enrollments.email, user.email),
@@ -538,6 +540,7 @@ export async function activatePendingEnrollments(
     isNull(enrollments.removedAt),
     eq(courses.id, enrollments.courseId),
     isNull(organizations.deletedAt),
+    organizationId ? eq(courses.organizationId, organizationId) : undefined,
   );
 
   const activated = await tx

@@ -17,7 +17,7 @@ import {
 } from '../../lib/admin-course-sql.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict } from '../../plugins/errors.js';
-import { placeholderEmail } from './launch-service.js';
+import { organizationDomainSet, placeholderEmail, vouchedBy } from '../../lib/lti-identity.js';
 import { readMembership, type NrpsMember } from './nrps.js';
 import type { ServiceTokenClient } from './service-token.js';
 import { PLATFORM_COLUMNS } from './store.js';
@@ -75,9 +75,17 @@ interface Plan {
   /** Members Teamup has no account for and no email of: an account tied to their LMS id. */
   newPeople: NrpsMember[];
   enroll: { member: NrpsMember; userId: string | null; email: string }[];
+  /** The LMS's email of each member Teamup creates an LMS-only account for. */
+  lmsEmails: Map<string, string | null>;
   reactivate: { enrollmentId: string; member: NrpsMember }[];
   deactivate: EnrollmentRow[];
-  staff: { member: NrpsMember; userId: string | null; role: 'INSTRUCTOR' | 'TEACHING_ASSISTANT' }[];
+  staff: {
+    member: NrpsMember;
+    userId: string | null;
+    /** A vouched address (inside the organization's domains), else null: no claim by email. */
+    email: string | null;
+    role: 'INSTRUCTOR' | 'TEACHING_ASSISTANT';
+  }[];
   staffRemoved: StaffRow[];
   unchanged: number;
 }
@@ -111,7 +119,8 @@ async function contextOf(db: DbOrTx, caller: AdminCaller, courseId: string) {
 
 async function planSync(db: DbOrTx, ctx: ContextRow, members: NrpsMember[]): Promise<Plan> {
   const subs = members.map((m) => m.userId);
-  const [identities, enrollmentRows, staffRows] = await Promise.all([
+  const [domains, identities, enrollmentRows, staffRows] = await Promise.all([
+    organizationDomainSet(db, ctx.organization_id),
     queryRows<{ sub: string; user_id: string; email: string }>(
       db,
       sql`select i.sub, i.user_id, u.email from lti_identities i join users u on u.id = i.user_id
@@ -148,6 +157,7 @@ async function planSync(db: DbOrTx, ctx: ContextRow, members: NrpsMember[]): Pro
     changes: [],
     newPeople: [],
     enroll: [],
+    lmsEmails: new Map(),
     reactivate: [],
     deactivate: [],
     staff: [],
@@ -157,17 +167,36 @@ async function planSync(db: DbOrTx, ctx: ContextRow, members: NrpsMember[]): Pro
   const learners = new Set<string>();
   const staffKept = new Set<string>();
   const seen = new Set<string>();
+  // Members the roster makes staff leave their student place (one role per course).
+  const leaving = new Set<string>();
   for (const m of members) {
     if (m.status !== 'Active' || !m.contextRole || seen.has(m.userId)) continue;
     seen.add(m.userId);
     const known = userOfSub.get(m.userId);
+    // Decision 141: the roster's email counts only inside the organization's domains. Anyone
+    // else is enrolled by their LMS identity (an LMS-only account), never by email.
+    const vouched = !known && vouchedBy(domains, m.email);
     const userId = known?.user_id ?? null;
-    const email = known?.email ?? m.email ?? null;
-    if (!userId && !m.email) plan.newPeople.push(m);
+    const email = known ? known.email : vouched ? m.email! : null;
+    if (!known && !vouched) {
+      plan.newPeople.push(m);
+      plan.lmsEmails.set(m.userId, m.email ?? null);
+    }
+    const byAddress = (map: Map<string, EnrollmentRow> | Map<string, StaffRow>) =>
+      (known || vouched) && email ? map.get(email) : undefined;
     const change = (kind: LtiSyncChange['kind']) =>
       plan.changes.push({ kind, name: nameOf(m), email: m.email, role: m.contextRole });
     if (m.contextRole === 'LEARNER') {
-      const row = (userId && byUser.get(userId)) || (email && byEmail.get(email)) || undefined;
+      const staffRow =
+        (userId && staffByUser.get(userId)) || (byAddress(staffByEmail) as StaffRow | undefined);
+      if (staffRow && staffRow.source !== 'LTI') {
+        // Appointed by hand: a staff member stays one, and is not enrolled beside it.
+        staffKept.add(staffRow.id);
+        plan.unchanged++;
+        continue;
+      }
+      const row =
+        (userId && byUser.get(userId)) || (byAddress(byEmail) as EnrollmentRow | undefined);
       if (row) learners.add(row.id);
       if (!row) {
         plan.enroll.push({ member: m, userId, email: email ?? '' });
@@ -180,15 +209,19 @@ async function planSync(db: DbOrTx, ctx: ContextRow, members: NrpsMember[]): Pro
     }
     const role = m.contextRole;
     const row =
-      (userId && staffByUser.get(userId)) || (email && staffByEmail.get(email)) || undefined;
+      (userId && staffByUser.get(userId)) || (byAddress(staffByEmail) as StaffRow | undefined);
     if (row) staffKept.add(row.id);
     if (!row || row.role !== role) {
-      plan.staff.push({ member: m, userId, role });
+      plan.staff.push({ member: m, userId, email: known ? null : email, role });
       change('STAFF');
     } else plan.unchanged++;
+    const student =
+      (userId && byUser.get(userId)) || (byAddress(byEmail) as EnrollmentRow | undefined);
+    if (student && student.status === 'ACTIVE' && !student.removed) leaving.add(student.id);
   }
   for (const e of enrollmentRows) {
-    if (e.from_lms && e.status === 'ACTIVE' && !e.removed && !learners.has(e.id)) {
+    const gone = e.from_lms && !learners.has(e.id);
+    if (e.status === 'ACTIVE' && !e.removed && !learners.has(e.id) && (gone || leaving.has(e.id))) {
       plan.deactivate.push(e);
       plan.changes.push({ kind: 'DEACTIVATE', name: e.fullname, email: e.email, role: 'LEARNER' });
     }
@@ -203,7 +236,12 @@ async function planSync(db: DbOrTx, ctx: ContextRow, members: NrpsMember[]): Pro
 }
 
 /** Accounts for members Teamup cannot reach otherwise (no launch yet, no email). */
-async function createPeople(tx: DbOrTx, platform: LtiPlatform, people: NrpsMember[]) {
+async function createPeople(
+  tx: DbOrTx,
+  platform: LtiPlatform,
+  people: NrpsMember[],
+  lmsEmails: Map<string, string | null>,
+) {
   const ids = new Map<string, string>();
   for (const m of people) {
     const email = placeholderEmail(platform, m.userId);
@@ -213,9 +251,15 @@ async function createPeople(tx: DbOrTx, platform: LtiPlatform, people: NrpsMembe
       tx,
       sql`select id from users where email = ${email}`,
     );
-    await tx.execute(sql`insert into lti_identities (platform_id, sub, user_id)
-      values (${platform.id}, ${m.userId}, ${user!.id}) on conflict do nothing`);
-    ids.set(m.userId, user!.id);
+    await tx.execute(sql`insert into lti_identities (platform_id, sub, user_id, email)
+      values (${platform.id}, ${m.userId}, ${user!.id}, ${lmsEmails.get(m.userId) ?? null})
+      on conflict do nothing`);
+    // A launch at the same moment may have made the identity first: use its account.
+    const [linked] = await queryRows<{ user_id: string }>(
+      tx,
+      sql`select user_id from lti_identities where platform_id = ${platform.id} and sub = ${m.userId}`,
+    );
+    ids.set(m.userId, linked!.user_id);
   }
   return ids;
 }
@@ -227,7 +271,7 @@ async function applyPlan(
   ctx: ContextRow,
   plan: Plan,
 ) {
-  const created = await createPeople(tx, ctx.platform, plan.newPeople);
+  const created = await createPeople(tx, ctx.platform, plan.newPeople, plan.lmsEmails);
   const userFor = async (member: NrpsMember, userId: string | null) =>
     userId ?? created.get(member.userId) ?? null;
   // Every new enrollment in one statement, and their audit entries in one more.
@@ -294,9 +338,8 @@ async function applyPlan(
     }
   }
   for (const e of plan.deactivate) await deps.setStatus(tx, caller, e.id, 'INACTIVE');
-  for (const { member, userId: known, role } of plan.staff) {
+  for (const { member, userId: known, email, role } of plan.staff) {
     const userId = await userFor(member, known);
-    const email = member.email;
     await tx.execute(sql`delete from course_staff where course_id = ${ctx.course_id}
       and ((${userId}::uuid is not null and user_id = ${userId}::uuid)
         or (${email}::text is not null and email = ${email}::text))`);

@@ -5,6 +5,8 @@ import {
   directoryUserSchema,
   envelope,
   organizationDetailSchema,
+  organizationDomainsBodySchema,
+  organizationDomainsSchema,
   organizationListQuerySchema,
   organizationSummarySchema,
   paginated,
@@ -173,6 +175,31 @@ export async function organizationRoutes(app: FastifyInstance) {
       data: await signedInRead(request, (db) =>
         service.getOrganizationForSuperadmin(db, request.params.id),
       ),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/organizations/super/:id/domains',
+    config: { access: SUPERADMIN },
+    schema: {
+      tags: TAGS,
+      summary: "Set the organization's email domains (the whole list)",
+      description:
+        "Its LMS platforms vouch for emails inside these domains only (decision 141): such an email may open the account of that address and claim the organization's pending enrollments and staff appointments; any other launch gets a separate LMS-only account. A subdomain is its own entry. 409 DOMAIN_TAKEN when another organization owns one of them.",
+      params: uuidParamSchema,
+      body: organizationDomainsBodySchema,
+      response: { 200: envelope(organizationDomainsSchema) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await service.setDomains(
+        app.db,
+        requireAuth(request),
+        request.params.id,
+        request.body.domains,
+      ),
+      message: 'Email domains saved',
     }),
   });
 

@@ -8,6 +8,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  ne,
   or,
   sql,
   type SQL,
@@ -19,6 +20,7 @@ import type {
   DirectoryUser,
   OrganizationAdmin,
   OrganizationDetail,
+  OrganizationDomains,
   OrganizationSummary,
   Paginated,
   PaginationQuery,
@@ -30,6 +32,7 @@ import {
   courses,
   enrollments,
   organizationAdmins,
+  organizationDomains,
   organizations,
   users,
   type OrganizationRow,
@@ -244,7 +247,92 @@ export async function findOrganizationDetail(
     offset: 0,
   });
   if (!summary) return null;
-  return { ...summary, admins: await adminsOf(db, organizationId) };
+  const [admins, domains] = await Promise.all([
+    adminsOf(db, organizationId),
+    domainsOf(db, organizationId),
+  ]);
+  return { ...summary, admins, domains };
+}
+
+/** The email domains an organization owns (decision 141), alphabetical. */
+export async function domainsOf(db: DbOrTx, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ domain: organizationDomains.domain })
+    .from(organizationDomains)
+    .where(eq(organizationDomains.organizationId, organizationId))
+    .orderBy(asc(organizationDomains.domain));
+  return rows.map((r) => r.domain);
+}
+
+/**
+ * PUT /organizations/super/{id}/domains: the whole list, replaced in one transaction. A domain
+ * another organization owns is refused with 409 DOMAIN_TAKEN and nothing changes (only a
+ * superadmin calls this, who sees every organization anyway).
+ */
+export async function setDomains(
+  db: Db,
+  actor: Actor,
+  organizationId: string,
+  domains: readonly string[],
+): Promise<OrganizationDomains> {
+  return db.transaction(async (tx) => {
+    await lockLiveOrganization(tx, organizationId);
+    const before = await domainsOf(tx, organizationId);
+    if (domains.length > 0) {
+      const [taken] = await tx
+        .select({ domain: organizationDomains.domain, name: organizations.name })
+        .from(organizationDomains)
+        .innerJoin(organizations, eq(organizations.id, organizationDomains.organizationId))
+        .where(
+          and(
+            inArray(organizationDomains.domain, [...domains]),
+            ne(organizationDomains.organizationId, organizationId),
+          ),
+        )
+        .limit(1);
+      if (taken) {
+        throw conflict(
+          'DOMAIN_TAKEN',
+          `${taken.domain} belongs to another organization (${taken.name}); remove it there first`,
+        );
+      }
+    }
+    const removed = before.filter((d) => !domains.includes(d));
+    const added = domains.filter((d) => !before.includes(d));
+    if (removed.length > 0) {
+      await tx
+        .delete(organizationDomains)
+        .where(
+          and(
+            eq(organizationDomains.organizationId, organizationId),
+            inArray(organizationDomains.domain, removed),
+          ),
+        );
+    }
+    if (added.length > 0) {
+      const inserted = await tx
+        .insert(organizationDomains)
+        .values(added.map((domain) => ({ domain, organizationId, createdBy: actor.userId })))
+        .onConflictDoNothing()
+        .returning({ domain: organizationDomains.domain });
+      if (inserted.length !== added.length) {
+        // Another organization took one between the check and the insert.
+        throw conflict(
+          'DOMAIN_TAKEN',
+          'One of these domains was just given to another organization',
+        );
+      }
+    }
+    if (added.length > 0 || removed.length > 0) {
+      await recordAudit(tx, {
+        action: 'ORGANIZATION_DOMAINS_SET',
+        actorId: actor.userId,
+        organizationId,
+        data: { added, removed },
+      });
+    }
+    return { organizationId, domains: await domainsOf(tx, organizationId) };
+  });
 }
 
 async function detailOrThrow(db: DbOrTx, organizationId: string): Promise<OrganizationDetail> {

@@ -11,7 +11,7 @@ import { createServiceTokenClient } from '../../../src/modules/lti/service-token
 import { syncDueRosters } from '../../../src/modules/lti/sync-job.js';
 import { createRosterSync } from '../../../src/modules/lti/sync-service.js';
 import { lockStudentWithTeam, releaseFromCourse } from '../../../src/modules/teams/membership.js';
-import { makeAdminOf, makeOrganization } from '../../fixtures.js';
+import { giveDomains, makeAdminOf, makeOrganization } from '../../fixtures.js';
 import {
   API,
   bearer,
@@ -121,6 +121,8 @@ const learner = (
 beforeEach(async () => {
   app = await buildTestApp();
   org = await makeOrganization({ name: 'Uni' });
+  // The addresses this LMS vouches for (decision 141); identity-rule.test.ts covers the rest.
+  await giveDomains(org.id, ['uni.example.edu', 'example.edu']);
   sim = await startPlatformSimulator({
     toolBaseUrl: TOOL,
     toolJwks: async () => (await app.inject({ method: 'GET', url: '/lti/jwks' })).json(),
@@ -235,7 +237,7 @@ describe('LTI launch', () => {
     expect(stolen.answer.body).toContain('Teamup could not open');
   });
 
-  it('an email links to an existing account of the organization only', async () => {
+  it('an email inside the domains links to an account that has no role in another organization', async () => {
     await register();
     await signedInByLaunch(instructor());
     const { db } = await getWorkerDb();
