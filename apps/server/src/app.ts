@@ -287,18 +287,9 @@ export async function buildApp(
     });
     const rosterSyncJob = createRosterSyncJob(handle.db, rosterSync, app.log);
     app.addHook('onClose', () => rosterSyncJob.stop());
-    const frameAncestors = createFrameAncestors(handle.db, app.log);
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-      if (request.url.startsWith('/lti/')) return payload;
-      const csp = reply.getHeader('content-security-policy');
-      const framed = typeof csp === 'string' ? frameAncestors.rewrite(csp) : csp;
-      if (typeof framed === 'string' && framed !== csp) {
-        // X-Frame-Options cannot name the platforms; the policy's frame-ancestors does.
-        reply.header('content-security-policy', framed);
-        reply.removeHeader('x-frame-options');
-      }
-      return payload;
+    // Only the documents a launch opens may sit in its platform's frame (decision 142).
+    const frameAncestors = createFrameAncestors(handle.db, app.log, {
+      secret: resolveJwtSecret(config),
     });
 
     await app.register(errorsPlugin);
@@ -383,7 +374,7 @@ export async function buildApp(
     // Outside the API prefix, where Prometheus scrapers look (issue 13).
     await app.register(metricsRoutes, { config, monitor: health, mailCounters });
 
-    await app.register(staticPlugin, { config });
+    await app.register(staticPlugin, { config, frames: frameAncestors });
     await app.ready();
     // Started only now: it first takes up jobs left by a process that stopped mid-way.
     if (options.csvWorker !== false) csvWorker.start();

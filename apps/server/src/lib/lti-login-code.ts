@@ -36,3 +36,13 @@ export async function redeemLoginCode(
   );
   return row ? { userId: row.user_id, target: row.target } : null;
 }
+
+/** True while the code can still be exchanged (the landing page that will spend it may be framed). */
+export async function isLoginCodeUnspent(db: DbOrTx, code: string): Promise<boolean> {
+  const rows = await queryRows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from lti_login_codes
+      where code_hash = ${hashOf(code)} and used_at is null and expires_at > now()`,
+  );
+  return rows.length > 0;
+}

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
+import type { FrameAncestors } from '../modules/lti/frame-ancestors.js';
 import { markRoutesPublic } from './docs.js';
 import { addVary } from '../lib/vary.js';
 
@@ -42,17 +43,31 @@ function prerenderedPages(root: string): Map<string, string> {
  * answer says `Vary: Accept-Encoding`. Hashed files under assets/ are cached for a year,
  * index.html is revalidated (ETag, Last-Modified). Source maps are never served. A page path with
  * a prerendered file gets that file instead of the empty index.html, with the same headers.
+ *
+ * A page (an HTML document) may be framed by Teamup only, unless `frames` finds that a launch of
+ * an LMS opened it in that LMS's frame (decision 142).
  */
 export const staticPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Pick<Config, 'WEB_DIST_DIR'> }) => {
+  async (
+    app: FastifyInstance,
+    opts: { config: Pick<Config, 'WEB_DIST_DIR'>; frames?: FrameAncestors },
+  ) => {
     const root = opts.config.WEB_DIST_DIR;
+    const framing = async (request: FastifyRequest, reply: FastifyReply) => {
+      // A page, or its revalidation (a 304 updates the headers the browser kept).
+      const page =
+        String(reply.getHeader('content-type') ?? '').startsWith('text/html') ||
+        reply.statusCode === 304;
+      if (page && opts.frames) await opts.frames.apply(request, reply);
+    };
     const built = existsSync(join(root, 'index.html'));
     const prerendered = built ? prerenderedPages(root) : new Map<string, string>();
     if (built) {
       await app.register(async (scope) => {
         scope.addHook('onRoute', markRoutesPublic);
-        scope.addHook('onSend', async (_request, reply, payload) => {
+        scope.addHook('onSend', async (request, reply, payload) => {
           if (reply.statusCode < 400) addVary(reply, 'Accept-Encoding');
+          await framing(request, reply);
           return payload;
         });
         await scope.register(fastifyStatic, {
@@ -80,7 +95,7 @@ export const staticPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !extname(path);
       const isApi = path === '/api' || path.startsWith('/api/');
@@ -99,6 +114,8 @@ export const staticPlugin = fp(
           .send('The web app is not built yet: run `npm run build`, then restart the server.');
       }
       addVary(reply, 'Accept-Encoding');
+      reply.header('content-type', 'text/html; charset=utf-8');
+      await framing(request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   },

@@ -14,6 +14,7 @@ import {
   registrationClosePage,
 } from './dynamic-registration.js';
 import type { ToolKeys } from './keys.js';
+import { FRAME_PARAM, launchFrameCookie, launchFrameToken } from './frame-ancestors.js';
 import { createLaunchVerifier } from './launch.js';
 import { applyLaunch } from './launch-service.js';
 import { checkLaunchState, clearLoginCookie, parseLoginRequest, startLogin } from './oidc-login.js';
@@ -202,7 +203,11 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions) {
         if (outcome.courseCreated) opts.onPlatformsChanged();
         const to = new URL('/auth/lti', opts.publicUrl);
         to.searchParams.set('code', outcome.code);
+        // The documents this launch opens may sit in its platform's frame (decision 142).
+        const platformId = checked.platform.id;
+        to.searchParams.set(FRAME_PARAM, launchFrameToken(opts.secret, platformId, outcome.code));
         reply.header('set-cookie', clearLoginCookie(checked.state.id, opts.publicUrl));
+        reply.header('set-cookie', launchFrameCookie(opts.secret, platformId, opts.publicUrl));
         reply.header('cache-control', 'no-store');
         return reply.redirect(to.toString(), 303);
       } catch (error) {
