@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   'LMS_UNAVAILABLE',
   // A course linked to another LMS course already (decision 140).
   'COURSE_LINKED',
+  // Issue 34: a cookie-authenticated call (refresh, logout) made by another site's page (decision 142).
+  'CROSS_SITE_REQUEST',
   // Issue 34 (decision 141): email domains and linking LMS identities.
   'DOMAIN_TAKEN',
   'NOT_LMS_ONLY',

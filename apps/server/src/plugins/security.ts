@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -146,4 +146,31 @@ export const securityPlugin = fp(
 /** Route config for the routes that hand out credentials. */
 export function authRateLimit(config: Pick<Config, 'AUTH_RATE_LIMIT_MAX'>) {
   return { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: '1 minute' };
+}
+
+/**
+ * The onRequest hook of the routes a cookie authenticates (the refresh and the logout, which
+ * read the refresh cookie): a request another site's page made is refused with 403
+ * CROSS_SITE_REQUEST before the cookie is read (decision 142). Fetch Metadata first: the
+ * browser's `Sec-Fetch-Site` says `same-origin` for the web app's own calls, framed in an LMS
+ * or not (the framed app is a Teamup document, so its calls are same-origin), and `none` for
+ * one the person typed; any other value passes only with an Origin of PUBLIC_URL (the web app
+ * served from another origin than the API). A browser without Fetch Metadata is judged by its
+ * Origin alone. A request with neither header is no browser's cross-site request (curl, a
+ * server) and passes: what it could do it can do with the cookie in hand anyway.
+ */
+export function refuseCrossSite(config: Pick<Config, 'PUBLIC_URL'>) {
+  const own = new URL(config.PUBLIC_URL).origin;
+  return async (request: FastifyRequest): Promise<void> => {
+    const site = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    if (site === 'same-origin' || site === 'none') return;
+    if (site === undefined && origin === undefined) return;
+    if (origin === own) return;
+    throw new AppError(
+      403,
+      'CROSS_SITE_REQUEST',
+      "This request came from another site's page; Teamup accepts it from its own pages only.",
+    );
+  };
 }

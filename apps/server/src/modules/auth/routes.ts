@@ -23,7 +23,7 @@ import { defineRoute } from '../../lib/route.js';
 import { signedInCheck, signedInRead } from '../../lib/signed-in-read.js';
 import { AppError, notFound, unauthenticated } from '../../plugins/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { authRateLimit } from '../../plugins/security.js';
+import { authRateLimit, refuseCrossSite } from '../../plugins/security.js';
 import { DEV_AUDIENCE_FALLBACK, loadDevIdp } from './dev-idp.js';
 import { devRoutes } from './dev-routes.js';
 import {
@@ -74,6 +74,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   }
   const verifyIdToken = createIdTokenVerifier(trusted);
   const rateLimit = authRateLimit(config);
+  // The routes that read the refresh cookie answer Teamup's own pages only (decision 142).
+  const crossSiteRefused = refuseCrossSite(config);
   // Refreshing is keyed by the refresh cookie, not by address: a campus NAT puts a whole class
   // behind one IP, and their background refreshes must not share one budget (decision 071).
   // A request without a cookie (answered 401 at once) falls back to the address.
@@ -225,6 +227,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     method: 'GET',
     url: '/auth/refresh-token',
     config: { access: 'public', rateLimit: refreshRateLimit },
+    // Before the rate limit, so another site's requests do not spend the cookie's budget.
+    onRequest: crossSiteRefused,
     schema: {
       tags: TAGS,
       summary: 'Exchange the refresh cookie for a new access token (rotates the cookie)',
@@ -269,6 +273,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     url: '/auth/logout',
     // Public so that a client whose access token already expired can still end its session.
     config: { access: 'public' },
+    onRequest: crossSiteRefused,
     schema: {
       tags: TAGS,
       summary: 'End the current session (by Bearer token, else by refresh cookie)',
