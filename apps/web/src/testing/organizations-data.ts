@@ -58,6 +58,7 @@ export function createOrganizationDetail(
   return {
     ...createOrganizationSummary({ adminCount: admins.length }),
     admins,
+    domains: ['northfield.edu', 'student.northfield.edu'],
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { isNotFound } from '../utils/is-not-found';
 import { OrganizationAdminsCard } from './organization-admins-card';
 import { OrganizationCoursesCard } from './organization-courses-card';
 import { OrganizationDetailsCard } from './organization-details-card';
+import { OrganizationDomainsView } from './organization-domains-view';
 
 type MyOrganizationPageProps = {
   orgId: string;
@@ -45,7 +46,10 @@ export function MyOrganizationPage({ orgId, children }: MyOrganizationPageProps)
         <Stack gap="lg">
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, lg: 6 }}>
-              <OrganizationDetailsCard organization={organization.data} />
+              <Stack gap="lg">
+                <OrganizationDetailsCard organization={organization.data} />
+                <OrganizationDomainsView domains={organization.data.domains} />
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
               <OrganizationAdminsCard organization={organization.data} manage={false} />

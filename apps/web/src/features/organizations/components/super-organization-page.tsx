@@ -16,6 +16,7 @@ import type { SuperOrganizationTab } from '../utils/list-options';
 import { OrganizationAdminsCard } from './organization-admins-card';
 import { OrganizationCoursesCard } from './organization-courses-card';
 import { OrganizationDetailsCard } from './organization-details-card';
+import { OrganizationDomainsCard } from './organization-domains-card';
 import { UserDirectory } from './user-directory';
 
 function DeletedBanner({ organization }: { organization: OrganizationDetail }) {
@@ -79,7 +80,7 @@ export function SuperOrganizationPage({ orgId, tab, onTabChange }: SuperOrganiza
     <>
       <PageHeader
         title={organization.data?.name ?? 'Organization'}
-        description="Details, admins and courses of this organization."
+        description="Details, email domains, admins and courses of this organization."
         actions={
           <Anchor component={Link} to="/s/organizations" size="sm" c="blue.9" w="fit-content">
             <Group gap={4} component="span">
@@ -112,10 +113,16 @@ export function SuperOrganizationPage({ orgId, tab, onTabChange }: SuperOrganiza
             <Tabs.Panel value="overview">
               <Grid gutter="lg">
                 <Grid.Col span={{ base: 12, lg: 6 }}>
-                  <OrganizationDetailsCard
-                    organization={organization.data}
-                    onDelete={() => setConfirmingDelete(true)}
-                  />
+                  <Stack gap="lg">
+                    <OrganizationDetailsCard
+                      organization={organization.data}
+                      onDelete={() => setConfirmingDelete(true)}
+                    />
+                    <OrganizationDomainsCard
+                      key={organization.data.id}
+                      organization={organization.data}
+                    />
+                  </Stack>
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, lg: 6 }}>
                   <OrganizationAdminsCard organization={organization.data} manage />
