@@ -7,6 +7,9 @@ export const ltiKeys = {
   /** GET /admin/lti/contexts: one organization's LMS courses and the courses they are. */
   contexts: (organizationId: string) => ['lti', 'contexts', organizationId] as const,
   tool: (organizationId: string | undefined) => ['lti', 'tool', organizationId ?? null] as const,
+  /** GET /admin/lti/link-events: one organization's account links, unlinks and refusals. */
+  linkEvents: (organizationId: string, params: { page: number; limit: number }) =>
+    ['lti', 'link-events', organizationId, params] as const,
 };
 
 export const ltiSyncPath = (courseId: string) =>

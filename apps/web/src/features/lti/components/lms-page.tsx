@@ -4,6 +4,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { AnchorLink } from '@/components/ui/router-link';
 import type { SearchSelectFieldProps } from '@/components/ui/search-select';
+import { AccountLinksCard } from './account-links-card';
 import { LmsCoursesCard, type OrganizationCourseSelect } from './lms-courses-card';
 import { PlatformsCard } from './platforms-card';
 import { RegisterPlatformForm } from './register-platform-form';
@@ -20,6 +21,8 @@ export type OrganizationParts = {
   }>;
   /** The picker of one organization's courses (linking an LMS course to one). */
   CourseSelect: OrganizationCourseSelect;
+  /** The organization's email domains, read-only (issue 34: a superadmin sets them). */
+  OrganizationDomains: ComponentType<{ organizationId: string }>;
 };
 
 type LmsPageProps = OrganizationParts & {
@@ -32,8 +35,9 @@ type LmsPageProps = OrganizationParts & {
 };
 
 /**
- * An organization's LMS connection (issue 28): what to paste into the LMS, the LMSs registered,
- * and a form to register one by hand.
+ * An organization's LMS connection (issue 28): the email domains its platforms vouch for (issue
+ * 34), what to paste into the LMS, the LMSs registered, the account links launches made, and a
+ * form to register one by hand.
  */
 export function LmsPage({
   organizationId,
@@ -42,6 +46,7 @@ export function LmsPage({
   OrganizationSelect,
   OrganizationGate,
   CourseSelect,
+  OrganizationDomains,
 }: LmsPageProps) {
   return (
     <>
@@ -76,9 +81,11 @@ export function LmsPage({
         {(preselected) =>
           preselected ? (
             <Stack gap="lg">
+              <OrganizationDomains organizationId={preselected} />
               <ToolValuesCard organizationId={preselected} />
               <PlatformsCard organizationId={preselected} />
               <LmsCoursesCard organizationId={preselected} CourseSelect={CourseSelect} />
+              <AccountLinksCard organizationId={preselected} />
               <RegisterPlatformForm key={preselected} organizationId={preselected} />
             </Stack>
           ) : (

@@ -4,12 +4,17 @@ import { defined, optionalUuid } from '@/lib/search-params';
 import { ltiPlatformsQueryOptions } from '@/features/lti/api/get-lti-platforms';
 import { ltiToolConfigQueryOptions } from '@/features/lti/api/get-lti-tool-config';
 import { ltiContextsQueryOptions } from '@/features/lti/api/get-lti-contexts';
+import {
+  LINK_EVENTS_PAGE_SIZE,
+  ltiLinkEventsQueryOptions,
+} from '@/features/lti/api/get-lti-link-events';
 import type { OrganizationCourseSelect } from '@/features/lti/components/lms-courses-card';
 import { LmsPage } from '@/features/lti/components/lms-page';
 import { CourseSelect } from '@/features/enrollments/components/course-select';
 import { myOrganizationQueryOptions } from '@/features/organizations/api/get-my-organization';
 import { organizationOptionsQueryOptions } from '@/features/organizations/api/get-organization-options';
 import { MyOrganizationsGate } from '@/features/organizations/components/my-organizations-gate';
+import { MyOrganizationDomains } from '@/features/organizations/components/organization-domains-view';
 import { OrganizationSelect } from '@/features/organizations/components/organization-select';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
@@ -31,6 +36,9 @@ export const Route = createFileRoute('/_authenticated/admin/lms')({
       void context.queryClient.prefetchQuery(ltiToolConfigQueryOptions(deps.organizationId));
       void context.queryClient.prefetchQuery(ltiContextsQueryOptions(deps.organizationId));
       void context.queryClient.prefetchQuery(myOrganizationQueryOptions(deps.organizationId));
+      void context.queryClient.prefetchQuery(
+        ltiLinkEventsQueryOptions(deps.organizationId, { page: 1, limit: LINK_EVENTS_PAGE_SIZE }),
+      );
     }
   },
   component: LmsRoute,
@@ -57,6 +65,7 @@ function LmsRoute() {
       OrganizationSelect={OrganizationSelect}
       OrganizationGate={MyOrganizationsGate}
       CourseSelect={OrganizationCourses}
+      OrganizationDomains={MyOrganizationDomains}
     />
   );
 }
