@@ -111,6 +111,39 @@ describe('apiClient', () => {
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
   });
 
+  it('keeps the session when a call carrying its own credential has that credential refused', async () => {
+    const { token } = signInAs();
+    let authorization: string | null = null;
+    server.use(
+      http.post(api('/profile/identities/link'), ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return fail(401, 'Invalid Google credential', 'INVALID_TOKEN');
+      }),
+    );
+    const error = await apiClient
+      .post('/profile/identities/link', { credential: 'x' }, { carriesCredential: true })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Invalid Google credential', status: 401 });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    // Unlike the login call, it is sent with the session: the server links to the signed-in one.
+    expect(authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('ends the session when such a call answers 401 for the session itself', async () => {
+    signInAs();
+    server.use(
+      http.post(api('/profile/identities/link'), () =>
+        fail(401, 'Token expired', 'UNAUTHENTICATED'),
+      ),
+    );
+    await apiClient
+      .post('/profile/identities/link', { credential: 'x' }, { carriesCredential: true })
+      .catch(() => undefined);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
   it('turns an error response into an ApiError with its message, status and data', async () => {
     const details = [{ path: 'bio', message: 'Bio is at most 1000 characters' }];
     server.use(

@@ -120,6 +120,12 @@ export type RequestConfig = {
    * hidden or closed. The browser caps such a body at 64 KiB.
    */
   keepalive?: boolean;
+  /**
+   * The body carries a credential of its own (an ID token, as linking an LMS-only account to a
+   * Teamup account sends): its 401 INVALID_TOKEN refuses that credential, not the session, so the
+   * session stays and the caller shows the message.
+   */
+  carriesCredential?: boolean;
 };
 
 export type ApiResponse<T> = {
@@ -220,7 +226,10 @@ async function send<T>(
   const data = parseBody(text, config.responseType);
 
   if (!response.ok) {
-    if (response.status === 401 && !isSelfAuthenticating(url)) {
+    const refusedCredential =
+      config.carriesCredential === true &&
+      (data as { code?: unknown } | undefined)?.code === 'INVALID_TOKEN';
+    if (response.status === 401 && !isSelfAuthenticating(url) && !refusedCredential) {
       // Only a request made with a session can expire one; later failures of the same burst find
       // the store already cleared and only reject.
       if (useAuthStore.getState().isAuthenticated) handleSessionExpired();

@@ -300,3 +300,13 @@ handlers.push(
   http.get(api('/staff/courses'), () => ok({ items: [] })),
   http.get(api('/admin/courses/:courseId/staff'), () => ok({ items: [] })),
 );
+
+// Who someone is (issue 34): a Google account no LMS opens yet; an organization whose LMS page
+// has no account links yet.
+handlers.push(
+  http.get(api('/profile/identities'), () => ok({ lmsOnly: false, google: true, items: [] })),
+  http.get(api('/admin/lti/link-events'), ({ request }) => {
+    const { page, limit } = pageOf(request.url);
+    return ok(paginate([], page, limit));
+  }),
+);

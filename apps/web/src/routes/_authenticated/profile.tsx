@@ -5,6 +5,9 @@ import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { profileActivityQueryOptions } from '@/features/profile/api/get-profile-activity';
 import { profileStatsQueryOptions } from '@/features/profile/api/get-profile-stats';
 import { sessionsQueryOptions } from '@/features/profile/api/get-sessions';
+import { linkedIdentitiesQueryOptions } from '@/features/profile/api/get-linked-identities';
+import { SignInOptions } from '@/features/auth/components/sign-in-options';
+import { useStartSession } from '@/features/auth/hooks/use-start-session';
 import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
 import { notificationPreferencesQueryOptions } from '@/features/notifications/api/preferences';
 import { emailPreferencesQueryOptions } from '@/features/email/api/get-email-preferences';
@@ -20,6 +23,7 @@ export const Route = createFileRoute('/_authenticated/profile')({
       context.queryClient.prefetchQuery(profileStatsQueryOptions()),
       context.queryClient.prefetchInfiniteQuery(profileActivityQueryOptions()),
       context.queryClient.prefetchQuery(sessionsQueryOptions()),
+      context.queryClient.prefetchQuery(linkedIdentitiesQueryOptions()),
       context.queryClient.prefetchQuery(notificationPreferencesQueryOptions()),
       context.queryClient.prefetchQuery(emailPreferencesQueryOptions()),
       // "Looking for a team" is per course, for students only.
@@ -32,10 +36,12 @@ export const Route = createFileRoute('/_authenticated/profile')({
 
 function ProfilePageRoute() {
   useDocumentTitle(['My Profile']);
+  const startSession = useStartSession();
   return (
     <ProfilePage
       notificationsCard={<NotificationPreferencesCard />}
       emailCard={<EmailPreferencesCard />}
+      linkParts={{ SignInOptions, startSession }}
     />
   );
 }

@@ -34,6 +34,10 @@ const TEAM_PAGE = /^\/teams\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 function AuthenticatedLayout() {
   const role = useAuthStore((s) => s.user?.role);
+  // Another account's session replacing this one in place (linking an LMS-only account to a
+  // Teamup account, issue 34) mounts the shell and the page anew: nothing read for the former
+  // account stays on screen, and every read is made again for the new one.
+  const userId = useAuthStore((s) => s.user?.id);
   const teamId = useLocation({ select: (l) => TEAM_PAGE.exec(l.pathname)?.[1] });
   // A team of mine belongs under My Teams in the sidebar; any other team under All Teams.
   const ownTeam = useIsOwnTeam(teamId);
@@ -44,6 +48,7 @@ function AuthenticatedLayout() {
   if (!role) return <FullPageLoader />;
   return (
     <AppLayout
+      key={userId}
       role={role}
       homeTo={getRoleHome(role)}
       accountMenu={

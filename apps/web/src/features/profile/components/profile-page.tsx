@@ -8,6 +8,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useProfile } from '../api/get-profile';
 import { ProfileDetails } from './profile-details';
 import { ProfileActivity } from './profile-activity';
+import { LinkedAccountsCard, type AccountLinkParts } from './linked-accounts-card';
 import { LookingForTeamCard } from './looking-for-team-card';
 import { ProfileForm } from './profile-form';
 import { ProfileStats } from './profile-stats';
@@ -18,9 +19,14 @@ type ProfilePageProps = {
   notificationsCard?: ReactNode;
   /** The email preferences card (issue 26), composed in the same way. */
   emailCard?: ReactNode;
+  /**
+   * The auth feature's sign-in and session start, for "Link to my Teamup account" (issue 34);
+   * without them the page has no Linked LMS accounts section.
+   */
+  linkParts?: AccountLinkParts;
 };
 
-export function ProfilePage({ notificationsCard, emailCard }: ProfilePageProps = {}) {
+export function ProfilePage({ notificationsCard, emailCard, linkParts }: ProfilePageProps = {}) {
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const role = useAuthStore((s) => s.user?.role);
@@ -93,6 +99,7 @@ export function ProfilePage({ notificationsCard, emailCard }: ProfilePageProps =
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="lg">
             <SessionsCard />
+            {linkParts && <LinkedAccountsCard linkParts={linkParts} />}
             {notificationsCard}
             {emailCard}
           </Stack>
