@@ -50,6 +50,8 @@ export const EMAIL_DEFAULTS: Record<NotificationKind, EmailMode> = {
   SURVEY_OPENED: 'IMMEDIATE',
   SURVEY_CLOSING: 'IMMEDIATE',
   SURVEY_REMINDER: 'IMMEDIATE',
+  LMS_ACCOUNT_LINKED: 'IMMEDIATE',
+  LMS_ACCOUNT_UNLINKED: 'IMMEDIATE',
 };
 
 /** At most this many immediate emails per recipient per hour; the rest wait for the digest. */

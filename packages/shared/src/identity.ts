@@ -77,6 +77,17 @@ export type LinkedIdentities = z.infer<typeof linkedIdentitiesSchema>;
 export const linkIdentityBodySchema = googleLoginBodySchema;
 export type LinkIdentityBody = z.infer<typeof linkIdentityBodySchema>;
 
+/** Why a launch or a person could not open an account (decision 141), in words. */
+export const LINK_REFUSAL_TEXTS = {
+  OUTSIDE_DOMAINS:
+    "The LMS's email is outside the organization's email domains, so it cannot open an account",
+  SUPERADMIN: 'A Teamup superadmin account is never opened from an LMS',
+  OTHER_ORGANIZATION_ADMIN: 'The account administers another organization',
+  OTHER_ORGANIZATION_STAFF: "The account teaches in another organization's course",
+  LINK_CONFLICT: 'Both accounts take part in the same course',
+} as const;
+export type LinkRefusalReason = keyof typeof LINK_REFUSAL_TEXTS;
+
 /** One link, unlink or refused link, as the organization's LMS page lists them. */
 export const LTI_LINK_EVENT_ACTIONS = [
   'LTI_IDENTITY_LINKED',

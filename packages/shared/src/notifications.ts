@@ -32,6 +32,9 @@ export const NOTIFICATION_KINDS = [
   'SURVEY_OPENED',
   'SURVEY_CLOSING',
   'SURVEY_REMINDER',
+  // Issue 34 (decision 141): an LMS account now opens my account, or no longer does.
+  'LMS_ACCOUNT_LINKED',
+  'LMS_ACCOUNT_UNLINKED',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -62,6 +65,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   SURVEY_OPENED: 'A team formation survey opens in my course',
   SURVEY_CLOSING: 'A survey I have not submitted closes in 48 or 24 hours',
   SURVEY_REMINDER: 'An instructor reminds me to answer a survey',
+  LMS_ACCOUNT_LINKED: 'An LMS account is linked to my account',
+  LMS_ACCOUNT_UNLINKED: 'An LMS account is unlinked from my account',
 };
 
 /** Notifications are kept this long, read or not (the retention job deletes older ones). */

@@ -6,6 +6,7 @@
 // to their Teamup account themselves (profile-identities.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { LINK_REFUSAL_TEXTS } from '@teamup/shared';
 import type { DbOrTx } from '../db/client.js';
 import { queryRows } from '../db/query-rows.js';
 import { recordAudit } from './audit.js';
@@ -67,13 +68,7 @@ export function vouchedBy(domains: ReadonlySet<string>, email: string | null | u
 export type LinkRefusal =
   'OUTSIDE_DOMAINS' | 'SUPERADMIN' | 'OTHER_ORGANIZATION_ADMIN' | 'OTHER_ORGANIZATION_STAFF';
 
-export const LINK_REFUSAL_TEXT: Record<LinkRefusal, string> = {
-  OUTSIDE_DOMAINS:
-    "The LMS's email is outside the organization's email domains, so it cannot open an account",
-  SUPERADMIN: 'A Teamup superadmin account is never opened from an LMS',
-  OTHER_ORGANIZATION_ADMIN: 'The account administers another organization',
-  OTHER_ORGANIZATION_STAFF: "The account teaches in another organization's course",
-};
+export const LINK_REFUSAL_TEXT: Record<LinkRefusal, string> = LINK_REFUSAL_TEXTS;
 
 export async function launchRefusalFor(
   db: DbOrTx,

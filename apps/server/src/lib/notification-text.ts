@@ -201,5 +201,23 @@ export function describeNotification(
         text: `${who === 'Someone' ? 'Your instructor' : who} reminds you to answer the team formation survey of ${code ?? 'your course'}.`,
         link: courseLink ?? '/dashboard',
       };
+    // Issue 34 (decision 141): who may open the account changed; the profile lists them.
+    case 'LMS_ACCOUNT_LINKED':
+      return {
+        text: `Your LMS account (${lmsPlatforms(ctx.data)}) now opens your Teamup account. If this was not you, unlink it on your profile.`,
+        link: '/profile',
+      };
+    case 'LMS_ACCOUNT_UNLINKED':
+      return {
+        text: `Your LMS account (${lmsPlatforms(ctx.data)}) no longer opens your Teamup account.`,
+        link: '/profile',
+      };
   }
+}
+
+function lmsPlatforms(data: Record<string, unknown>): string {
+  const list = Array.isArray(data.platforms)
+    ? data.platforms.filter((p) => typeof p === 'string')
+    : [];
+  return list.length > 0 ? list.join(', ') : 'an LMS';
 }

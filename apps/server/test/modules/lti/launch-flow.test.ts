@@ -22,10 +22,10 @@ import {
   signIn,
   testConfig,
 } from '../../helper.js';
+import { launchFrom, registerPlatform, signedInByLaunchFrom } from './launch-driver.js';
 import {
   LIS,
   makeRoster,
-  parseAutoPostForm,
   startPlatformSimulator,
   type PlatformSimulator,
   type SimulatorLaunch,
@@ -37,76 +37,14 @@ let app: FastifyInstance;
 let sim: PlatformSimulator;
 let org: { id: string };
 
-async function register(target = app) {
-  const admin = await makeAdminOf([org.id], { email: `admin-${Date.now()}@uni.example.edu` });
-  const token = (await signIn(target, admin.email)).token;
-  const p = sim.platform();
-  const res = await target.inject({
-    method: 'POST',
-    url: `${API}/admin/lti/platforms`,
-    headers: bearer(token),
-    payload: {
-      name: 'Uni Moodle',
-      issuer: p.issuer,
-      clientId: p.clientId,
-      authorizationUrl: p.authorizationUrl,
-      tokenUrl: p.tokenUrl,
-      jwksUrl: p.jwksUrl,
-      deploymentIds: p.deploymentIds,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { adminToken: token, platformId: res.json().data.id as string };
-}
-
-const cookieOf = (setCookie: string | string[] | undefined) =>
-  [setCookie ?? []]
-    .flat()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
+const register = (target = app) => registerPlatform(target, sim, org.id);
 
 /** The browser's whole launch; returns the answer of POST /lti/launch and the form it posted. */
-async function launch(
-  l: SimulatorLaunch,
-  options: { target?: FastifyInstance; cookie?: string } = {},
-) {
-  const target = options.target ?? app;
-  const login = await target.inject({
-    method: 'GET',
-    url: new URL(sim.loginUrl(l)).pathname + new URL(sim.loginUrl(l)).search,
-  });
-  expect(login.statusCode, login.body).toBe(302);
-  const auth = await fetch(String(login.headers.location));
-  expect(auth.status).toBe(200);
-  const form = parseAutoPostForm(await auth.text());
-  const answer = await target.inject({
-    method: 'POST',
-    url: '/lti/launch',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      cookie: options.cookie ?? cookieOf(login.headers['set-cookie']),
-      origin: new URL(sim.platform().authorizationUrl).origin,
-    },
-    payload: new URLSearchParams(form.fields).toString(),
-  });
-  return { answer, form, loginCookie: cookieOf(login.headers['set-cookie']) };
-}
+const launch = (l: SimulatorLaunch, options: { target?: FastifyInstance; cookie?: string } = {}) =>
+  launchFrom(options.target ?? app, sim, l, options);
 
 /** Launch, then exchange the code as the web app does: the session's token and landing page. */
-async function signedInByLaunch(l: SimulatorLaunch, target = app) {
-  const { answer } = await launch(l, { target });
-  expect(answer.statusCode, answer.body).toBe(303);
-  const to = new URL(String(answer.headers.location));
-  expect(to.pathname).toBe('/auth/lti');
-  const code = to.searchParams.get('code')!;
-  const res = await target.inject({
-    method: 'POST',
-    url: `${API}/auth/login/lti`,
-    payload: { code },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...(res.json().data as { token: string; target: string; user: { id: string } }), code };
-}
+const signedInByLaunch = (l: SimulatorLaunch, target = app) => signedInByLaunchFrom(target, sim, l);
 
 const instructor = (sub = 'inst-1'): SimulatorLaunch => ({
   user: { sub, name: 'Ines Instructor', email: 'ines@uni.example.edu', roles: [LIS.instructor] },

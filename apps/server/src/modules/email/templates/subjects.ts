@@ -29,6 +29,8 @@ const ACTION_LABELS: Record<NotificationKind, string> = {
   SURVEY_OPENED: 'Answer the survey',
   SURVEY_CLOSING: 'Answer the survey',
   SURVEY_REMINDER: 'Answer the survey',
+  LMS_ACCOUNT_LINKED: 'See your linked accounts',
+  LMS_ACCOUNT_UNLINKED: 'See your linked accounts',
 };
 
 export function actionLabelFor(kind: NotificationKind): string {

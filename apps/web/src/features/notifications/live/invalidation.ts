@@ -120,6 +120,8 @@ export const KIND_CONCERNS: Record<NotificationKind, Concerns> = {
   SURVEY_OPENED: { course: true },
   SURVEY_CLOSING: { course: true },
   SURVEY_REMINDER: { course: true },
+  LMS_ACCOUNT_LINKED: {},
+  LMS_ACCOUNT_UNLINKED: {},
 };
 
 /** The keys to refresh when a notification arrives, without repeats. */
