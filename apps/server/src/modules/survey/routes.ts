@@ -49,7 +49,7 @@ export async function surveyRoutes(app: FastifyInstance, opts: SurveyRoutesOptio
       tags: TAGS,
       summary: "The course's team formation survey, how many answered, and surveys to copy",
       description:
-        "The survey is null until the first PUT. Counts are of ACTIVE students; copySources are the organization's other courses with a survey that has questions. Another organization's course answers 404.",
+        "The survey is null until the first PUT. Counts are of ACTIVE students; copySources are the organization's other courses with a survey that has questions that the caller may read (administers or teaches). Another organization's course answers 404.",
       params: courseParams,
       response: { 200: envelope(adminSurveyViewSchema) },
     },
@@ -70,7 +70,7 @@ export async function surveyRoutes(app: FastifyInstance, opts: SurveyRoutesOptio
       summary:
         "Save the course's survey (version 0 creates it), or copy another course's questions",
       description: [
-        "The body is the whole survey (questions, opensAt and closesAt: both or neither), or `copyFromCourseId`: the questions of another course of the same organization (404 if it has no survey with questions); the dates stay this course's.",
+        "The body is the whole survey (questions, opensAt and closesAt: both or neither), or `copyFromCourseId`: the questions of another course of the same organization (404 if it has no survey with questions, or is another organization's); the dates stay this course's. Copying reads the source: 403 FORBIDDEN unless the caller is an admin of its organization, a superadmin or its staff.",
         '`version` is the one the editor loaded: a stale one answers 409 SURVEY_CHANGED (someone saved meanwhile). 409 COURSE_ARCHIVED for an archived course.',
         'A survey this leaves open (opensAt passed, closesAt ahead) with a question, never announced, is announced to the ACTIVE students at once (SURVEY_OPENED).',
       ].join('\n\n'),

@@ -29,7 +29,7 @@ import { nextReminderAt, sendCourseReminder } from '../../lib/course-reminder.js
 import { inAppSql, wantedSql } from '../../lib/notification-writer-sql.js';
 import { answerProblem } from '../../lib/survey-answers.js';
 import { fittingAnswers, questionsOf } from '../../lib/survey-sql.js';
-import { AppError, conflict, notFound } from '../../plugins/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
 
 /** The survey `s`'s state now, as SURVEY_STATES says. */
 export const stateSql = sql`case when s.opens_at is null or s.opens_at > now() then 'DRAFT'
@@ -155,7 +155,10 @@ export async function getAdminSurvey(
              'questionCount', jsonb_array_length(os.questions)) order by oc.code, oc.title, oc.id)
          from courses oc join course_surveys os on os.course_id = oc.id
          where oc.organization_id = c.organization_id and oc.id <> c.id
-           and jsonb_array_length(os.questions) > 0) as copy_sources,
+           and jsonb_array_length(os.questions) > 0
+           -- Only courses the caller may copy from (decision 144); the inner c and o are those.
+           and oc.id in (select c.id from courses c join organizations o on o.id = c.organization_id
+             where ${adminCourseScope(caller)})) as copy_sources,
         (select ${iso(sql`cr.sent_at`)} from course_reminders cr
          where cr.course_id = c.id and cr.kind = 'SURVEY') as last_reminded_at
       from courses c join organizations o on o.id = c.organization_id
@@ -205,13 +208,21 @@ export async function putSurvey(
   let questions: SurveyQuestion[];
   let dates: { opensAt: string | null; closesAt: string | null } | null;
   if ('copyFromCourseId' in body) {
-    const [source] = await queryRows<{ questions: unknown }>(
+    // The source must be this organization's (else it reads as absent, as any foreign course
+    // does) and one whose admin data the caller may read: copying reads its questions
+    // (decision 144). Editing this course's survey is not enough.
+    const [source] = await queryRows<{ readable: boolean; questions: unknown }>(
       tx,
-      sql`select s.questions from course_surveys s join courses c on c.id = s.course_id
-        where s.course_id = ${body.copyFromCourseId} and c.organization_id = ${course.organization_id}
-          and c.id <> ${courseId} and jsonb_array_length(s.questions) > 0`,
+      sql`select ${adminCourseScope(caller)} as readable, s.questions
+        from courses c join organizations o on o.id = c.organization_id
+        left join course_surveys s on s.course_id = c.id
+        where c.id = ${body.copyFromCourseId} and c.organization_id = ${course.organization_id}
+          and c.id <> ${courseId}`,
     );
-    if (!source) {
+    if (source && !source.readable) {
+      throw forbidden('You may copy the survey of a course you administer or teach only');
+    }
+    if (!source?.questions || questionsOf(source.questions).length === 0) {
       throw notFound('No survey to copy: pick a course of this organization that has one');
     }
     // Question ids are kept: answers are stored per course, so they cannot collide.
