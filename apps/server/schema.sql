@@ -310,6 +310,10 @@ CREATE TABLE lti_identities (
   user_id uuid not null,
   created_at timestamp with time zone default now() not null,
   last_launch_at timestamp with time zone default now() not null,
+  id uuid default gen_random_uuid() not null,
+  email text,
+  link_source text default 'NEW'::text not null,
+  linked_at timestamp with time zone default now() not null,
   CONSTRAINT lti_identities_platform_id_lti_platforms_id_fk FOREIGN KEY (platform_id) REFERENCES lti_platforms(id) ON DELETE CASCADE,
   CONSTRAINT lti_identities_platform_id_sub_pk PRIMARY KEY (platform_id, sub),
   CONSTRAINT lti_identities_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
@@ -393,6 +397,16 @@ CREATE TABLE organization_admins (
   CONSTRAINT organization_admins_organization_id_organizations_id_fk FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
   CONSTRAINT organization_admins_organization_id_user_id_pk PRIMARY KEY (organization_id, user_id),
   CONSTRAINT organization_admins_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE organization_domains (
+  domain text not null,
+  organization_id uuid not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  CONSTRAINT organization_domains_created_by_users_id_fk FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT organization_domains_organization_id_organizations_id_fk FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE,
+  CONSTRAINT organization_domains_pkey PRIMARY KEY (domain)
 );
 
 CREATE TABLE organizations (
@@ -621,6 +635,7 @@ CREATE INDEX join_requests_team_idx ON public.join_requests USING btree (team_id
 CREATE INDEX join_requests_user_idx ON public.join_requests USING btree (user_id, course_id, status);
 CREATE UNIQUE INDEX lti_contexts_course_idx ON public.lti_contexts USING btree (course_id);
 CREATE UNIQUE INDEX lti_contexts_platform_context_idx ON public.lti_contexts USING btree (platform_id, context_id);
+CREATE UNIQUE INDEX lti_identities_id_idx ON public.lti_identities USING btree (id);
 CREATE INDEX lti_identities_user_idx ON public.lti_identities USING btree (user_id);
 CREATE INDEX lti_login_codes_expires_idx ON public.lti_login_codes USING btree (expires_at);
 CREATE INDEX lti_nonces_expires_idx ON public.lti_nonces USING btree (expires_at);
@@ -630,6 +645,7 @@ CREATE INDEX notifications_created_at_idx ON public.notifications USING btree (c
 CREATE INDEX notifications_user_seq_idx ON public.notifications USING btree (user_id, seq);
 CREATE INDEX notifications_user_unread_idx ON public.notifications USING btree (user_id, seq) WHERE (read_at IS NULL);
 CREATE INDEX organization_admins_user_idx ON public.organization_admins USING btree (user_id);
+CREATE INDEX organization_domains_organization_idx ON public.organization_domains USING btree (organization_id);
 CREATE INDEX organizations_name_idx ON public.organizations USING btree (name);
 CREATE UNIQUE INDEX organizations_slug_unique ON public.organizations USING btree (slug);
 CREATE INDEX refresh_tokens_session_id_idx ON public.refresh_tokens USING btree (session_id);
@@ -1136,7 +1152,7 @@ AS $function$
   SELECT CASE WHEN p_kind IN ('JOIN_REQUEST_RECEIVED', 'JOIN_REQUEST_ACCEPTED',
     'JOIN_REQUEST_REJECTED', 'INVITATION_RECEIVED', 'REMOVED_FROM_TEAM', 'PLACED_IN_TEAM',
     'DEADLINE_SOON', 'WAITLIST_PROMOTED', 'TEAMLESS_REMINDER', 'SURVEY_OPENED', 'SURVEY_CLOSING',
-    'SURVEY_REMINDER') THEN 'IMMEDIATE' ELSE 'DIGEST' END
+    'SURVEY_REMINDER', 'LMS_ACCOUNT_LINKED', 'LMS_ACCOUNT_UNLINKED') THEN 'IMMEDIATE' ELSE 'DIGEST' END
 $function$;
 
 CREATE OR REPLACE FUNCTION public.teamup_email_mode(p_user uuid, p_kind text)

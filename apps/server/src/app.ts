@@ -7,6 +7,7 @@ import { createDb, type DbHandle } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { dbErrorSummary } from './lib/pg-errors.js';
+import { redactLogArguments, redactLoggedError, serializeRequest } from './lib/redact-url.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -63,7 +64,9 @@ import { ltiAdminRoutes } from './modules/lti/admin-routes.js';
 import { createFrameAncestors } from './modules/lti/frame-ancestors.js';
 import { loadToolKeys } from './modules/lti/keys.js';
 import { createPlatformKeyStore } from './modules/lti/platform-keys.js';
+import { ltiLinkEventRoutes } from './modules/lti/link-events.js';
 import { ltiRoutes } from './modules/lti/routes.js';
+import { createOutbound, type Outbound } from './modules/lti/outbound.js';
 import { createServiceTokenClient } from './modules/lti/service-token.js';
 import { createRosterSync } from './modules/lti/sync-service.js';
 import { createRosterSyncJob } from './modules/lti/sync-job.js';
@@ -126,6 +129,11 @@ export interface BuildOptions {
   mail?: (Partial<MailWorkerOptions> & { digestIntervalMs?: number }) | false;
   /** Replaces the transport the configuration chooses (a test's failing or slow transport). */
   mailTransport?: MailTransport;
+  /**
+   * Replaces the guard of requests to an LMS (decision 143): a test whose platform is the app
+   * itself answers those in process. The app's own guard otherwise.
+   */
+  ltiOutbound?: Outbound;
 }
 
 /** Builds the whole application, ready to `listen()` or `inject()`. */
@@ -146,9 +154,19 @@ export async function buildApp(
 
   const app = Fastify({
     // Database errors carry the statement's values (names, emails): the serializer drops them.
+    // URLs may carry credentials (a registration link, a sign-in code): every line loses them
+    // (decision 144).
     logger: {
       level: config.LOG_LEVEL,
-      serializers: { err: serializeError },
+      serializers: {
+        err: (error: Error) => redactLoggedError(serializeError(error)),
+        req: serializeRequest,
+      },
+      hooks: {
+        logMethod(args, method) {
+          return method.apply(this, redactLogArguments(args) as Parameters<typeof method>);
+        },
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
@@ -272,9 +290,18 @@ export async function buildApp(
         'LTI_PRIVATE_KEYS is not set: the LTI signing key is the one generated into DATA_DIR; set it to rotate keys across servers',
       );
     }
+    // Every request to an LMS goes through one guard (decision 143): https and public
+    // addresses in production, but the on-premises LMS hosts the operator allows.
+    const ltiOutbound =
+      options.ltiOutbound ??
+      createOutbound({
+        restricted: config.NODE_ENV === 'production',
+        allowedPrivateHosts: config.LTI_ALLOWED_PRIVATE_HOSTS,
+        log: app.log,
+      });
     const rosterSync = createRosterSync({
       db: handle.db,
-      tokens: createServiceTokenClient({ keys: ltiKeys }),
+      tokens: createServiceTokenClient({ keys: ltiKeys, outbound: ltiOutbound }),
       setStatus: (tx, caller, enrollmentId, status) =>
         changeStatus(
           tx,
@@ -345,11 +372,13 @@ export async function buildApp(
         });
         await api.register(surveyRoutes, { onQueued: () => mailWorker?.wake() });
         await api.register(staffRoutes);
+        await api.register(ltiLinkEventRoutes);
         await api.register(ltiAdminRoutes, {
           publicUrl: config.PUBLIC_URL,
           secret: resolveJwtSecret(config),
           onPlatformsChanged: frameAncestors.refresh,
           sync: rosterSync,
+          httpsOnly: ltiOutbound.restricted,
         });
       },
       { prefix: API_PREFIX },
@@ -357,11 +386,31 @@ export async function buildApp(
     // The endpoints an LMS is configured with, outside the API (issue 28).
     await app.register(ltiRoutes, {
       keys: ltiKeys,
-      platformKeys: createPlatformKeyStore(),
+      platformKeys: createPlatformKeyStore({ outbound: ltiOutbound }),
       secret: resolveJwtSecret(config),
       publicUrl: config.PUBLIC_URL,
-      allowHttp: config.NODE_ENV !== 'production',
+      outbound: ltiOutbound,
       onPlatformsChanged: frameAncestors.refresh,
+      launch: {
+        superadminEmails: config.SUPERADMIN_EMAILS,
+        claimEnrollments: activatePendingEnrollments,
+        // One role per course: a person the launch makes staff leaves their student place,
+        // as themselves (they are the course's staff by then).
+        deactivate: (tx, userId, enrollmentId) => {
+          const asStaff = {
+            userId,
+            role: 'STUDENT' as const,
+            courseStaff: 'TEACHING_ASSISTANT' as const,
+          };
+          return changeStatus(
+            tx,
+            asStaff,
+            { lock: lockStudentWithTeam, release: releaseFromCourse },
+            enrollmentId,
+            'INACTIVE',
+          );
+        },
+      },
     });
     // A small LMS to try launches from, only where the development sign-in is (issue 28).
     if (config.AUTH_DEV_LOGIN) {

@@ -95,6 +95,30 @@ const trustProxy = z.string().transform((v, ctx): TrustProxy => {
   return entries;
 });
 
+/**
+ * LTI_ALLOWED_PRIVATE_HOSTS (decision 143): the host names or addresses of an on-premises LMS
+ * that Teamup may reach although they resolve to private addresses. Comma-separated.
+ */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const bareHost = (entry: string) =>
+  entry
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+const hostList = z.string().transform((v, ctx) => {
+  const entries = v.split(',').map(bareHost).filter(Boolean);
+  const bad = entries.find((e) => isIP(e) === 0 && !HOST_NAME.test(e));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a comma list of host names or IP addresses; "${bad}" is neither`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -128,6 +152,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** The LTI tool's private keys: a JSON array of PKCS#8 PEMs or private RSA JWKs, newest first. */
   LTI_PRIVATE_KEYS: z.string().trim().min(1).optional(),
+  LTI_ALLOWED_PRIVATE_HOSTS: hostList.default([]),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_TTL: duration.default(30 * 86_400),
   SEED_DEMO: flag.optional(),
@@ -213,6 +238,11 @@ export interface Config {
   RESPONSE_CHECK: boolean;
   /** Bearer token that GET /metrics requires (decision 110); unset: /metrics answers 404. */
   METRICS_TOKEN: string | undefined;
+  /**
+   * Host names or addresses of an on-premises LMS that Teamup may reach in production although
+   * they are private (decision 143); lower-cased, IPv6 without brackets.
+   */
+  LTI_ALLOWED_PRIVATE_HOSTS: string[];
 }
 
 function fail(issues: { path: string; message: string }[]): never {
@@ -300,5 +330,6 @@ export function loadConfig(
     WEB_DIST_DIR: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR) : defaultWebDistDir,
     RESPONSE_CHECK: e.RESPONSE_CHECK ?? e.NODE_ENV === 'test',
     METRICS_TOKEN: e.METRICS_TOKEN,
+    LTI_ALLOWED_PRIVATE_HOSTS: e.LTI_ALLOWED_PRIVATE_HOSTS,
   };
 }

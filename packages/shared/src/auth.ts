@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineSchema, personNameSchema, singleLineSchema } from './text.js';
 import {
   HEADLINE_MAX,
   LINK_MAX,
@@ -15,7 +16,7 @@ export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
 
 export const devIdTokenBodySchema = z.strictObject({
   email: z.email().max(254),
-  fullname: z.string().trim().min(1).max(120).optional(),
+  fullname: personNameSchema(120).optional(),
 });
 export type DevIdTokenBody = z.infer<typeof devIdTokenBodySchema>;
 
@@ -63,7 +64,7 @@ export const refreshResponseSchema = z.object({
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const profileLinkSchema = z.strictObject({
-  label: z.string().trim().min(1, 'Label is required').max(40),
+  label: singleLineSchema().min(1, 'Label is required').max(40),
   url: z.url({ protocol: /^https?$/, message: 'Enter a full http(s) address' }).max(500),
 });
 export type ProfileLink = z.infer<typeof profileLinkSchema>;
@@ -89,21 +90,19 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const profileUpdateBodySchema = z
   .strictObject({
-    fullname: z.string().trim().min(1, 'Full name is required').max(120),
+    fullname: personNameSchema(120),
     avatar: z
       .url({ protocol: /^https?$/, message: 'Enter a full http(s) image address' })
       .max(1000)
       .nullable(),
-    headline: z
-      .string()
-      .trim()
-      .max(HEADLINE_MAX, `The headline is at most ${HEADLINE_MAX} characters`),
-    bio: z.string().trim().max(1000, 'Bio is at most 1000 characters'),
+    headline: singleLineSchema().max(
+      HEADLINE_MAX,
+      `The headline is at most ${HEADLINE_MAX} characters`,
+    ),
+    bio: multiLineSchema().max(1000, 'Bio is at most 1000 characters'),
     skills: z
       .array(
-        z
-          .string()
-          .trim()
+        singleLineSchema()
           .min(1, 'A skill cannot be empty')
           .max(SKILL_TEXT_MAX, `A skill is at most ${SKILL_TEXT_MAX} characters`),
       )

@@ -12,6 +12,7 @@
 // Another student's course shows (on cards, in course filters and activity) only where that
 // student is ACTIVE: their own status is the student's and the admins' to see.
 import { z } from 'zod';
+import { multiLineSchema, singleLineSchema } from './text.js';
 import { paginationQuerySchema } from './api.js';
 import { profileLinkSchema } from './auth.js';
 import {
@@ -162,9 +163,7 @@ export const communityActivityQuerySchema = paginationQuerySchema;
  */
 export const lookingBodySchema = z.strictObject({
   looking: z.boolean(),
-  note: z
-    .string()
-    .trim()
+  note: multiLineSchema()
     .max(LOOKING_NOTE_MAX, `The note is at most ${LOOKING_NOTE_MAX} characters`)
     .optional(),
 });
@@ -177,7 +176,7 @@ export const lookingSchema = z.object({
 });
 export type Looking = z.infer<typeof lookingSchema>;
 
-export const headlineSchema = z
-  .string()
-  .trim()
-  .max(HEADLINE_MAX, `The headline is at most ${HEADLINE_MAX} characters`);
+export const headlineSchema = singleLineSchema().max(
+  HEADLINE_MAX,
+  `The headline is at most ${HEADLINE_MAX} characters`,
+);

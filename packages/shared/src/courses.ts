@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineSchema, singleLineSchema } from './text.js';
 import {
   COURSE_CODE_MAX,
   COURSE_TITLE_MAX,
@@ -17,15 +18,13 @@ const teamSize = z
   .max(TEAM_SIZE_LIMIT, `At most ${TEAM_SIZE_LIMIT}`);
 
 const courseFields = {
-  code: z
-    .string()
-    .trim()
+  code: singleLineSchema()
     .min(1, 'Code is required')
     .max(COURSE_CODE_MAX)
     .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'Letters, digits, spaces, dots, dashes, underscores'),
-  title: z.string().trim().min(1, 'Title is required').max(COURSE_TITLE_MAX),
-  term: z.string().trim().min(1, 'Term is required').max(COURSE_TERM_MAX),
-  description: z.string().trim().max(COURSE_DESCRIPTION_MAX),
+  title: singleLineSchema().min(1, 'Title is required').max(COURSE_TITLE_MAX),
+  term: singleLineSchema().min(1, 'Term is required').max(COURSE_TERM_MAX),
+  description: multiLineSchema().max(COURSE_DESCRIPTION_MAX),
   teamSizeMin: teamSize,
   teamSizeMax: teamSize,
   /** ISO 8601 with an offset; stored and returned in UTC. */

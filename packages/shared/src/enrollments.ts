@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from './text.js';
 import { ENROLLMENT_STATUSES } from './constants.js';
 import { paginationQuerySchema } from './api.js';
 import { emailInputSchema } from './organizations.js';
@@ -80,7 +81,7 @@ export type CourseRosterQuery = z.input<typeof courseRosterQuerySchema>;
 export const manualAddBodySchema = z.strictObject({
   courseId: z.uuid(),
   email: emailInputSchema,
-  fullname: z.string().trim().min(1, 'Full name is required').max(120),
+  fullname: personNameSchema(120),
 });
 export type ManualAddBody = z.input<typeof manualAddBodySchema>;
 

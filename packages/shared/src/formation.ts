@@ -2,6 +2,7 @@
 // team health with nudges, the LMS export and membership history. The waitlist's fields live
 // with join requests in teams.ts.
 import { z } from 'zod';
+import { teamNameSchema } from './text.js';
 import { dateTimeField } from './dates.js';
 
 /** Largest seed a proposal takes (a 31-bit integer, so every client can hold it exactly). */
@@ -162,7 +163,7 @@ export const formationApplyBodySchema = z.strictObject({
     .array(
       z.strictObject({
         key: z.string().regex(/^new-\d{1,5}$/),
-        name: z.string().trim().min(1).max(80),
+        name: teamNameSchema(80),
       }),
     )
     .max(5_000),

@@ -20,3 +20,4 @@ export * from './survey.js';
 export * from './course-staff.js';
 export * from './lti.js';
 export * from './identity.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineSchema } from './text.js';
 
 // LTI 1.3 (issue 28, decisions 136 and 138): the platforms (LMS registrations) of an
 // organization, the values an LMS administrator pastes, the launch's code exchange and the
@@ -14,7 +15,7 @@ const httpsUrl = z
 export const ltiPlatformBodySchema = z.strictObject({
   /** Needed only when the caller administers more than one organization. */
   organizationId: z.uuid().optional(),
-  name: z.string().trim().min(1, 'Name is required').max(120),
+  name: singleLineSchema().min(1, 'Name is required').max(120),
   issuer: z.string().trim().min(1, 'Issuer is required').max(500),
   clientId: z.string().trim().min(1, 'Client ID is required').max(255),
   authorizationUrl: httpsUrl,
@@ -51,6 +52,11 @@ export const ltiPlatformSchema = z.object({
   registeredBy: z.enum(['MANUAL', 'DYNAMIC']),
   courses: z.number().int(),
   createdAt: z.string(),
+  /**
+   * This registration's own login initiation URL (/lti/login/{id}): for an LMS that omits
+   * client_id at login, so another registration of the same issuer is never taken for it.
+   */
+  loginUrl: z.string(),
 });
 export type LtiPlatformView = z.infer<typeof ltiPlatformSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineSchema, personNameSchema, singleLineSchema } from './text.js';
 import { ORG_NAME_MAX, ORG_SLUG_MAX, ORG_DESCRIPTION_MAX } from './constants.js';
 import { paginationQuerySchema } from './api.js';
 import { roleSchema } from './roles.js';
@@ -19,9 +20,9 @@ export const orgSlugSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case letters, digits and single hyphens only');
 
 const orgFields = {
-  name: z.string().trim().min(1, 'Name is required').max(ORG_NAME_MAX),
+  name: singleLineSchema().min(1, 'Name is required').max(ORG_NAME_MAX),
   slug: orgSlugSchema,
-  description: z.string().trim().max(ORG_DESCRIPTION_MAX),
+  description: multiLineSchema().max(ORG_DESCRIPTION_MAX),
 };
 
 export const createOrganizationBodySchema = z.strictObject({
@@ -91,7 +92,7 @@ export type OrganizationListQuery = z.input<typeof organizationListQuerySchema>;
 export const appointAdminBodySchema = z.strictObject({
   email: emailInputSchema,
   /** Used only when the email has no account yet; the person can change it in their profile. */
-  fullname: z.string().trim().min(1).max(120).optional(),
+  fullname: personNameSchema(120).optional(),
 });
 export type AppointAdminBody = z.input<typeof appointAdminBodySchema>;
 

@@ -3,6 +3,7 @@
 // it while it is open; placement by criteria scores teams on the answers. Answers are read by the
 // course's admins only (and the student who gave them), never by other students.
 import { z } from 'zod';
+import { multiLineSchema, singleLineSchema } from './text.js';
 import { paginationQuerySchema, paginated } from './api.js';
 import { dateTimeField } from './dates.js';
 
@@ -57,7 +58,7 @@ export const SURVEY_REMIND_INTERVAL_HOURS = 24;
 /** A student's answers, stored as JSON, are at most this many bytes. */
 export const SURVEY_ANSWERS_MAX_BYTES = 32_768;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => singleLineSchema().min(1).max(max);
 /** An option's id: stable across edits, so answers survive renaming and reordering. */
 export const surveyOptionIdSchema = z
   .string()
@@ -78,7 +79,7 @@ const common = {
   id: z.uuid(),
   prompt: text(300),
   /** Shown under the prompt. */
-  help: z.string().trim().max(500).default(''),
+  help: multiLineSchema().max(500).default(''),
   weight: z.number().int().min(0).max(SURVEY_WEIGHT_MAX),
   goal: surveyGoalSchema,
   required: z.boolean(),

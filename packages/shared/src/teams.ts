@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineSchema, singleLineSchema, teamNameSchema } from './text.js';
 import {
   TEAM_NAME_MAX,
   TEAM_DESCRIPTION_MAX,
@@ -131,9 +132,7 @@ export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
 const wantedSkillsSchema = z
   .array(
-    z
-      .string()
-      .trim()
+    singleLineSchema()
       .min(1, 'A skill cannot be empty')
       .max(SKILL_TEXT_MAX, `A skill is at most ${SKILL_TEXT_MAX} characters`),
   )
@@ -143,8 +142,8 @@ const wantedSkillsSchema = z
   });
 
 export const createTeamBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(TEAM_NAME_MAX),
-  description: z.string().trim().max(TEAM_DESCRIPTION_MAX).default(''),
+  name: teamNameSchema(TEAM_NAME_MAX),
+  description: multiLineSchema().max(TEAM_DESCRIPTION_MAX).default(''),
   /** Defaults to the course's maximum team size. */
   maxSize: z.number().int().min(1).max(50).optional(),
   openToRequests: z.boolean().default(true),
@@ -154,8 +153,8 @@ export type CreateTeamBody = z.input<typeof createTeamBodySchema>;
 
 export const updateTeamBodySchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'Name is required').max(TEAM_NAME_MAX),
-    description: z.string().trim().max(TEAM_DESCRIPTION_MAX),
+    name: teamNameSchema(TEAM_NAME_MAX),
+    description: multiLineSchema().max(TEAM_DESCRIPTION_MAX),
     openToRequests: z.boolean(),
     maxSize: z.number().int().min(1).max(50),
     wantedSkills: wantedSkillsSchema,
@@ -204,12 +203,12 @@ export const joinRequestSchema = z.object({
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
 export const applyBodySchema = z.strictObject({
-  message: z.string().trim().max(TEAM_MESSAGE_MAX).default(''),
+  message: multiLineSchema().max(TEAM_MESSAGE_MAX).default(''),
 });
 export type ApplyBody = z.input<typeof applyBodySchema>;
 
 export const decideBodySchema = z.strictObject({
-  reason: z.string().trim().max(TEAM_MESSAGE_MAX).optional(),
+  reason: multiLineSchema().max(TEAM_MESSAGE_MAX).optional(),
 });
 export type DecideBody = z.infer<typeof decideBodySchema>;
 
@@ -235,7 +234,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 export const inviteBodySchema = z.strictObject({
   userId: z.uuid(),
-  message: z.string().trim().max(TEAM_MESSAGE_MAX).default(''),
+  message: multiLineSchema().max(TEAM_MESSAGE_MAX).default(''),
 });
 export type InviteBody = z.input<typeof inviteBodySchema>;
 
@@ -258,14 +257,14 @@ export const noticeSchema = z.object({
 export type Notice = z.infer<typeof noticeSchema>;
 
 export const createNoticeBodySchema = z.strictObject({
-  body: z.string().trim().min(1, 'Write something').max(NOTICE_BODY_MAX),
+  body: multiLineSchema().min(1, 'Write something').max(NOTICE_BODY_MAX),
   pinned: z.boolean().default(false),
 });
 export type CreateNoticeBody = z.input<typeof createNoticeBodySchema>;
 
 export const updateNoticeBodySchema = z
   .strictObject({
-    body: z.string().trim().min(1, 'Write something').max(NOTICE_BODY_MAX),
+    body: multiLineSchema().min(1, 'Write something').max(NOTICE_BODY_MAX),
     pinned: z.boolean(),
   })
   .partial()

@@ -11,6 +11,7 @@ import {
   invitations,
   joinRequests,
   organizationAdmins,
+  organizationDomains,
   organizations,
   teamMembers,
   teamMembershipPeriods,
@@ -437,6 +438,8 @@ const SEED_ORGS = {
     slug: 'northfield',
     description: 'School of Computing, Northfield University.',
     admin: 'alan.turing@northfield.edu',
+    // The addresses its LMS may vouch for (decision 141), set by the superadmin.
+    domains: ['northfield.edu', 'student.northfield.edu'],
     createdDaysAgo: 500,
   },
   riverside: {
@@ -444,6 +447,7 @@ const SEED_ORGS = {
     slug: 'riverside',
     description: 'Faculty of Engineering, Riverside College.',
     admin: 'ada.lovelace@riverside.edu',
+    domains: ['riverside.edu', 'student.riverside.edu'],
     createdDaysAgo: 480,
   },
 } as const;
@@ -509,13 +513,21 @@ async function seedOrganizations(db: DbOrTx, now: number): Promise<number> {
   const orgIds = {} as Record<keyof typeof SEED_ORGS, string>;
   const adminIds = {} as Record<keyof typeof SEED_ORGS, string>;
   for (const key of ['northfield', 'riverside'] as const) {
-    const { admin, createdDaysAgo, ...org } = SEED_ORGS[key];
+    const { admin, domains, createdDaysAgo, ...org } = SEED_ORGS[key];
     const createdAt = daysAgo(createdDaysAgo);
     const [row] = await db
       .insert(organizations)
       .values({ ...org, createdAt, updatedAt: createdAt })
       .returning({ id: organizations.id });
     orgIds[key] = row!.id;
+    await db.insert(organizationDomains).values(
+      domains.map((domain) => ({
+        domain,
+        organizationId: row!.id,
+        createdBy: superadminId,
+        createdAt,
+      })),
+    );
     const adminUser = userByEmail.get(admin);
     if (adminUser) {
       adminIds[key] = adminUser.id;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorDetail } from '@teamup/shared';
+import { withoutControls, type ErrorDetail } from '@teamup/shared';
 import { badRequest } from './errors.js';
 
 /**
@@ -62,15 +62,38 @@ export function unstorableTextDetails(request: FastifyRequest): ErrorDetail[] {
 }
 
 /**
+ * Every string of a parsed body without control characters (issue 34, decision 142): line
+ * breaks as `\n`, tabs as spaces, every other C0 or C1 control gone. Strings are replaced in
+ * place; keys are left as they are (the route's schema refuses unknown ones).
+ */
+export function normalizeBodyText(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return withoutControls(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = normalizeBodyText(value[i], depth + 1);
+    return value;
+  }
+  // Only what a JSON or form parser makes: nothing else is walked (a multipart file, a stream).
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) record[key] = normalizeBodyText(record[key], depth + 1);
+  return value;
+}
+
+/**
  * One check for all text input: after the body is parsed and before the route's validation,
  * every string of the path parameters, the query and the JSON body is looked at. Multipart
- * fields are read by the upload handler itself, which uses `hasUnstorableText`.
+ * fields are read by the upload handler itself, which uses `hasUnstorableText`. Then the body's
+ * strings lose their control characters, so no field stores one (multi-line text keeps `\n`);
+ * a single-line field's schema (packages/shared text.ts) makes its line breaks spaces as well.
  */
 export const inputTextPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
       const details = unstorableTextDetails(request);
       if (details.length > 0) throw badRequest('The request is not valid', details);
+      if (request.body !== undefined) request.body = normalizeBodyText(request.body);
     });
   },
   { name: 'input-text', dependencies: ['errors'] },

@@ -221,6 +221,14 @@ export const MATRIX: Record<string, Row> = {
   // Organization A's LMS courses: B's admin asking for A's organization, or linking A's: 404.
   getAdminLtiContexts: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   putAdminLtiContextsById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // Issue 34 (decision 141): email domains are the superadmin's; linked LMS accounts are each
+  // person's own (the identity is the leader's: nobody else's to unlink, 404 as for sessions);
+  // the link's credential is not an ID token: 401 alike; link events are the organization's.
+  putOrganizationsSuperByIdDomains: [401, 403, 403, 403, 403, 403, 403, '2xx'],
+  getProfileIdentities: [401, '2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  postProfileIdentitiesLink: [401, 401, 401, 401, 401, 401, 401, 401],
+  deleteProfileIdentitiesById: [401, 404, 404, 404, '2xx', 404, 404, 404],
+  getAdminLtiLinkEvents: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
 };
 
 // The course staff columns (issue 28, decision 137), in order (world.ts): an instructor of the
@@ -368,4 +376,9 @@ export const STAFF_MATRIX: Record<string, StaffRow> = {
   // Linking LMS courses is the organization admin's.
   getAdminLtiContexts: [403, 403, 403],
   putAdminLtiContextsById: [403, 403, 403],
+  putOrganizationsSuperByIdDomains: [403, 403, 403],
+  getProfileIdentities: ['2xx', '2xx', '2xx'],
+  postProfileIdentitiesLink: [401, 401, 401],
+  deleteProfileIdentitiesById: [404, 404, 404],
+  getAdminLtiLinkEvents: [403, 403, 403],
 };

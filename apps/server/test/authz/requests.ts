@@ -64,6 +64,7 @@ function pathParam(w: AuthzWorld, name: string, before: string, path: string): s
     platforms: w.platform.id,
     // Its LMS course, linked to course A.
     contexts: w.context.id,
+    identities: w.identity.id,
   };
   const id = byCollection[before];
   if (!id) throw new Error(`no world id for {${name}} after "${before}" in ${path}`);
@@ -209,6 +210,10 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
   // Linking A's LMS course to the course it is linked to already: 200, nothing changes.
   putAdminLtiContextsById: (w) => ({ payload: { courseId: w.course.id } }),
   getAdminLtiContexts: (w) => ({ query: { organizationId: w.orgA.id } }),
+  // Issue 34 (decision 141).
+  putOrganizationsSuperByIdDomains: () => ({ payload: { domains: ['aurora.example.edu'] } }),
+  postProfileIdentitiesLink: () => ({ payload: { credential: 'not-an-id-token' } }),
+  getAdminLtiLinkEvents: (w) => ({ query: { organizationId: w.orgA.id } }),
   // A code nobody was given: 401 for everyone.
   postAuthLoginLti: () => ({ payload: { code: 'not-a-code-not-a-code-not-a-code' } }),
 };

@@ -8,6 +8,7 @@ import {
   courseStaff,
   csvUploads,
   ltiContexts,
+  ltiIdentities,
   ltiPlatforms,
   sessions,
 } from '../../src/db/schema/index.js';
@@ -173,6 +174,16 @@ export async function authzWorld() {
       label: 'AUR101',
     })
     .returning({ id: ltiContexts.id });
+  // Issue 34: the leader's LMS account, linked to her account (DELETE /profile/identities/{id}).
+  const [identity] = await db
+    .insert(ltiIdentities)
+    .values({
+      platformId: platform!.id,
+      sub: `leader-${short()}`,
+      userId: leader.id,
+      linkSource: 'PERSON',
+    })
+    .returning({ id: ltiIdentities.id });
   const users = {
     outsider,
     classmate,
@@ -236,6 +247,7 @@ export async function authzWorld() {
     staffEntry: staffRow!,
     platform: platform!,
     context: context!,
+    identity: identity!,
     ...users,
     /** The leader's own session (the one her token belongs to). */
     leaderSessionId: sessionOf(leader.id),

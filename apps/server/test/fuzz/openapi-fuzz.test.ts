@@ -61,6 +61,7 @@ function idsOf(w: AuthzWorld): WorldIds {
       // Issue 28: A's LMS platform and its LMS course.
       w.platform.id,
       w.context.id,
+      w.identity.id,
       ...[w.leader, w.member, w.classmate, w.outsider, w.admin, w.otherAdmin, w.superadmin].map(
         (u) => u.id,
       ),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { csvUploads, teams, users } from '../../src/db/schema/index.js';
+import { csvUploads, enrollments, teams, users } from '../../src/db/schema/index.js';
 import { unstorableTextPaths } from '../../src/plugins/input-text.js';
 import { makeEnrollment, makeWorld } from '../fixtures.js';
 import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../helper.js';
@@ -213,5 +213,159 @@ describe('text the database cannot store', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.total).toBe(1);
+  });
+});
+
+// Issue 34 item 10 (decision 142): control characters never reach a stored field. A single-line
+// field (a name, a title) keeps one line, a multi-line one (a description, a bio) keeps `\n`;
+// a person's or a team's name typed with `<` or `>` is refused, naming the field.
+describe('control characters and markup in stored text', () => {
+  let app: FastifyInstance;
+  let world: Awaited<ReturnType<typeof makeWorld>>;
+  let student: string;
+  let admin: string;
+
+  beforeEach(async () => {
+    app = await buildTestApp();
+    world = await makeWorld();
+    student = (await signIn(app, world.student.email)).token;
+    admin = (await signIn(app, world.adminA.email)).token;
+  });
+
+  const NAME_MESSAGE = 'A name cannot contain < or >';
+
+  it('a team name keeps one line and its description its line breaks, without controls', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/student/courses/${world.courseA.id}/teams`,
+      headers: bearer(student),
+      payload: {
+        name: '  Byte\r\nClub\t\u0007 2 ',
+        description: 'We build\r\nthings\u001b[31m\ttogether\rdaily\u0085',
+        wantedSkills: ['Type\nScript'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { db } = await getWorkerDb();
+    const [team] = await db
+      .select({ name: teams.name, description: teams.description })
+      .from(teams);
+    expect(team).toEqual({
+      name: 'Byte Club 2',
+      description: 'We build\nthings[31m together\ndaily',
+    });
+    expect(res.json().data.wantedSkills).toEqual(['Type Script']);
+  });
+
+  it('refuses < or > in a team name, and in a person name, naming the field; nothing changes', async () => {
+    const team = await app.inject({
+      method: 'POST',
+      url: `${API}/student/courses/${world.courseA.id}/teams`,
+      headers: bearer(student),
+      payload: { name: '<b>Byte</b> Club' },
+    });
+    expect(team.statusCode).toBe(400);
+    expect(team.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'name', message: NAME_MESSAGE }],
+    });
+    expect(await rows(teams)).toBe(0);
+
+    const profile = await app.inject({
+      method: 'PATCH',
+      url: `${API}/auth/profile/update`,
+      headers: bearer(student),
+      payload: { fullname: 'Sam <img src=x onerror=alert(1)>' },
+    });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json().details).toEqual([{ path: 'fullname', message: NAME_MESSAGE }]);
+
+    const added = await app.inject({
+      method: 'POST',
+      url: `${API}/admin/students/manual-add`,
+      headers: bearer(admin),
+      payload: { courseId: world.courseA.id, email: 'kim@example.edu', fullname: 'Kim <Park>' },
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().details).toEqual([{ path: 'fullname', message: NAME_MESSAGE }]);
+  });
+
+  it("a person's name and bio: one line, and line breaks kept", async () => {
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `${API}/auth/profile/update`,
+      headers: bearer(student),
+      payload: {
+        fullname: 'Sam\r\n  Student\u009b',
+        headline: 'Full\nstack',
+        bio: 'Line one\r\nLine two\u0008',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { db } = await getWorkerDb();
+    const [user] = await db
+      .select({ fullname: users.fullname, bio: users.bio, headline: users.headline })
+      .from(users)
+      .where(eq(users.id, world.student.id));
+    expect(user).toEqual({
+      fullname: 'Sam Student',
+      bio: 'Line one\nLine two',
+      headline: 'Full stack',
+    });
+
+    const added = await app.inject({
+      method: 'POST',
+      url: `${API}/admin/students/manual-add`,
+      headers: bearer(admin),
+      payload: { courseId: world.courseA.id, email: 'kim@example.edu', fullname: 'Kim\nPark' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const [kim] = await db
+      .select({ fullname: enrollments.fullname })
+      .from(enrollments)
+      .where(eq(enrollments.email, 'kim@example.edu'));
+    expect(kim!.fullname).toBe('Kim Park');
+  });
+
+  it('course, organization and LMS names keep one line', async () => {
+    const course = await app.inject({
+      method: 'PATCH',
+      url: `${API}/courses/${world.courseA.id}/update`,
+      headers: bearer(admin),
+      payload: { title: 'Distributed\r\nSystems', description: 'Week 1\r\nWeek 2\u0007' },
+    });
+    expect(course.statusCode, course.body).toBe(200);
+    expect(course.json().data).toMatchObject({
+      title: 'Distributed Systems',
+      description: 'Week 1\nWeek 2',
+    });
+
+    const superadmin = (await signIn(app, world.superadmin.email)).token;
+    const org = await app.inject({
+      method: 'POST',
+      url: `${API}/organizations`,
+      headers: bearer(superadmin),
+      payload: { name: 'North\nfield\tUniversity', slug: 'northfield-u' },
+    });
+    expect(org.statusCode, org.body).toBe(201);
+    expect(org.json().data.name).toBe('North field University');
+
+    const platform = await app.inject({
+      method: 'POST',
+      url: `${API}/admin/lti/platforms`,
+      headers: bearer(admin),
+      payload: {
+        name: 'Uni\r\nMoodle',
+        issuer: 'https://moodle.uni.example.edu',
+        clientId: 'client-1',
+        authorizationUrl: 'https://moodle.uni.example.edu/mod/lti/auth.php',
+        tokenUrl: 'https://moodle.uni.example.edu/mod/lti/token.php',
+        jwksUrl: 'https://moodle.uni.example.edu/mod/lti/certs.php',
+        deploymentIds: ['1'],
+      },
+    });
+    expect(platform.statusCode, platform.body).toBe(201);
+    expect(platform.json().data.name).toBe('Uni Moodle');
   });
 });

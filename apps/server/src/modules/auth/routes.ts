@@ -17,6 +17,7 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { eq, sql } from 'drizzle-orm';
+import { notifyAccount } from '../../lib/account-notice.js';
 import { linkPendingStaff } from '../../lib/course-staff.js';
 import { redeemLoginCode } from '../../lib/lti-login-code.js';
 import { defineRoute } from '../../lib/route.js';
@@ -26,6 +27,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { authRateLimit, refuseCrossSite } from '../../plugins/security.js';
 import { DEV_AUDIENCE_FALLBACK, loadDevIdp } from './dev-idp.js';
 import { devRoutes } from './dev-routes.js';
+import { identityRoutes } from './identity-routes.js';
 import {
   createIdTokenVerifier,
   googleIssuer,
@@ -91,10 +93,21 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
    * What every sign-in does once it knows who signs in, in its transaction: enrollments and
    * staff appointments waiting for the address become theirs, and a session opens.
    */
-  const openSignedInSession = async (tx: Tx, request: FastifyRequest, user: UserRow) => {
-    const activatedEnrollments = await opts.activatePendingEnrollments(tx, user);
+  const openSignedInSession = async (
+    tx: Tx,
+    request: FastifyRequest,
+    user: UserRow,
+    /**
+     * Google vouched for the address. An LMS's one-time code does not: what its launch may
+     * claim by email it claimed in the launch, for its own organization only (decision 141).
+     */
+    claimByEmail = true,
+  ) => {
+    const activatedEnrollments = claimByEmail
+      ? await opts.activatePendingEnrollments(tx, user)
+      : [];
     // Appointments to a course's staff waiting for this address (issue 28).
-    await linkPendingStaff(tx, user);
+    if (claimByEmail) await linkPendingStaff(tx, user);
     const session = await service.openSession(
       tx,
       user.id,
@@ -127,6 +140,15 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       activatedEnrollments: signedIn.activatedEnrollments,
     };
   };
+
+  // The profile's linked LMS accounts (decision 141): the link signs in with Google here.
+  await identityRoutes(app, {
+    superadminEmails: config.SUPERADMIN_EMAILS,
+    verifyIdToken,
+    openSession: (tx, request, user) => openSignedInSession(tx, request, user),
+    issueTokens: (reply, signedIn, framed) => issueTokens(reply, signedIn, framed),
+    notify: notifyAccount,
+  });
 
   defineRoute(app, {
     method: 'GET',
@@ -207,7 +229,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
           .where(eq(users.id, redeemed.userId))
           .returning();
         return {
-          ...(await openSignedInSession(tx, request, user!)),
+          ...(await openSignedInSession(tx, request, user!, false)),
           target: redeemed.target,
         };
       });

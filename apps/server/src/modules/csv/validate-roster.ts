@@ -1,4 +1,10 @@
-import { CSV_FIELD_MAX, emailInputSchema, unguardCsvCell, type CsvRowError } from '@teamup/shared';
+import {
+  CSV_FIELD_MAX,
+  emailInputSchema,
+  importedName,
+  unguardCsvCell,
+  type CsvRowError,
+} from '@teamup/shared';
 import {
   detectDelimiter,
   isBlankRecord,
@@ -75,7 +81,8 @@ export async function validateRoster(
     else if (rawEmail === '') reject('Email is missing');
     else {
       const parsed = emailInputSchema.safeParse(unguardCsvCell(rawEmail));
-      const fullname = unguardCsvCell(rawFullname);
+      // One line, no markup, as every stored name (decision 142).
+      const fullname = importedName(unguardCsvCell(rawFullname));
       const studentId = unguardCsvCell(rawStudentId);
       if (!parsed.success) reject('Not a valid email address');
       else if (firstRowOf.has(parsed.data)) {

@@ -33,6 +33,8 @@ const TAGS = ['lti'];
 export interface LtiAdminRoutesOptions {
   publicUrl: string;
   secret: string;
+  /** Production: platform URLs must be https (decision 143). */
+  httpsOnly: boolean;
   onPlatformsChanged: () => void;
   sync: RosterSync;
 }
@@ -43,6 +45,7 @@ export interface LtiAdminRoutesOptions {
  * sync its roster from the LMS (NRPS). Another organization's platform answers 404.
  */
 export async function ltiAdminRoutes(app: FastifyInstance, opts: LtiAdminRoutesOptions) {
+  const settings = { publicUrl: opts.publicUrl, httpsOnly: opts.httpsOnly };
   defineRoute(app, {
     method: 'GET',
     url: '/admin/lti/platforms',
@@ -50,11 +53,13 @@ export async function ltiAdminRoutes(app: FastifyInstance, opts: LtiAdminRoutesO
     schema: {
       tags: TAGS,
       summary: 'The LMS platforms registered for my organizations',
+      description:
+        'Each with its own login URL (loginUrl), for an LMS that omits client_id at login (decision 143).',
       response: { 200: envelope(ltiPlatformListSchema) },
     },
     handler: async (request) => ({
       success: true as const,
-      data: await signedInRead(request, (db, caller) => listPlatforms(db, caller)),
+      data: await signedInRead(request, (db, caller) => listPlatforms(db, caller, settings)),
     }),
   });
 
@@ -66,13 +71,15 @@ export async function ltiAdminRoutes(app: FastifyInstance, opts: LtiAdminRoutesO
       tags: TAGS,
       summary: 'Register an LMS platform by hand (for LMSs without dynamic registration)',
       description:
-        'organizationId is needed only by an admin of several organizations. 409 PLATFORM_TAKEN when the issuer and client ID are registered already.',
+        'organizationId is needed only by an admin of several organizations. In production every URL must be https (400, per field). 409 PLATFORM_TAKEN when the issuer and client ID cannot be registered (registered already, in this organization or another: the answer does not say which).',
       body: ltiPlatformBodySchema,
       response: { 201: envelope(ltiPlatformSchema) },
     },
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      const platform = await app.db.transaction((tx) => createPlatform(tx, auth, request.body));
+      const platform = await app.db.transaction((tx) =>
+        createPlatform(tx, auth, request.body, settings),
+      );
       opts.onPlatformsChanged();
       reply.code(201);
       return { success: true as const, data: platform, message: 'Platform registered' };
@@ -87,7 +94,7 @@ export async function ltiAdminRoutes(app: FastifyInstance, opts: LtiAdminRoutesO
       tags: TAGS,
       summary: "Change a platform's name, endpoints or deployment IDs; its courses stay linked",
       description:
-        'The issuer and client ID are the registration itself and do not change (register the other pair instead). Launches of a deployment ID no longer listed are refused. Another organization: 404.',
+        'The issuer and client ID are the registration itself and do not change (register the other pair instead). Launches of a deployment ID no longer listed are refused. In production every URL must be https (400, per field). Another organization: 404.',
       params: z.object({ id: z.uuid() }),
       body: ltiPlatformUpdateSchema,
       response: { 200: envelope(ltiPlatformSchema) },
@@ -95,7 +102,7 @@ export async function ltiAdminRoutes(app: FastifyInstance, opts: LtiAdminRoutesO
     handler: async (request) => {
       const auth = requireAuth(request);
       const platform = await app.db.transaction((tx) =>
-        updatePlatform(tx, auth, request.params.id, request.body),
+        updatePlatform(tx, auth, request.params.id, request.body, settings),
       );
       opts.onPlatformsChanged();
       return { success: true as const, data: platform, message: 'Platform updated' };
@@ -115,7 +122,7 @@ export async function ltiAdminRoutes(app: FastifyInstance, opts: LtiAdminRoutesO
     handler: async (request) => {
       const auth = requireAuth(request);
       const platform = await app.db.transaction((tx) =>
-        deletePlatform(tx, auth, request.params.id),
+        deletePlatform(tx, auth, request.params.id, settings),
       );
       opts.onPlatformsChanged();
       return { success: true as const, data: platform, message: 'Platform removed' };

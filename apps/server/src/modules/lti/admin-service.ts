@@ -14,8 +14,42 @@ import { recordAudit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { adminScope, assertInScope, type Caller } from '../../lib/org-scope.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
+import { PLATFORM_TAKEN } from './dynamic-registration.js';
 import { toolUrls } from './oidc-login.js';
 import { registrationToken } from './routes.js';
+
+/** What the platform pages need of the server's configuration. */
+export interface PlatformSettings {
+  /** PUBLIC_URL: each platform's own login URL is under it. */
+  publicUrl: string;
+  /** Production: platform URLs must be https (decision 143). */
+  httpsOnly: boolean;
+}
+
+type RawView = Omit<LtiPlatformView, 'loginUrl'>;
+
+/** The view with the platform's own login URL (decision 143). */
+const withLoginUrl = (view: RawView, settings: PlatformSettings): LtiPlatformView => ({
+  ...view,
+  loginUrl: toolUrls(settings.publicUrl).loginFor(view.id),
+});
+
+const URL_FIELDS = ['issuer', 'authorizationUrl', 'tokenUrl', 'jwksUrl'] as const;
+
+/**
+ * Plain http in production is refused field by field. The issuer is one too when it is an http
+ * URL (LTI 1.3 makes it an https URL; the form takes any text so an unusual one still fits).
+ */
+function assertHttps(
+  body: Partial<Record<(typeof URL_FIELDS)[number], string>>,
+  settings: PlatformSettings,
+) {
+  if (!settings.httpsOnly) return;
+  const issues = URL_FIELDS.filter((field) => /^\s*http:/i.test(body[field] ?? '')).map(
+    (field) => ({ path: field, message: 'Enter an https URL: plain http is for development only' }),
+  );
+  if (issues.length > 0) throw badRequest('The request is not valid', issues);
+}
 
 const VIEW = sql`json_build_object('id', p.id, 'organizationId', p.organization_id,
   'organizationName', o.name, 'name', p.name, 'issuer', p.issuer, 'clientId', p.client_id,
@@ -27,9 +61,10 @@ const VIEW = sql`json_build_object('id', p.id, 'organizationId', p.organization_
 export async function listPlatforms(
   db: DbOrTx,
   caller: Caller,
+  settings: PlatformSettings,
 ): Promise<{ items: LtiPlatformView[] }> {
   const scope = await adminScope(db, caller);
-  const [row] = await queryRows<{ items: LtiPlatformView[] | null }>(
+  const [row] = await queryRows<{ items: RawView[] | null }>(
     db,
     sql`select json_agg(${VIEW} order by o.name, p.name, p.id) as items
       from lti_platforms p join organizations o on o.id = p.organization_id
@@ -44,7 +79,7 @@ export async function listPlatforms(
               )})`
       }`,
   );
-  return { items: row?.items ?? [] };
+  return { items: (row?.items ?? []).map((view) => withLoginUrl(view, settings)) };
 }
 
 /** The organization a body or query names, or the caller's only one. */
@@ -64,7 +99,9 @@ export async function createPlatform(
   tx: DbOrTx,
   caller: Caller,
   body: LtiPlatformBody,
+  settings: PlatformSettings,
 ): Promise<LtiPlatformView> {
+  assertHttps(body, settings);
   const organizationId = await organizationOf(tx, caller, body.organizationId);
   let id: string;
   try {
@@ -79,11 +116,9 @@ export async function createPlatform(
     );
     id = row!.id;
   } catch (error) {
+    // One answer whether this organization or another holds the pair (decision 143).
     if (isUniqueViolation(error, 'lti_platforms_issuer_client_idx')) {
-      throw conflict(
-        'PLATFORM_TAKEN',
-        'This issuer and client ID are already registered (in this or another organization)',
-      );
+      throw conflict('PLATFORM_TAKEN', PLATFORM_TAKEN);
     }
     throw error;
   }
@@ -93,11 +128,11 @@ export async function createPlatform(
     organizationId,
     data: { name: body.name, issuer: body.issuer, clientId: body.clientId },
   });
-  return (await platformView(tx, id))!;
+  return withLoginUrl((await platformView(tx, id))!, settings);
 }
 
-async function platformView(db: DbOrTx, id: string): Promise<LtiPlatformView | null> {
-  const [row] = await queryRows<{ v: LtiPlatformView }>(
+async function platformView(db: DbOrTx, id: string): Promise<RawView | null> {
+  const [row] = await queryRows<{ v: RawView }>(
     db,
     sql`select ${VIEW} as v from lti_platforms p join organizations o on o.id = p.organization_id
       where p.id = ${id}`,
@@ -118,6 +153,7 @@ export async function updatePlatform(
   caller: Caller,
   id: string,
   body: LtiPlatformUpdate,
+  settings: PlatformSettings,
 ): Promise<LtiPlatformView> {
   const scope = await adminScope(tx, caller);
   const [current] = await queryRows<{ organization_id: string }>(
@@ -132,12 +168,14 @@ export async function updatePlatform(
   } catch {
     throw notFound('Platform not found');
   }
+  assertHttps(body, settings);
   const sets = [
     body.name !== undefined && sql`name = ${body.name}`,
     body.authorizationUrl !== undefined && sql`authorization_url = ${body.authorizationUrl}`,
     body.tokenUrl !== undefined && sql`token_url = ${body.tokenUrl}`,
     body.jwksUrl !== undefined && sql`jwks_url = ${body.jwksUrl}`,
-    body.deploymentIds !== undefined && sql`deployment_ids = ${deploymentArray(body.deploymentIds)}`,
+    body.deploymentIds !== undefined &&
+      sql`deployment_ids = ${deploymentArray(body.deploymentIds)}`,
   ].filter((s): s is ReturnType<typeof sql> => s !== false);
   await tx.execute(
     sql`update lti_platforms set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`,
@@ -148,7 +186,7 @@ export async function updatePlatform(
     organizationId: current.organization_id,
     data: { changed: Object.keys(body) },
   });
-  return (await platformView(tx, id))!;
+  return withLoginUrl((await platformView(tx, id))!, settings);
 }
 
 /** Removing a platform stops its launches; its courses and people stay. */
@@ -156,6 +194,7 @@ export async function deletePlatform(
   tx: DbOrTx,
   caller: Caller,
   id: string,
+  settings: PlatformSettings,
 ): Promise<LtiPlatformView> {
   const scope = await adminScope(tx, caller);
   const view = await platformView(tx, id);
@@ -172,7 +211,7 @@ export async function deletePlatform(
     organizationId: view.organizationId,
     data: { name: view.name, issuer: view.issuer, clientId: view.clientId },
   });
-  return view;
+  return withLoginUrl(view, settings);
 }
 
 export const REGISTRATION_LINK_DAYS = 7;

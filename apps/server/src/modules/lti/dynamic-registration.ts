@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { cspNonce, escapeHtml, pageHeaders, parseJson, platformRequest, quote } from './http.js';
-import { toolUrls } from './oidc-login.js';
 import {
-  LtiError,
-  NRPS_SCOPE,
-  RESOURCE_LINK_REQUEST,
-  type Fetch,
-  type HttpAnswer,
-} from './types.js';
+  UNREACHABLE,
+  cspNonce,
+  escapeHtml,
+  pageHeaders,
+  parseJson,
+  platformRequest,
+  quote,
+} from './http.js';
+import { toolUrls } from './oidc-login.js';
+import { defaultOutbound, type Outbound } from './outbound.js';
+import { LtiError, NRPS_SCOPE, RESOURCE_LINK_REQUEST, type HttpAnswer } from './types.js';
 
 /**
  * LTI Dynamic Registration 1.0: the LMS administrator pastes our /lti/register URL; the
@@ -17,8 +20,16 @@ import {
  *
  * The configuration URL comes from whoever opened /lti/register, so the caller must only run
  * this for a registration an organization admin started (the route ties it to the
- * organization), and it is fetched with the same size and time bounds as every platform call.
+ * organization), and it goes through the outbound guard as every platform request does
+ * (decision 143): whatever keeps it from being read, the answer is the one UNREACHABLE text,
+ * so the link cannot tell an open port from a closed one.
  */
+
+/**
+ * The answer to an issuer and client ID registered already, in this organization or another,
+ * by the form and by dynamic registration alike: it does not say which (decision 143).
+ */
+export const PLATFORM_TAKEN = 'This issuer and client ID cannot be registered here.';
 
 export const TOOL_CONFIGURATION = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
 const PLATFORM_CONFIGURATION = 'https://purl.imsglobal.org/spec/lti-platform-configuration';
@@ -63,9 +74,13 @@ export interface RegistrationSettings {
   description?: string;
   logoUri?: string;
   contacts?: string[];
-  /** Plain http platform URLs: only for development against a local simulator. */
-  allowHttp?: boolean;
-  fetch?: Fetch;
+  /**
+   * The id the platform will be stored under: its own login URL (/lti/login/{id}) is what the
+   * platform is given, so a platform that omits client_id still finds its registration.
+   */
+  platformId?: string;
+  /** The outbound guard (outbound.ts); plain http platform URLs only where it is not restricted. */
+  outbound?: Outbound;
   timeoutMs?: number;
 }
 
@@ -117,10 +132,11 @@ export async function fetchPlatformConfiguration(
   request: RegistrationRequest,
   settings: RegistrationSettings,
 ): Promise<PlatformConfiguration> {
-  const allowHttp = settings.allowHttp ?? false;
+  const outbound = settings.outbound ?? defaultOutbound();
+  const allowHttp = !outbound.restricted;
   const configUrl = checkedUrl(request.openid_configuration, 'a configuration address', allowHttp);
   const response = await platformRequest(
-    settings.fetch ?? fetch,
+    outbound,
     configUrl.toString(),
     {
       headers: {
@@ -130,14 +146,18 @@ export async function fetchPlatformConfiguration(
           : {}),
       },
     },
-    { code: 'LTI_REGISTRATION_FAILED', what: 'its configuration', timeoutMs: settings.timeoutMs },
+    {
+      code: 'LTI_REGISTRATION_FAILED',
+      what: 'its configuration',
+      timeoutMs: settings.timeoutMs,
+      accept: (status) => status === 200,
+    },
   );
   const parsed = platformConfigurationSchema.safeParse(parseJson(response.text));
-  if (response.status !== 200 || !parsed.success) {
-    throw failed(
-      'configuration_unreadable',
-      `The LMS's configuration could not be read (HTTP ${response.status}).`,
-    );
+  if (!parsed.success) {
+    // Said as a closed port is: anything but an LMS configuration is the same to the caller.
+    outbound.log?.warn({ outbound: 'configuration_unreadable' }, 'LMS configuration unreadable');
+    throw failed('configuration_unreadable', UNREACHABLE);
   }
   const config = parsed.data;
   // The spec's check: the issuer must be of the site that served its configuration, so a
@@ -174,7 +194,7 @@ export function buildToolRegistration(settings: RegistrationSettings) {
     application_type: 'web',
     response_types: ['id_token'],
     grant_types: ['implicit', 'client_credentials'],
-    initiate_login_uri: urls.login,
+    initiate_login_uri: settings.platformId ? urls.loginFor(settings.platformId) : urls.login,
     redirect_uris: [urls.launch],
     client_name: settings.clientName ?? 'Teamup',
     jwks_uri: urls.jwks,
@@ -199,7 +219,7 @@ export async function registerWithPlatform(
 ): Promise<RegisteredPlatform> {
   const config = await fetchPlatformConfiguration(request, settings);
   const response = await platformRequest(
-    settings.fetch ?? fetch,
+    settings.outbound ?? defaultOutbound(),
     config.registration_endpoint,
     {
       method: 'POST',
@@ -225,7 +245,7 @@ export async function registerWithPlatform(
         : '';
     throw failed(
       'registration_refused',
-      `The LMS refused the registration (HTTP ${response.status}${said ? `: ${said}` : ''}).`,
+      `The LMS refused the registration${said ? `: ${said}` : '.'}`,
     );
   }
   const parsed = registrationResponseSchema.safeParse(json);

@@ -1,13 +1,21 @@
 import { pageHeaders as htmlPageHeaders } from '../../lib/html-page.js';
-import { LtiError, type Fetch, type LtiErrorCode } from './types.js';
+import { loggableUrl, type Outbound } from './outbound.js';
+import { LtiError, type LtiErrorCode } from './types.js';
 
 // Small helpers for talking to platforms and for the few HTML pages the protocol needs.
 
 export { cspNonce, escapeHtml, jsonForScript } from '../../lib/html-page.js';
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-/** A JWKS, a token answer or one NRPS page of 250 members is far below this. */
-export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+/** A JWKS, a token answer or a platform's configuration is far below this. */
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The one text for every request to a platform that gave no usable answer: no connection, a
+ * refused address, a timeout, an answer too big, a redirect or a server error alike. Saying
+ * which (or echoing the status) would turn Teamup into a probe of whatever the URL names; the
+ * server log has the detail.
+ */
+export const UNREACHABLE = 'Teamup could not reach the platform at that address.';
 
 export interface PlatformResponse {
   status: number;
@@ -16,68 +24,50 @@ export interface PlatformResponse {
 }
 
 /**
- * One request to a platform: bounded in time and in size (a platform URL is configuration an
- * organization admin typed, so it is treated as untrusted), never following redirects to
- * another place silently. Network failures become an LtiError with the given code.
+ * One request to a platform through the outbound guard (outbound.ts: https and public
+ * addresses in production, the resolved address checked and connected to, no redirects,
+ * bounded in time and size). Any failure, and any status the caller does not `accept`
+ * (default: below 500), becomes an LtiError with the given code and the one UNREACHABLE text.
  */
 export async function platformRequest(
-  fetchImpl: Fetch,
+  outbound: Outbound,
   url: string,
-  init: RequestInit,
-  options: { code: LtiErrorCode; what: string; timeoutMs?: number; maxBytes?: number },
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  options: {
+    code: LtiErrorCode;
+    what: string;
+    timeoutMs?: number;
+    maxBytes?: number;
+    accept?: (status: number) => boolean;
+  },
 ): Promise<PlatformResponse> {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  let response: Response;
-  const attempt = () =>
-    fetchImpl(url, {
-      ...init,
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
+  let response: PlatformResponse;
   try {
-    try {
-      response = await attempt();
-    } catch (first) {
-      // A kept-alive connection the platform closed while idle fails at once, before anything
-      // was sent: one more try on a fresh one. A timeout is not tried again.
-      if (first instanceof Error && first.name === 'TimeoutError') throw first;
-      response = await attempt();
-    }
+    response = await outbound.request(url, {
+      ...init,
+      maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
   } catch (error) {
-    throw new LtiError(
-      options.code,
-      'unreachable',
-      `The LMS could not be reached for ${options.what}. Try again in a moment.`,
-      { cause: error },
-    );
+    throw new LtiError(options.code, 'unreachable', UNREACHABLE, { cause: error });
   }
-  const text = await readLimited(response, maxBytes).catch((error: unknown) => {
-    throw new LtiError(
-      options.code,
-      'response_unreadable',
-      `The LMS sent an answer for ${options.what} that could not be read.`,
-      { cause: error },
+  const accept = options.accept ?? ((status: number) => status < 500);
+  if (!accept(response.status)) {
+    outbound.log?.warn(
+      { outbound: 'status', status: response.status, url: loggable(url), what: options.what },
+      'LMS request failed',
     );
-  });
-  return { status: response.status, headers: response.headers, text };
+    throw new LtiError(options.code, 'unreachable', UNREACHABLE);
+  }
+  return response;
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error(`response larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
+function loggable(url: string): string {
+  try {
+    return loggableUrl(new URL(url));
+  } catch {
+    return 'an unreadable URL';
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function parseJson(text: string): unknown {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
+import { importedName, singleLineText } from '@teamup/shared';
 import type { VerifiedLoginState } from './oidc-login.js';
 import { sha256 } from './oidc-login.js';
 import type { PlatformKeyStore } from './platform-keys.js';
@@ -88,20 +89,24 @@ function refuse(reason: string, message: string, cause?: unknown): LtiError {
 const AGAIN = 'Go back to your course in the LMS and open Teamup again.';
 const ASK_ADMIN = 'Ask your LMS administrator to check the Teamup tool settings.';
 
-// Text a platform may leave out or send empty; stored trimmed and bounded.
-const optionalText = (max: number) =>
+// Text a platform may leave out or send empty; stored on one line, bounded (decision 142). A
+// person's name also loses any markup: nobody can be asked to send it again.
+const optionalText = (max: number, clean: (value: string) => string = singleLineText) =>
   z
     .unknown()
     .optional()
-    .transform((v) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null));
+    .transform((v) => {
+      const text = typeof v === 'string' ? clean(v).slice(0, max).trim() : '';
+      return text || null;
+    });
 
 const emailSchema = z.email();
 
 const claimsSchema = z.object({
   sub: z.string().trim().min(1).max(255),
-  name: optionalText(255),
-  given_name: optionalText(255),
-  family_name: optionalText(255),
+  name: optionalText(255, importedName),
+  given_name: optionalText(255, importedName),
+  family_name: optionalText(255, importedName),
   email: z
     .unknown()
     .optional()

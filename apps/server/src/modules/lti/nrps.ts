@@ -1,12 +1,14 @@
+import { getDomain } from 'tldts';
 import { z } from 'zod';
+import { importedName, singleLineText } from '@teamup/shared';
 import { parseJson, platformRequest } from './http.js';
+import type { Outbound } from './outbound.js';
 import { mapLisRoles } from './roles.js';
 import type { ServiceTokenClient } from './service-token.js';
 import {
   LtiError,
   NRPS_MEDIA_TYPE,
   NRPS_SCOPE,
-  type Fetch,
   type LtiContextRole,
   type LtiPlatform,
 } from './types.js';
@@ -17,6 +19,8 @@ import {
  */
 
 export const NRPS_MAX_PAGES = 200;
+/** One page of members (a platform's page size is rarely above 1,000 of ~1 KB each). */
+export const NRPS_MAX_PAGE_BYTES = 4 * 1024 * 1024;
 
 export interface NrpsMember {
   userId: string;
@@ -38,19 +42,26 @@ export interface Membership {
   skipped: number;
 }
 
-const text = z
-  .unknown()
-  .optional()
-  .transform((v) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 255) : null));
+// On one line and bounded; a person's name also loses any markup (decision 142).
+const lineOf = (clean: (value: string) => string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => {
+      const text = typeof v === 'string' ? clean(v).slice(0, 255).trim() : '';
+      return text || null;
+    });
+const text = lineOf(singleLineText);
+const personName = lineOf(importedName);
 const emailSchema = z.email();
 
 const memberSchema = z.object({
   user_id: z.string().trim().min(1).max(255),
   // NRPS 2.0: status is optional and means Active when absent.
   status: z.enum(['Active', 'Inactive', 'Deleted']).default('Active'),
-  name: text,
-  given_name: text,
-  family_name: text,
+  name: personName,
+  given_name: personName,
+  family_name: personName,
   email: z
     .unknown()
     .optional()
@@ -91,20 +102,76 @@ function failed(reason: string, message: string): LtiError {
   return new LtiError('LTI_SERVICE_FAILED', reason, message);
 }
 
+/**
+ * The sites a platform is registered with: the registrable domains (eTLD+1) of its issuer,
+ * authorization, token and key set URLs, or the host itself for an address or a name without
+ * one. Canvas hosted by Instructure is registered with canvas.instructure.com and
+ * sso.canvaslms.com, and serves a course's roster from the institution's
+ * <school>.instructure.com: the same site as its issuer.
+ */
+export function platformSites(
+  platform: Pick<LtiPlatform, 'issuer' | 'authorizationUrl' | 'tokenUrl' | 'jwksUrl'>,
+): Set<string> {
+  const sites = new Set<string>();
+  for (const value of [
+    platform.issuer,
+    platform.authorizationUrl,
+    platform.tokenUrl,
+    platform.jwksUrl,
+  ]) {
+    const site = siteOf(value);
+    if (site) sites.add(site);
+  }
+  return sites;
+}
+
+function siteOf(value: string): string | null {
+  let host: string;
+  try {
+    host = new URL(value).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  if (!host) return null;
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+}
+
+/**
+ * Refuses a roster URL off the platform's registered sites: the platform's bearer token goes
+ * only where the platform was registered to be.
+ */
+export function assertOnPlatformSites(url: string, platform: LtiPlatform): void {
+  const site = siteOf(url);
+  if (!site || !platformSites(platform).has(site)) {
+    let host = 'an address that is not a URL';
+    try {
+      host = new URL(url).host;
+    } catch {
+      // Said as not a URL.
+    }
+    throw failed(
+      'roster_off_platform',
+      `${platform.name}'s launch gave a roster address on ${host}, which is not a site this platform is registered with, so Teamup did not read it. Check the platform's URLs on the LMS page.`,
+    );
+  }
+}
+
 export interface ReadMembershipOptions {
   /** The launch's context_memberships_url. */
   url: string;
   platform: LtiPlatform;
   tokens: ServiceTokenClient;
-  fetch?: Fetch;
+  /** Default: the token client's (one guard for the token and the pages). */
+  outbound?: Outbound;
   maxPages?: number;
   timeoutMs?: number;
 }
 
 export async function readMembership(options: ReadMembershipOptions): Promise<Membership> {
-  const fetchImpl = options.fetch ?? fetch;
+  const outbound = options.outbound ?? options.tokens.outbound;
   const maxPages = options.maxPages ?? NRPS_MAX_PAGES;
   const { platform } = options;
+  assertOnPlatformSites(options.url, platform);
   const origin = new URL(options.url).origin;
   const byId = new Map<string, NrpsMember>();
   const seen = new Set<string>();
@@ -130,10 +197,15 @@ export async function readMembership(options: ReadMembershipOptions): Promise<Me
     }
     const token = await options.tokens.getToken(platform, [NRPS_SCOPE]);
     const response = await platformRequest(
-      fetchImpl,
+      outbound,
       url,
       { headers: { accept: NRPS_MEDIA_TYPE, authorization: `Bearer ${token}` } },
-      { code: 'LTI_SERVICE_FAILED', what: 'the course roster', timeoutMs: options.timeoutMs },
+      {
+        code: 'LTI_SERVICE_FAILED',
+        what: 'the course roster',
+        timeoutMs: options.timeoutMs,
+        maxBytes: NRPS_MAX_PAGE_BYTES,
+      },
     );
     if (response.status === 401 && !retried) {
       // The token may have been revoked or expired early: one fresh token, once per read.
@@ -145,8 +217,8 @@ export async function readMembership(options: ReadMembershipOptions): Promise<Me
       throw failed(
         response.status === 401 || response.status === 403 ? 'roster_refused' : 'roster_failed',
         response.status === 401 || response.status === 403
-          ? `${platform.name} did not let Teamup read the course roster (HTTP ${response.status}). Check that the roster service (Names and Role Provisioning) is enabled for Teamup.`
-          : `${platform.name} could not give the course roster (HTTP ${response.status}). Try again later.`,
+          ? `${platform.name} did not let Teamup read the course roster. Check that the roster service (Names and Role Provisioning) is enabled for Teamup.`
+          : `${platform.name} could not give the course roster. Try again later.`,
       );
     }
     const page = containerSchema.safeParse(parseJson(response.text));

@@ -48,7 +48,14 @@ export function toolUrls(toolUrl: string) {
   const origin = new URL(toolUrl).origin;
   return {
     origin,
+    /** The shared login URL: the platform is found by `iss` and `client_id`. */
     login: `${origin}/lti/login`,
+    /**
+     * A registration's own login URL (decision 143): it names the platform, so a login without
+     * `client_id` (optional in LTI 1.3 §5.1.1) is never mistaken for another registration of
+     * the same issuer.
+     */
+    loginFor: (platformId: string) => `${origin}/lti/login/${platformId}`,
     launch: `${origin}/lti/launch`,
     jwks: `${origin}/lti/jwks`,
     register: `${origin}/lti/register`,

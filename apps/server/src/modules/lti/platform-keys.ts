@@ -1,7 +1,8 @@
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
-import { parseJson, platformRequest } from './http.js';
-import { LtiError, type Fetch } from './types.js';
+import { UNREACHABLE, parseJson, platformRequest } from './http.js';
+import { defaultOutbound, type Outbound } from './outbound.js';
+import { LtiError } from './types.js';
 
 /**
  * Platforms' public keys, fetched from their JWKS URL and cached per URL.
@@ -12,7 +13,8 @@ import { LtiError, type Fetch } from './types.js';
  * however many forged tokens arrive. So the fetching is ours and jose only matches keys.
  */
 export interface PlatformKeyStoreOptions {
-  fetch?: Fetch;
+  /** The outbound guard every platform request goes through (outbound.ts). */
+  outbound?: Outbound;
   /** Least time between two refetches of one URL caused by an unknown kid. Default 30 s. */
   refetchCooldownMs?: number;
   /** Keys older than this are refreshed before use. Default 10 minutes. */
@@ -42,7 +44,7 @@ interface Entry {
 }
 
 export function createPlatformKeyStore(options: PlatformKeyStoreOptions = {}): PlatformKeyStore {
-  const fetchImpl = options.fetch ?? fetch;
+  const outbound = options.outbound ?? defaultOutbound();
   const cooldown = options.refetchCooldownMs ?? 30_000;
   const maxAge = options.maxAgeMs ?? 10 * 60_000;
   const now = options.now ?? Date.now;
@@ -65,18 +67,20 @@ export function createPlatformKeyStore(options: PlatformKeyStoreOptions = {}): P
 
   async function download(url: string): Promise<JSONWebKeySet> {
     const response = await platformRequest(
-      fetchImpl,
+      outbound,
       url,
       { headers: { accept: 'application/json' } },
-      { code: 'LTI_SERVICE_FAILED', what: 'its public keys', timeoutMs: options.timeoutMs },
+      {
+        code: 'LTI_SERVICE_FAILED',
+        what: 'its public keys',
+        timeoutMs: options.timeoutMs,
+        accept: (status) => status === 200,
+      },
     );
     const parsed = jwksSchema.safeParse(parseJson(response.text));
-    if (response.status !== 200 || !parsed.success) {
-      throw new LtiError(
-        'LTI_SERVICE_FAILED',
-        'jwks_invalid',
-        `The LMS's public key set (${url}) could not be read (HTTP ${response.status}).`,
-      );
+    if (!parsed.success) {
+      outbound.log?.warn({ outbound: 'jwks_invalid' }, 'LMS key set unreadable');
+      throw new LtiError('LTI_SERVICE_FAILED', 'jwks_invalid', UNREACHABLE);
     }
     return parsed.data as JSONWebKeySet;
   }

@@ -51,7 +51,8 @@ export function mapLisRoles(roles: readonly string[]): LtiContextRole | null {
       assistant = true;
     } else if (principal === 'Instructor') instructor = true;
     // Not in A.2.3, but sent by some platforms and by LTI 1.1 habit as a principal role.
-    else if (principal === 'TeachingAssistant' && sub === null) assistant = true;
+    // Issue 34: with any sub-role of its own too (a Moodle non-editing teacher mapped to it).
+    else if (principal === 'TeachingAssistant') assistant = true;
     else if (principal === 'Learner') learner = true;
   }
   if (administrator) return 'INSTRUCTOR';

@@ -2,13 +2,14 @@
 // third-party initiated login, the launch, the tool's public keys and dynamic registration.
 // They are public (the platform's signed tokens and our signed state are the credentials) and
 // answer with small HTML pages a person understands, framed inside the LMS.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { escapeHtml, cspNonce, pageHeaders } from './http.js';
 import {
+  PLATFORM_TAKEN,
   registerWithPlatform,
   parseRegistrationRequest,
   registrationClosePage,
@@ -16,8 +17,15 @@ import {
 import type { ToolKeys } from './keys.js';
 import { FRAME_PARAM, launchFrameCookie, launchFrameToken } from './frame-ancestors.js';
 import { createLaunchVerifier } from './launch.js';
-import { applyLaunch } from './launch-service.js';
-import { checkLaunchState, clearLoginCookie, parseLoginRequest, startLogin } from './oidc-login.js';
+import { applyLaunch, type LaunchDeps } from './launch-service.js';
+import {
+  checkLaunchState,
+  clearLoginCookie,
+  parseLoginRequest,
+  startLogin,
+  type LoginRequest,
+} from './oidc-login.js';
+import type { Outbound } from './outbound.js';
 import type { PlatformKeyStore } from './platform-keys.js';
 import { nonceStore, platformById, platformsByIssuer } from './store.js';
 import { LtiError, type HttpAnswer } from './types.js';
@@ -28,10 +36,12 @@ export interface LtiRoutesOptions {
   /** The server secret: the login state and the registration links are signed under it. */
   secret: string;
   publicUrl: string;
-  /** Development against a local simulator: platform URLs on plain http are allowed. */
-  allowHttp: boolean;
+  /** The guard of every request to a platform (decision 143): dynamic registration's. */
+  outbound: Outbound;
   /** A platform was registered or removed: the web app's frame-ancestors change. */
   onPlatformsChanged: () => void;
+  /** Who a launch is and where it places them (decision 141): composed in app.ts. */
+  launch: LaunchDeps;
 }
 
 const STATUS: Record<LtiError['code'], number> = {
@@ -96,6 +106,8 @@ function registrationOrganization(secret: string, token: string | undefined): st
   return organizationId;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function liveOrganization(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
@@ -134,20 +146,31 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions) {
 
   const hidden = { hide: true, tags: ['lti'] };
 
+  /** The one registration a shared login is for: by `iss`, and `client_id` when sent. */
+  const onlyPlatform = async (params: LoginRequest) => {
+    const platforms = await platformsByIssuer(app.db, params.iss, params.client_id);
+    if (platforms.length === 0) {
+      throw new LtiError(
+        'LTI_LOGIN_INVALID',
+        'unknown_platform',
+        'This LMS is not registered in Teamup. Ask your organization admin to register it.',
+      );
+    }
+    if (platforms.length > 1) {
+      // Never one picked at random: it may be another organization's (decision 143).
+      throw new LtiError(
+        'LTI_LOGIN_INVALID',
+        'ambiguous_platform',
+        "The LMS did not say which Teamup registration this sign-in is for (it sent no client ID). Ask your LMS administrator to set Teamup's login URL to the platform's own login URL, which the LMS page of your organization in Teamup shows under the platform.",
+      );
+    }
+    return platforms[0]!;
+  };
+
   const login = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       const params = parseLoginRequest(paramsOf(request));
-      const platforms = await platformsByIssuer(app.db, params.iss, params.client_id);
-      if (platforms.length !== 1) {
-        throw new LtiError(
-          'LTI_LOGIN_INVALID',
-          platforms.length === 0 ? 'unknown_platform' : 'ambiguous_platform',
-          platforms.length === 0
-            ? 'This LMS is not registered in Teamup. Ask your organization admin to register it.'
-            : 'This LMS is registered more than once in Teamup and did not say which registration this is. Ask your organization admin.',
-        );
-      }
-      const { answer } = await startLogin(params, platforms[0]!, settings);
+      const { answer } = await startLogin(params, await onlyPlatform(params), settings);
       return send(reply, answer);
     } catch (error) {
       return fail(request, reply, error);
@@ -159,6 +182,29 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions) {
     config: { access: 'public' },
     schema: hidden,
     handler: login,
+  });
+
+  // A registration's own login URL: the platform is the one it names. An id Teamup does not
+  // know (a dynamic registration merged into the earlier one of the same issuer and client ID)
+  // is looked up as the shared URL does, which anyone may call anyway.
+  const loginFor = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const params = parseLoginRequest(paramsOf(request));
+      const { platformId } = request.params as { platformId: string };
+      const named = UUID.test(platformId) ? await platformById(app.db, platformId) : null;
+      const platform = named ?? (await onlyPlatform(params));
+      const { answer } = await startLogin(params, platform, settings);
+      return send(reply, answer);
+    } catch (error) {
+      return fail(request, reply, error);
+    }
+  };
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/lti/login/:platformId',
+    config: { access: 'public' },
+    schema: hidden,
+    handler: loginFor,
   });
 
   app.route({
@@ -195,7 +241,7 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions) {
           platform: checked.platform,
           loginState: checked.state,
         });
-        const outcome = await app.db.transaction((tx) => applyLaunch(tx, checked.platform, launch));
+        const outcome = await app.db.transaction((tx) => applyLaunch(tx, checked.platform, launch, opts.launch));
         request.log.info(
           { lti: 'launch', role: outcome.role, courseCreated: outcome.courseCreated },
           'LTI launch',
@@ -245,14 +291,19 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions) {
           );
         }
         const request_ = parseRegistrationRequest(params);
+        // The platform's id is chosen first: the platform is told its own login URL.
+        const platformId = randomUUID();
         const registered = await registerWithPlatform(request_, {
           toolUrl: opts.publicUrl,
-          allowHttp: opts.allowHttp,
+          outbound: opts.outbound,
+          platformId,
         });
-        await app.db.execute(sql`insert into lti_platforms (organization_id, name, issuer,
+        const stored = await queryRows<{ id: string }>(
+          app.db,
+          sql`insert into lti_platforms (id, organization_id, name, issuer,
             client_id, authorization_url, token_url, jwks_url, auth_token_audience,
             deployment_ids, registered_by)
-          values (${organizationId}, ${registered.productFamilyCode ?? new URL(registered.issuer).host},
+          values (${platformId}, ${organizationId}, ${registered.productFamilyCode ?? new URL(registered.issuer).host},
             ${registered.issuer}, ${registered.clientId}, ${registered.authorizationUrl},
             ${registered.tokenUrl}, ${registered.jwksUrl}, ${registered.authTokenAudience},
             ${`{${registered.deploymentIds.map((d) => JSON.stringify(d)).join(',')}}`}::text[],
@@ -260,7 +311,13 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions) {
           on conflict (issuer, client_id) do update set
             deployment_ids = (select array(select distinct unnest(lti_platforms.deployment_ids || excluded.deployment_ids))),
             updated_at = now()
-          where lti_platforms.organization_id = excluded.organization_id`);
+          where lti_platforms.organization_id = excluded.organization_id
+          returning id`,
+        );
+        if (stored.length === 0) {
+          // Another organization's registration: answered as the form answers (decision 143).
+          throw new LtiError('LTI_REGISTRATION_FAILED', 'platform_taken', PLATFORM_TAKEN);
+        }
         opts.onPlatformsChanged();
         return send(reply, registrationClosePage());
       } catch (error) {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { parseJson, platformRequest, quote } from './http.js';
 import type { ToolKeys } from './keys.js';
-import { LtiError, NRPS_SCOPE, type Fetch, type LtiPlatform } from './types.js';
+import { defaultOutbound, type Outbound } from './outbound.js';
+import { LtiError, NRPS_SCOPE, type LtiPlatform } from './types.js';
 
 /**
  * Access tokens for LTI Advantage services: OAuth 2 client credentials with a signed JWT
@@ -45,13 +46,16 @@ export function buildClientAssertion(
 
 export interface ServiceTokenClientOptions {
   keys: ToolKeys;
-  fetch?: Fetch;
+  /** The outbound guard every platform request goes through (outbound.ts). */
+  outbound?: Outbound;
   /** The cache's clock (tests); assertions always carry the real time. */
   now?: () => Date;
   timeoutMs?: number;
 }
 
 export interface ServiceTokenClient {
+  /** The guard its requests go through; the services called with its tokens use it too. */
+  readonly outbound: Outbound;
   /** A bearer token for these scopes (default: NRPS read), from the cache when still good. */
   getToken(platform: LtiPlatform, scopes?: string[]): Promise<string>;
   /** Forgets a token the platform refused (a 401 from a service). */
@@ -64,7 +68,7 @@ interface Cached {
 }
 
 export function createServiceTokenClient(options: ServiceTokenClientOptions): ServiceTokenClient {
-  const fetchImpl = options.fetch ?? fetch;
+  const outbound = options.outbound ?? defaultOutbound();
   const now = options.now ?? (() => new Date());
   const cache = new Map<string, Cached>();
   const pending = new Map<string, Promise<string>>();
@@ -81,7 +85,7 @@ export function createServiceTokenClient(options: ServiceTokenClientOptions): Se
       scope: scopes.join(' '),
     });
     const response = await platformRequest(
-      fetchImpl,
+      outbound,
       platform.tokenUrl,
       {
         method: 'POST',
@@ -104,7 +108,7 @@ export function createServiceTokenClient(options: ServiceTokenClientOptions): Se
       throw new LtiError(
         'LTI_SERVICE_FAILED',
         'token_refused',
-        `${platform.name} refused Teamup's request for an access token (HTTP ${response.status}${said ? `, ${said}` : ''}). ` +
+        `${platform.name} refused Teamup's request for an access token${said ? ` (${said})` : ''}. ` +
           `Check that the LMS has Teamup's client ID ${platform.clientId}, its key set URL, and the roster service enabled.`,
       );
     }
@@ -113,7 +117,7 @@ export function createServiceTokenClient(options: ServiceTokenClientOptions): Se
       throw new LtiError(
         'LTI_SERVICE_FAILED',
         'token_unusable',
-        `${platform.name} did not give Teamup an access token (HTTP ${response.status}). Try again later.`,
+        `${platform.name} did not give Teamup an access token. Try again later.`,
       );
     }
     const lifetime = parsed.data.expires_in ?? DEFAULT_TOKEN_SECONDS;
@@ -127,6 +131,7 @@ export function createServiceTokenClient(options: ServiceTokenClientOptions): Se
   }
 
   return {
+    outbound,
     async getToken(platform, scopes = [NRPS_SCOPE]) {
       const key = keyOf(platform, scopes);
       const cached = cache.get(key);

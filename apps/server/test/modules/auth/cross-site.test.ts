@@ -56,7 +56,7 @@ beforeEach(async () => {
 
 describe('cookie-authenticated routes refuse other sites', () => {
   it("another site's bodiless POST /auth/logout is refused and the session lives on", async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', origin: EVIL },
       // A sibling subdomain is the same site, not Teamup.
       { 'sec-fetch-site': 'same-site', origin: 'https://blog.localhost:5173' },
@@ -64,7 +64,8 @@ describe('cookie-authenticated routes refuse other sites', () => {
       // A browser without Fetch Metadata: its Origin.
       { origin: EVIL },
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       expectRefused(await logout(headers), JSON.stringify(headers));
     }
     expect(await sessionAlive(ada.token)).toBe(true);

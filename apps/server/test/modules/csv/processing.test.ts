@@ -302,7 +302,7 @@ describe('CSV roster processing', () => {
       fullname: 'O"Brien, Pat',
       studentId: 'S-2',
     });
-    expect(rows.find((r) => r.email === 'line.break@example.edu')!.fullname).toBe('Line\nBreak');
+    expect(rows.find((r) => r.email === 'line.break@example.edu')!.fullname).toBe('Line Break');
   });
 
   it('rejects later duplicates of an email whatever their case, naming the first row', async () => {

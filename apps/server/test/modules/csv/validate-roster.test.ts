@@ -44,4 +44,14 @@ describe('validateRoster', () => {
       },
     ]);
   });
+
+  // Issue 34 item 10 (decision 142): a roster's names are stored on one line, without markup.
+  it('keeps a name on one line and takes its tags out', async () => {
+    const result = await validateRoster(
+      'email,fullname\nkim@example.edu,"Kim\r\nPark\t"\nlee@example.edu,<b>Lee</b> Chen\n',
+      { rowCount: 2 },
+    );
+    expect(result.rows.fullnames).toEqual(['Kim Park', 'Lee Chen']);
+    expect(result.errors).toEqual([]);
+  });
 });

@@ -1,16 +1,17 @@
 // Issue 28, the demo's LMS: the development LMS at /dev/lms (a small LTI 1.3 platform served
 // while the development sign-in is on) and the platform the demo seed registers for it. A launch
 // is driven as a browser would (login, authorization, form post, code exchange), with the
-// tool's calls to the LMS (its JWKS, token and roster) answered in process: `fetch` to the
-// server's own PUBLIC_URL goes to app.inject.
+// tool's calls to the LMS (its JWKS, token and roster) answered in process: the app's guard of
+// requests to an LMS sends the server's own PUBLIC_URL to app.inject.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/query-rows.js';
 import { DEV_LMS, devLmsUrls } from '../../../src/db/seed-lti.js';
 import { loadToolKeys } from '../../../src/modules/lti/keys.js';
+import { createOutbound, type Outbound } from '../../../src/modules/lti/outbound.js';
 import { buildClientAssertion } from '../../../src/modules/lti/service-token.js';
 import { API, bearer, buildTestApp, getWorkerDb, testConfig } from '../../helper.js';
 import { parseAutoPostForm } from '../lti/simulator.js';
@@ -22,36 +23,38 @@ const NRPS_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json';
 const CS301 = DEV_LMS.linkedContext.id;
 
 let target: FastifyInstance | null = null;
-const realFetch = globalThis.fetch;
 
-/** fetch, with the server's own origin answered by the app under test. */
-const inProcessFetch: typeof fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  if (url.origin !== urls.origin || !target) return realFetch(input, init);
-  const res = await target.inject({
-    method: (init?.method ?? 'GET') as 'GET',
-    url: url.pathname + url.search,
-    headers: Object.fromEntries(new Headers(init?.headers).entries()),
-    ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
-  });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(res.headers)) {
-    for (const v of [value ?? []].flat()) headers.append(name, String(v));
-  }
-  return new Response(res.rawPayload, { status: res.statusCode, headers });
+/** The app's guard, with the server's own origin answered by the app under test. */
+const guard = createOutbound({ restricted: false });
+const inProcess: Outbound = {
+  restricted: false,
+  log: undefined,
+  async request(to, request) {
+    const url = new URL(to);
+    if (url.origin !== urls.origin || !target) return guard.request(to, request);
+    const res = await target.inject({
+      method: request.method ?? 'GET',
+      url: url.pathname + url.search,
+      headers: request.headers ?? {},
+      ...(request.body !== undefined ? { payload: request.body } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      for (const v of [value ?? []].flat()) headers.append(name, String(v));
+    }
+    return { status: res.statusCode, headers, text: res.body };
+  },
 };
 
-beforeEach(() => {
-  // Before the app is built: its platform key store and token client keep the fetch they got.
-  vi.stubGlobal('fetch', inProcessFetch);
-});
 afterEach(() => {
-  vi.unstubAllGlobals();
   target = null;
 });
 
 async function demoApp() {
-  target = await buildTestApp({ SEED_DEMO: true, AUTH_DEV_LOGIN: true });
+  target = await buildTestApp(
+    { SEED_DEMO: true, AUTH_DEV_LOGIN: true },
+    { ltiOutbound: inProcess },
+  );
   return target;
 }
 

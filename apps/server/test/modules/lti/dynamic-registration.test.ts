@@ -9,12 +9,16 @@ import {
   registrationClosePage,
   type RegistrationSettings,
 } from '../../../src/modules/lti/dynamic-registration.js';
+import { createOutbound } from '../../../src/modules/lti/outbound.js';
 import { LtiError, NRPS_SCOPE } from '../../../src/modules/lti/types.js';
 import { TOOL_URL } from './fixtures.js';
 import { startPlatformSimulator, type PlatformSimulator } from './simulator.js';
 
 let sim: PlatformSimulator;
-const settings: RegistrationSettings = { toolUrl: TOOL_URL, allowHttp: true };
+const settings: RegistrationSettings = {
+  toolUrl: TOOL_URL,
+  outbound: createOutbound({ restricted: false }),
+};
 
 beforeAll(async () => {
   sim = await startPlatformSimulator({ toolBaseUrl: TOOL_URL });
@@ -80,8 +84,8 @@ describe('LTI Dynamic Registration', () => {
     const error = await registrationError(
       registerWithPlatform(parseRegistrationRequest(query), settings),
     );
-    expect(error.reason).toBe('configuration_unreadable');
-    expect(error.message).toBe("The LMS's configuration could not be read (HTTP 401).");
+    expect(error.reason).toBe('unreachable');
+    expect(error.message).toBe('Teamup could not reach the platform at that address.');
   });
 
   it('refuses a configuration whose issuer is another site', async () => {
@@ -115,7 +119,10 @@ describe('LTI Dynamic Registration', () => {
 
   it('refuses plain http outside development, and missing parameters', async () => {
     const error = await registrationError(
-      registerWithPlatform(parseRegistrationRequest(registrationQuery()), { toolUrl: TOOL_URL }),
+      registerWithPlatform(parseRegistrationRequest(registrationQuery()), {
+        toolUrl: TOOL_URL,
+        outbound: createOutbound({ restricted: true }),
+      }),
     );
     expect(error.reason).toBe('insecure_url');
     expect(() => parseRegistrationRequest({})).toThrow(/paste it into the LMS/);

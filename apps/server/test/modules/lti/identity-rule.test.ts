@@ -9,7 +9,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/query-rows.js';
 import {
   giveDomains,
-  makeAdminOf,
   makeCourse,
   makeEnrollment,
   makeOrganization,

@@ -2,7 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolKeys } from '../../../src/modules/lti/keys.js';
-import { nextLink, readMembership } from '../../../src/modules/lti/nrps.js';
+import {
+  assertOnPlatformSites,
+  nextLink,
+  platformSites,
+  readMembership,
+} from '../../../src/modules/lti/nrps.js';
+import { createOutbound } from '../../../src/modules/lti/outbound.js';
 import {
   createServiceTokenClient,
   type ServiceTokenClient,
@@ -27,6 +33,7 @@ afterAll(async () => {
 function counting(tokens: ServiceTokenClient) {
   let invalidations = 0;
   return {
+    outbound: tokens.outbound,
     getToken: tokens.getToken.bind(tokens),
     invalidate(...args: Parameters<ServiceTokenClient['invalidate']>) {
       invalidations += 1;
@@ -128,7 +135,11 @@ describe('NRPS 2.0 membership', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/members`;
-    const tokens = { getToken: async () => 'token', invalidate: () => undefined };
+    const tokens = {
+      outbound: createOutbound({ restricted: false }),
+      getToken: async () => 'token',
+      invalidate: () => undefined,
+    };
     try {
       linkTo = 'http://localhost:1/members?page=2';
       const foreign = await readMembership({ url, platform, tokens }).catch((e: unknown) => e);
@@ -140,6 +151,85 @@ describe('NRPS 2.0 membership', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("the roster URL stays on the platform's registered sites (decision 143)", () => {
+  it("a launch's roster URL on another host gets neither a token nor a request", async () => {
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ members: [] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    let tokensAsked = 0;
+    const tokens = {
+      outbound: createOutbound({ restricted: false }),
+      getToken: async () => {
+        tokensAsked += 1;
+        return 'the-platforms-token';
+      },
+      invalidate: () => undefined,
+    };
+    // Registered on lms.uni.example.edu; the launch said the roster is on 127.0.0.1.
+    const registered = sim.platform({
+      issuer: 'https://lms.uni.example.edu',
+      authorizationUrl: 'https://lms.uni.example.edu/auth',
+      tokenUrl: 'https://lms.uni.example.edu/token',
+      jwksUrl: 'https://lms.uni.example.edu/jwks',
+    });
+    try {
+      const error = await readMembership({
+        url: `http://127.0.0.1:${port}/nrps/course-1/memberships`,
+        platform: registered,
+        tokens,
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LtiError);
+      expect((error as LtiError).reason).toBe('roster_off_platform');
+      expect((error as LtiError).message).toBe(
+        `Simulated LMS's launch gave a roster address on 127.0.0.1:${port}, which is not a site this platform is registered with, so Teamup did not read it. Check the platform's URLs on the LMS page.`,
+      );
+      expect({ requests, tokensAsked }).toEqual({ requests: 0, tokensAsked: 0 });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("a site is the registrable domain: Canvas's rosters are on the institution's instructure.com", () => {
+    const canvas = sim.platform({
+      name: 'Uni Canvas',
+      issuer: 'https://canvas.instructure.com',
+      authorizationUrl: 'https://sso.canvaslms.com/api/lti/authorize_redirect',
+      tokenUrl: 'https://sso.canvaslms.com/login/oauth2/token',
+      jwksUrl: 'https://sso.canvaslms.com/api/lti/security/jwks',
+    });
+    expect([...platformSites(canvas)]).toEqual(['instructure.com', 'canvaslms.com']);
+    expect(() =>
+      assertOnPlatformSites(
+        'https://uni.instructure.com/api/lti/courses/7/names_and_roles',
+        canvas,
+      ),
+    ).not.toThrow();
+    for (const elsewhere of [
+      'https://instructure.com.evil.example/api/lti/courses/7/names_and_roles',
+      'https://evil.example/api/lti/courses/7/names_and_roles',
+      'not a url',
+    ]) {
+      expect(() => assertOnPlatformSites(elsewhere, canvas), elsewhere).toThrow(
+        /not a site this platform is registered with/,
+      );
+    }
+    // A public suffix is no site: one github.io page is not another's.
+    const pages = sim.platform({
+      issuer: 'https://uni.github.io',
+      authorizationUrl: 'https://uni.github.io/auth',
+      tokenUrl: 'https://uni.github.io/token',
+      jwksUrl: 'https://uni.github.io/jwks',
+    });
+    expect(() => assertOnPlatformSites('https://other.github.io/roster', pages)).toThrow();
   });
 });
 

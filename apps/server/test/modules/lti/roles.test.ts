@@ -15,6 +15,8 @@ describe('LIS roles to course roles (LTI 1.3 A.2)', () => {
     [[`${M}/Instructor#TeachingAssistantSection`], 'TEACHING_ASSISTANT'],
     [[`${M}/Instructor#Grader`], 'TEACHING_ASSISTANT'],
     [[`${M}#TeachingAssistant`], 'TEACHING_ASSISTANT'],
+    // Issue 34: a TeachingAssistant principal with a sub-role of its own (Moodle mappings).
+    [[`${M}/TeachingAssistant#TeachingAssistantSection`], 'TEACHING_ASSISTANT'],
     // The context's administrator owns the course whatever else is said.
     [[`${M}/Instructor#TeachingAssistant`, `${M}#Administrator`], 'INSTRUCTOR'],
     [[`${M}#Learner`], 'LEARNER'],

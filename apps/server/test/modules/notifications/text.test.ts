@@ -98,6 +98,18 @@ const cases: [NotificationKind, NotificationContext, string, string][] = [
     'Ada Lovelace reminds you to answer the team formation survey of CS301.',
     COURSE,
   ],
+  [
+    'LMS_ACCOUNT_LINKED',
+    ctx({ team: null, course: null, data: { platforms: ['Northfield Moodle'] } }),
+    'Your LMS account (Northfield Moodle) now opens your Teamup account. If this was not you, unlink it on your profile.',
+    '/profile',
+  ],
+  [
+    'LMS_ACCOUNT_UNLINKED',
+    ctx({ team: null, course: null, data: {} }),
+    'Your LMS account (an LMS) no longer opens your Teamup account.',
+    '/profile',
+  ],
 ];
 
 describe('describeNotification', () => {

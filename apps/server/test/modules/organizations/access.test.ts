@@ -79,6 +79,15 @@ const CASES: RouteCase[] = [
     access: 'superadmin',
   },
   {
+    name: 'PUT /organizations/super/{id}/domains',
+    request: (w) => ({
+      method: 'PUT',
+      url: `${API}/organizations/super/${w.orgA.id}/domains`,
+      payload: { domains: ['science.example.edu'] },
+    }),
+    access: 'superadmin',
+  },
+  {
     name: 'GET /organizations/super/users/list',
     request: () => ({ method: 'GET', url: `${API}/organizations/super/users/list` }),
     access: 'superadmin',

@@ -50,6 +50,7 @@ describe('organizations', () => {
           courseCount: 0,
           studentCount: 0,
           admins: [],
+          domains: [],
         },
       });
       const [audit] = await auditOf('ORGANIZATION_CREATED');
@@ -417,6 +418,7 @@ describe('organizations', () => {
             hasSignedIn: true,
           },
         ],
+        domains: [],
       });
       expect((await api.myGet('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     });
