@@ -157,6 +157,7 @@ test('the profile: every card and the bell in one round', async ({ page }) => {
       '/auth/profile/stats',
       '/auth/profile/activity?page=1&limit=20',
       '/auth/session/all',
+      '/profile/identities',
       '/notifications/preferences',
       '/profile/email-preferences',
       '/student/my-courses?page=1&limit=100',

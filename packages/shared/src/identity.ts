@@ -105,7 +105,7 @@ export const ltiLinkEventSchema = z.object({
   fullname: z.string().nullable(),
   /** The email the LMS sent. */
   lmsEmail: z.string().nullable(),
-  /** LAUNCH_EMAIL (a launch's email) | PERSON (the person linked) | UNLINK … */
+  /** LAUNCH_EMAIL (a launch's email) | PERSON (the person, linking or unlinking) | GOOGLE_SIGN_IN (detached at a first Google sign-in) */
   via: z.string(),
   /** Why a link was refused, in words. */
   reason: z.string().nullable(),

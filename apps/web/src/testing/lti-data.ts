@@ -22,8 +22,9 @@ export function createLtiToolConfig(overrides: Partial<LtiToolConfig> = {}): Lti
 }
 
 export function createLtiPlatform(overrides: Partial<LtiPlatformView> = {}): LtiPlatformView {
+  const id = overrides.id ?? uuid();
   return {
-    id: uuid(),
+    id,
     organizationId: uuid(),
     organizationName: 'Northfield University',
     name: 'Northfield Moodle',
@@ -36,6 +37,7 @@ export function createLtiPlatform(overrides: Partial<LtiPlatformView> = {}): Lti
     registeredBy: 'DYNAMIC',
     courses: 2,
     createdAt: '2026-11-02T09:30:00.000Z',
+    loginUrl: `https://teamup.example.edu/lti/login/${id}`,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import {
   pageHeaders,
   parseJson,
   platformRequest,
+  answerExcerpt,
   quote,
 } from './http.js';
 import { toolUrls } from './oidc-login.js';
@@ -187,6 +188,29 @@ export async function fetchPlatformConfiguration(
   return config;
 }
 
+const PRODUCTS: Record<string, string> = {
+  moodle: 'Moodle',
+  canvas: 'Canvas',
+  sakai: 'Sakai',
+  desire2learn: 'Brightspace',
+  d2l: 'Brightspace',
+  blackboard: 'Blackboard',
+  schoology: 'Schoology',
+};
+
+/**
+ * The name a dynamically registered platform starts with: its product and its site, as
+ * "Moodle (moodle.northfield.edu)" (Moodle's family code alone, "moodle", told an admin with two
+ * Moodles nothing). The admin renames it with Edit on the LMS page.
+ */
+export function registeredPlatformName(productFamilyCode: string | null, issuer: string): string {
+  const host = new URL(issuer).host;
+  const code = quote(productFamilyCode ?? '', 40);
+  const product =
+    PRODUCTS[code.toLowerCase()] ?? (code ? code[0]!.toUpperCase() + code.slice(1) : '');
+  return (product ? `${product} (${host})` : host).slice(0, 120);
+}
+
 /** Our registration request (the OpenID client metadata with the LTI tool configuration). */
 export function buildToolRegistration(settings: RegistrationSettings) {
   const urls = toolUrls(settings.toolUrl);
@@ -236,13 +260,7 @@ export async function registerWithPlatform(
   );
   const json = parseJson(response.text);
   if (response.status < 200 || response.status >= 300) {
-    const said =
-      json && typeof json === 'object'
-        ? quote(
-            (json as Record<string, unknown>).error_description ??
-              (json as Record<string, unknown>).error,
-          )
-        : '';
+    const said = answerExcerpt(response.text);
     throw failed(
       'registration_refused',
       `The LMS refused the registration${said ? `: ${said}` : '.'}`,

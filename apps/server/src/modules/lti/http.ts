@@ -87,6 +87,35 @@ export function quote(value: unknown, max = 200): string {
 }
 
 /**
+ * A short excerpt of what a platform answered, JSON or not: the OAuth `error_description` or
+ * `error` of a JSON answer, else the page's text without its markup (Moodle answers a refused
+ * registration with an HTML page), so an admin reads the LMS's own words (decision 143).
+ */
+export function answerExcerpt(text: string, max = 200): string {
+  const json = parseJson(text);
+  if (json && typeof json === 'object' && !Array.isArray(json)) {
+    const said = quote(
+      (json as Record<string, unknown>).error_description ??
+        (json as Record<string, unknown>).error,
+      max,
+    );
+    if (said) return said;
+  }
+  const body = /<body[^>]*>([\s\S]*)/i.exec(text)?.[1] ?? text;
+  const words = body
+    .replace(/<(script|style|head|title)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+  return quote(words, max);
+}
+
+/**
  * The headers of our small protocol pages: only the one nonce'd script runs, nothing loads
  * from elsewhere, and the page may sit in any LMS's iframe (that is where LTI runs).
  * `referrer-policy: same-origin` keeps the browser's Origin header on the page's own form

@@ -13,6 +13,7 @@ import {
   registerWithPlatform,
   parseRegistrationRequest,
   registrationClosePage,
+  registeredPlatformName,
 } from './dynamic-registration.js';
 import type { ToolKeys } from './keys.js';
 import { FRAME_PARAM, launchFrameCookie, launchFrameToken } from './frame-ancestors.js';
@@ -241,7 +242,9 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions) {
           platform: checked.platform,
           loginState: checked.state,
         });
-        const outcome = await app.db.transaction((tx) => applyLaunch(tx, checked.platform, launch, opts.launch));
+        const outcome = await app.db.transaction((tx) =>
+          applyLaunch(tx, checked.platform, launch, opts.launch),
+        );
         request.log.info(
           { lti: 'launch', role: outcome.role, courseCreated: outcome.courseCreated },
           'LTI launch',
@@ -303,7 +306,7 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions) {
           sql`insert into lti_platforms (id, organization_id, name, issuer,
             client_id, authorization_url, token_url, jwks_url, auth_token_audience,
             deployment_ids, registered_by)
-          values (${platformId}, ${organizationId}, ${registered.productFamilyCode ?? new URL(registered.issuer).host},
+          values (${platformId}, ${organizationId}, ${registeredPlatformName(registered.productFamilyCode, registered.issuer)},
             ${registered.issuer}, ${registered.clientId}, ${registered.authorizationUrl},
             ${registered.tokenUrl}, ${registered.jwksUrl}, ${registered.authTokenAudience},
             ${`{${registered.deploymentIds.map((d) => JSON.stringify(d)).join(',')}}`}::text[],

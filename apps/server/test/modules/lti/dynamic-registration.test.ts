@@ -7,6 +7,7 @@ import {
   parseRegistrationRequest,
   registerWithPlatform,
   registrationClosePage,
+  registeredPlatformName,
   type RegistrationSettings,
 } from '../../../src/modules/lti/dynamic-registration.js';
 import { createOutbound } from '../../../src/modules/lti/outbound.js';
@@ -115,6 +116,61 @@ describe('LTI Dynamic Registration', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('quotes a short excerpt of a refusal the LMS answers in HTML, as Moodle does', async () => {
+    const server = createServer((req, res) => {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      if (req.url === '/openid-configuration') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            issuer: origin,
+            authorization_endpoint: `${origin}/auth`,
+            token_endpoint: `${origin}/token`,
+            jwks_uri: `${origin}/jwks`,
+            registration_endpoint: `${origin}/register`,
+          }),
+        );
+        return;
+      }
+      res.writeHead(400, { 'content-type': 'text/html' });
+      res.end(
+        '<!DOCTYPE html><html><head><title>Error</title><style>p{color:red}</style></head>' +
+          '<body><div class="errorbox"><p class="errormessage">Unauthorized access: the ' +
+          'registration token has expired &amp; cannot be used.</p></div><script>x()</script>' +
+          `${'<p>more</p>'.repeat(100)}</body></html>`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openid-configuration`;
+    try {
+      const error = await registrationError(
+        registerWithPlatform({ openid_configuration: url, registration_token: 't' }, settings),
+      );
+      expect(error.reason).toBe('registration_refused');
+      expect(error.message).toMatch(
+        /^The LMS refused the registration: Unauthorized access: the registration token has expired & cannot be used\. more more/,
+      );
+      expect(error.message).not.toMatch(/<|color:red|x\(\)/);
+      expect(error.message.length).toBeLessThan(260);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('names a registered platform by its product and site', () => {
+    expect(registeredPlatformName('moodle', 'https://moodle.northfield.edu')).toBe(
+      'Moodle (moodle.northfield.edu)',
+    );
+    expect(registeredPlatformName('canvas', 'https://canvas.instructure.com')).toBe(
+      'Canvas (canvas.instructure.com)',
+    );
+    expect(registeredPlatformName('simulator', 'http://127.0.0.1:4000')).toBe(
+      'Simulator (127.0.0.1:4000)',
+    );
+    expect(registeredPlatformName(null, 'https://lms.example.edu')).toBe('lms.example.edu');
   });
 
   it('refuses plain http outside development, and missing parameters', async () => {

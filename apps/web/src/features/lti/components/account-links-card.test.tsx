@@ -60,12 +60,14 @@ describe('the LMS page: domains and account links', () => {
           platformName: null,
           via: 'SOMETHING_NEW',
         }),
+        createLinkEvent({ action: 'LTI_IDENTITY_UNLINKED', via: 'PERSON' }),
+        createLinkEvent({ action: 'LTI_IDENTITY_UNLINKED', via: 'GOOGLE_SIGN_IN' }),
       ],
     });
     open();
     const card = await screen.findByRole('region', { name: 'Account links' });
     const items = await within(card).findAllByRole('listitem');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(5);
     expect(items[0]).toHaveTextContent('Link refused');
     expect(items[0]).toHaveTextContent('By the email the LMS sent');
     expect(items[0]).toHaveTextContent('Grace Hopper');
@@ -86,6 +88,9 @@ describe('the LMS page: domains and account links', () => {
     expect(items[2]).toHaveTextContent('Removed platform');
     // A way the page does not know is left out, not shown as a code.
     expect(items[2]).not.toHaveTextContent('SOMETHING_NEW');
+    expect(items[3]).toHaveTextContent('By the person, on their profile');
+    expect(items[3]).not.toHaveTextContent('signed in on both sides');
+    expect(items[4]).toHaveTextContent("At the person's first Google sign-in");
     expect(asked[0]?.get('organizationId')).toBe(NORTH.id);
   });
 

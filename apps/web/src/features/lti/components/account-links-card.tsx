@@ -17,7 +17,7 @@ const VIA: Record<string, string> = {
   LAUNCH: 'At a launch',
   LAUNCH_EMAIL: 'By the email the LMS sent',
   PERSON: 'By the person, signed in on both sides',
-  UNLINK: 'By the person',
+  GOOGLE_SIGN_IN: "At the person's first Google sign-in (no domain vouched for the LMS email)",
 };
 
 function Fact({ label, children }: { label: string; children: string }) {
@@ -35,7 +35,11 @@ function Fact({ label, children }: { label: string; children: string }) {
 
 function LinkEventItem({ event }: { event: LtiLinkEvent }) {
   const action = ACTION[event.action];
-  const via = VIA[event.via];
+  // The person unlinks from their profile: signed in once, not on both sides.
+  const via =
+    event.action === 'LTI_IDENTITY_UNLINKED' && event.via === 'PERSON'
+      ? 'By the person, on their profile'
+      : VIA[event.via];
   return (
     <Paper withBorder radius="md" p="sm" component="li">
       <Stack gap="xs">

@@ -26,10 +26,16 @@ export function CopyIcon({ value, label }: CopyIconProps) {
   );
 }
 
-type CopyValueProps = { label: string; value: string; description?: ReactNode };
+type CopyValueProps = {
+  label: string;
+  value: string;
+  description?: ReactNode;
+  /** What the copy button names when the label alone is ambiguous on the page. */
+  copyLabel?: string;
+};
 
 /** One value to paste into the LMS: its name, the value (wrapped anywhere) and a copy button. */
-export function CopyValue({ label, value, description }: CopyValueProps) {
+export function CopyValue({ label, value, description, copyLabel }: CopyValueProps) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
@@ -48,7 +54,7 @@ export function CopyValue({ label, value, description }: CopyValueProps) {
         >
           {value}
         </Code>
-        <CopyIcon value={value} label={label} />
+        <CopyIcon value={value} label={copyLabel ?? label} />
       </Group>
     </Stack>
   );

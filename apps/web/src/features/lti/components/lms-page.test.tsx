@@ -158,6 +158,28 @@ describe('the LMS page of an organization', () => {
     expect(within(list).queryByText('Riverside Moodle')).toBeNull();
   });
 
+  it("shows each platform's own login URL, with its copy button (issue 34)", async () => {
+    const moodle = createLtiPlatform({ organizationId: NORTH.id, name: 'Northfield Moodle' });
+    const canvas = createLtiPlatform({ organizationId: NORTH.id, name: 'Northfield Canvas' });
+    serve({ platforms: [moodle, canvas] });
+    const { user } = open();
+    const list = await screen.findByRole('region', { name: 'Registered platforms' });
+    const item = await within(list).findByRole('article', { name: 'Northfield Canvas' });
+    expect(
+      within(item).getByText(`https://teamup.example.edu/lti/login/${canvas.id}`),
+    ).toBeVisible();
+    expect(within(item).getByText(/must when it does not send its client ID/)).toBeVisible();
+    await user.click(
+      within(item).getByRole('button', { name: 'Copy login URL of Northfield Canvas' }),
+    );
+    expect(await navigator.clipboard.readText()).toBe(
+      `https://teamup.example.edu/lti/login/${canvas.id}`,
+    );
+    expect(
+      within(list).getByRole('button', { name: 'Copy login URL of Northfield Moodle' }),
+    ).toBeVisible();
+  });
+
   it('says when no platform is registered yet', async () => {
     serve();
     open();
@@ -302,23 +324,19 @@ describe('registering a platform by hand', () => {
     expect(within(f).queryByRole('alert')).toBeNull();
   });
 
-  it('says clearly when the issuer and client ID are registered already', async () => {
+  it('says clearly when the issuer and client ID cannot be registered', async () => {
     serve();
     server.use(
       http.post(api('/admin/lti/platforms'), () =>
-        fail(
-          409,
-          'This issuer and client ID are already registered (in this or another organization)',
-          'PLATFORM_TAKEN',
-        ),
+        fail(409, 'This issuer and client ID cannot be registered here.', 'PLATFORM_TAKEN'),
       ),
     );
     const { user } = open();
     const f = await fillValid(user);
     expect(await within(f).findByRole('alert')).toHaveTextContent(
-      'This issuer and client ID are already registered (in this or another organization)',
+      'This issuer and client ID cannot be registered here.',
     );
-    expect(within(f).getByText('Already registered with this issuer')).toBeVisible();
+    expect(within(f).getByText('Cannot be registered with this issuer')).toBeVisible();
     expect(within(f).getByRole('textbox', { name: 'Client ID' })).toHaveAttribute(
       'aria-invalid',
       'true',

@@ -45,7 +45,7 @@ describe('the LMS roster section', () => {
   it('asks nothing until "Sync roster" is pressed, then previews the differences', async () => {
     const bodies = serve(PREVIEW);
     const { user } = renderWithProviders(<LmsRosterSection courseId={COURSE_ID} />);
-    expect(section()).toHaveTextContent('It also runs every night.');
+    expect(section()).toHaveTextContent('It also runs by itself about once a day.');
     expect(bodies).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Sync roster' }));

@@ -155,8 +155,8 @@ export function LmsRosterSection({ courseId }: { courseId: string }) {
           </Title>
           <Text size="sm" c="dimmed">
             Brings the roster in line with the course in the LMS: new students are enrolled,
-            students gone from it become inactive, and staff follow their LMS roles. It also runs
-            every night.
+            students gone from it become inactive, and staff follow their LMS roles. It also runs by
+            itself about once a day.
           </Text>
         </Stack>
 

@@ -8,6 +8,7 @@ import { countOf } from '@/lib/format';
 import { useLtiPlatforms } from '../api/get-lti-platforms';
 import { useRemoveLtiPlatform } from '../api/remove-lti-platform';
 import { notifyFailure, notifySuccess } from '../notifications';
+import { CopyValue } from './copy-value';
 import { EditPlatformForm } from './edit-platform-form';
 import { formatDate } from '../utils/format-time';
 
@@ -87,6 +88,12 @@ function PlatformItem({
           </Fact>
           <Fact label="Registered">{formatDate(platform.createdAt)}</Fact>
         </SimpleGrid>
+        <CopyValue
+          label="Login URL"
+          value={platform.loginUrl}
+          copyLabel={`login URL of ${platform.name}`}
+          description="This platform's own login URL: the LMS may use it instead of the shared one, and must when it does not send its client ID at login."
+        />
       </Stack>
     </Paper>
   );

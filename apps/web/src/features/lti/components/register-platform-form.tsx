@@ -66,7 +66,7 @@ export function RegisterPlatformForm({ organizationId }: { organizationId: strin
         const split = splitApiError(error, FIELDS);
         form.setErrors(byInput(split.fieldErrors, FIELDS));
         if (error.code === 'PLATFORM_TAKEN') {
-          form.setFieldError('clientId', 'Already registered with this issuer');
+          form.setFieldError('clientId', 'Cannot be registered with this issuer');
           setFormError(error.message);
         } else {
           setFormError(split.formError);

@@ -42,7 +42,7 @@ function ToolValues({ config }: { config: LtiToolConfig }) {
         <CopyValue
           label="Login URL"
           value={config.loginUrl}
-          description="Also called the OpenID Connect login or initiation URL."
+          description="Also called the OpenID Connect login or initiation URL. This shared one finds the platform by the client ID the LMS sends; once the platform is registered, its own login URL (under Registered platforms) works whether the LMS sends one or not."
         />
         <CopyValue
           label={extraRedirects.length === 0 ? 'Redirect URI and launch URL' : 'Launch URL'}

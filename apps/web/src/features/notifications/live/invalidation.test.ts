@@ -290,7 +290,10 @@ describe('a CSV upload end told by both the status poll and the stream', () => {
     expect(firstSignalOf(uploadEndEvent(course.id, other.createdAt))).toBe(true);
     const received = { ...other, kind: 'JOIN_REQUEST_RECEIVED' as const };
     expect(isUploadEndHandled(received)).toBe(false);
-    const elsewhere = { ...other, course: { ...course, id: '22222222-2222-4222-8222-222222222222' } };
+    const elsewhere = {
+      ...other,
+      course: { ...course, id: '22222222-2222-4222-8222-222222222222' },
+    };
     expect(isUploadEndHandled(elsewhere)).toBe(false);
   });
 });

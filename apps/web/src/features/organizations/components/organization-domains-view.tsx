@@ -11,7 +11,14 @@ export const DOMAINS_EXPLAINED =
  * An organization's email domains for its admins, who cannot change them: a superadmin sets
  * them. Without any, every LMS launch starts a separate LMS-only account, which the card warns of.
  */
-export function OrganizationDomainsView({ domains }: { domains: readonly string[] }) {
+export function OrganizationDomainsView({
+  domains,
+  headingSize = 'xl',
+}: {
+  domains: readonly string[];
+  /** The organization page's cards have xl headings, the LMS page's lg. */
+  headingSize?: 'lg' | 'xl';
+}) {
   return (
     <Paper
       withBorder
@@ -22,7 +29,7 @@ export function OrganizationDomainsView({ domains }: { domains: readonly string[
     >
       <Stack gap="sm">
         <Stack gap={4}>
-          <Title order={2} fz="xl" id="organization-domains-heading">
+          <Title order={2} fz={headingSize} id="organization-domains-heading">
             Email domains
           </Title>
           <Text size="sm" c="dimmed">
@@ -39,6 +46,8 @@ export function OrganizationDomainsView({ domains }: { domains: readonly string[
             title="No email domains yet"
             icon={<IconAlertTriangle aria-hidden />}
             role="status"
+            // Yellow text misses 4.5:1 on a light card; the border and the icon carry the color.
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
           >
             Every LMS launch gets a separate LMS-only account until a Teamup superadmin sets this
             organization&apos;s domains.
@@ -79,5 +88,5 @@ export function MyOrganizationDomains({ organizationId }: { organizationId: stri
       />
     );
   }
-  return <OrganizationDomainsView domains={organization.data.domains} />;
+  return <OrganizationDomainsView domains={organization.data.domains} headingSize="lg" />;
 }
