@@ -16,13 +16,18 @@ const LINE_BREAK = /\r\n?|[\u0085\u2028\u2029]/g;
 /** The controls multi-line text drops (all but LF; a TAB became a space before). */
 const DROPPED_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Bidirectional embeddings, overrides and isolates: they reorder the text around them on screen
+ * (a name that reads as another, "Trojan Source"), and no script needs them typed into a name.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/g;
 const TAG = /<[^<>]*>/g;
 const ANGLE_BRACKET = /[<>]/;
 /* eslint-enable no-control-regex */
 
-/** One line: controls and white space runs become one space; trimmed. */
+/** One line: controls and white space runs become one space, bidi controls go; trimmed. */
 export function singleLineText(value: string): string {
-  return value.replace(SPACE_OR_CONTROL, ' ').trim();
+  return value.replace(BIDI_CONTROL, '').replace(SPACE_OR_CONTROL, ' ').trim();
 }
 
 /** Line breaks as `\n`, tabs as spaces, no other control character (not trimmed). */

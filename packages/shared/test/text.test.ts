@@ -21,6 +21,9 @@ describe('single-line text', () => {
     expect(singleLineText('many    spaces\u00a0\u00a0here')).toBe('many spaces here');
     // Letters of every script, accents and emoji stay.
     expect(singleLineText('Zoë 😀 Ñandú 李')).toBe('Zoë 😀 Ñandú 李');
+    // Bidi overrides and isolates reorder what is shown; a joiner stays (scripts need it).
+    expect(singleLineText('Ada\u202eecalovoL\u202c \u2066x\u2069')).toBe('AdaecalovoL x');
+    expect(singleLineText('क्\u200dष 👩\u200d💻')).toBe('क्\u200dष 👩\u200d💻');
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
+import { importedName } from '@teamup/shared';
 import { AppError } from '../../plugins/errors.js';
 
 export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
@@ -100,7 +101,8 @@ export function createIdTokenVerifier(trusted: TrustedIssuer[]) {
         issuer: issuerName,
         sub,
         email: email.toLowerCase(),
-        name: typeof name === 'string' && name.trim() ? name.trim() : null,
+        // Google's name is another's words like an LMS's: one line, no markup (decision 142).
+        name: typeof name === 'string' && importedName(name) ? importedName(name) : null,
         picture: typeof picture === 'string' && /^https:\/\//.test(picture) ? picture : null,
         replayKey: idTokenReplayKey(issuerName, token),
         // `exp` is a required claim that jose has checked to be a number in the future.

@@ -44,6 +44,17 @@ describe('ID token verification: Google path (injected JWKS)', () => {
     expect((await login(app, await googleIdToken())).statusCode).toBe(200);
   });
 
+  it("keeps Google's name on one line, without markup or bidi overrides (decision 142)", async () => {
+    const res = await login(
+      app,
+      await googleIdToken({
+        claims: { name: '<b>Ada</b>\r\nLovelace\u202e', email: 'ada.name@example.edu' },
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.fullname).toBe('Ada Lovelace');
+  });
+
   it('rejects an expired token', async () => {
     const now = Math.floor(Date.now() / 1000);
     await expectRejected(
