@@ -5,6 +5,7 @@ import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { LINK_EVENTS_PAGE_SIZE, useLtiLinkEvents } from '../api/get-lti-link-events';
 import { formatDateTime } from '../utils/format-time';
+import { Fact } from './fact';
 
 const ACTION: Record<LtiLinkEventAction, { label: string; color: string }> = {
   LTI_IDENTITY_LINKED: { label: 'Linked', color: 'teal.9' },
@@ -19,19 +20,6 @@ const VIA: Record<string, string> = {
   PERSON: 'By the person, signed in on both sides',
   GOOGLE_SIGN_IN: "At the person's first Google sign-in (no domain vouched for the LMS email)",
 };
-
-function Fact({ label, children }: { label: string; children: string }) {
-  return (
-    <Stack gap={0} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 function LinkEventItem({ event }: { event: LtiLinkEvent }) {
   const action = ACTION[event.action];

@@ -11,19 +11,7 @@ import { notifyFailure, notifySuccess } from '../notifications';
 import { CopyValue } from './copy-value';
 import { EditPlatformForm } from './edit-platform-form';
 import { formatDate } from '../utils/format-time';
-
-function Fact({ label, children }: { label: string; children: string }) {
-  return (
-    <Stack gap={0} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import { Fact } from './fact';
 
 function PlatformItem({
   platform,
