@@ -1,28 +1,18 @@
 // Issue 34 (item 6, decision 143) through the app's own routes: the dynamic registration link no
 // longer probes whatever URL it is given, and the platform form keeps to https in production.
-import { createServer, type Server } from 'node:http';
-import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeAdminOf, makeOrganization } from '../../fixtures.js';
 import { API, bearer, buildTestApp, signIn } from '../../helper.js';
+import { closeLocal, closeLocalServers, listenLocal } from './local-servers.js';
 
 const UNREACHABLE = 'Teamup could not reach the platform at that address.';
 
-const servers: (Server | TcpServer)[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if ('closeAllConnections' in server) server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+afterEach(closeLocalServers);
 
-async function listen<T extends Server | TcpServer>(server: T): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  return (server.address() as AddressInfo).port;
-}
+const listen = listenLocal;
 
 async function adminOf(app: FastifyInstance) {
   const org = await makeOrganization({ name: 'Uni' });
@@ -88,8 +78,7 @@ describe('dynamic registration link', () => {
     );
     const closed = createTcpServer();
     const closedPort = await listen(closed);
-    servers.pop();
-    await new Promise((resolve) => closed.close(resolve));
+    await closeLocal(closed);
 
     const fromClosed = await openRegistration(
       app,

@@ -1,9 +1,8 @@
 // Issue 34 (item 6, decision 143): every request to an LMS goes through one guard. Real servers
 // on 127.0.0.1 stand in for platforms; a resolver the test controls stands in for DNS, so "a
 // name that resolves to a private address" is exactly that, without touching the network.
-import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerWithPlatform } from '../../../src/modules/lti/dynamic-registration.js';
 import {
@@ -16,16 +15,11 @@ import { createPlatformKeyStore } from '../../../src/modules/lti/platform-keys.j
 import { createServiceTokenClient } from '../../../src/modules/lti/service-token.js';
 import { LtiError } from '../../../src/modules/lti/types.js';
 import { TOOL_URL, testToolKeys } from './fixtures.js';
+import { closeLocal, closeLocalServers, listenLocal } from './local-servers.js';
 
 const UNREACHABLE = 'Teamup could not reach the platform at that address.';
 
-const servers: (Server | TcpServer)[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if ('closeAllConnections' in server) server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+afterEach(closeLocalServers);
 
 /** A platform's HTTP server on 127.0.0.1 that counts the requests it gets. */
 async function platformServer(handler: Parameters<typeof createHttpServer>[1]) {
@@ -34,9 +28,7 @@ async function platformServer(handler: Parameters<typeof createHttpServer>[1]) {
     state.requests += 1;
     handler!(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  return { port: (server.address() as AddressInfo).port, state };
+  return { port: await listenLocal(server), state };
 }
 
 /** A bare TCP listener on 127.0.0.1 that counts connections (a TLS client reaches it too). */
@@ -46,16 +38,14 @@ async function tcpListener() {
     state.connections += 1;
     socket.destroy();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  return { port: (server.address() as AddressInfo).port, state };
+  return { port: await listenLocal(server), state };
 }
 
 /** A port nothing listens on (taken, then given back). */
 async function closedPort(): Promise<number> {
-  const { port } = await tcpListener();
-  const server = servers.pop()!;
-  await new Promise((resolve) => server.close(resolve));
+  const server = createTcpServer();
+  const port = await listenLocal(server);
+  await closeLocal(server);
   return port;
 }
 

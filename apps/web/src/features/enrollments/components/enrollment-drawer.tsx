@@ -16,7 +16,7 @@ import { IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentType } from 'react';
 import { AnchorLink } from '@/components/ui/router-link';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
@@ -25,22 +25,10 @@ import { useRemoveEnrollment } from '../api/remove-enrollment';
 import { useUpdateEnrollmentStatus } from '../api/update-enrollment-status';
 import { describeEnrollmentEvent } from './describe-enrollment-event';
 import { EnrollmentStatusBadge, statusLabel } from './enrollment-status-badge';
+import { Fact } from '@/components/ui/fact';
 
 dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 function StatusControl({ enrollment }: { enrollment: EnrollmentDetail }) {
   const update = useUpdateEnrollmentStatus(enrollment.id);
@@ -131,7 +119,7 @@ function EnrollmentDetails({
       </Stack>
 
       <SimpleGrid cols={2} spacing="sm" component="dl" m={0}>
-        <Field label="Course">
+        <Fact gap={2} label="Course">
           {/* Underlined: in a line of text a link must not be told apart by its colour alone. */}
           <AnchorLink
             to="/admin/courses/$courseId"
@@ -142,20 +130,32 @@ function EnrollmentDetails({
             {e.courseCode}
           </AnchorLink>{' '}
           · {e.courseTitle}
-        </Field>
-        <Field label="Organization">{e.organizationName}</Field>
-        <Field label="Source">
+        </Fact>
+        <Fact gap={2} label="Organization">
+          {e.organizationName}
+        </Fact>
+        <Fact gap={2} label="Source">
           {e.source === 'CSV'
             ? 'CSV roster'
             : e.source === 'LTI'
               ? 'From the LMS'
               : 'Added by hand'}
-        </Field>
-        <Field label="Student ID">{e.studentId ?? '—'}</Field>
-        <Field label="Team">{e.team?.name ?? '—'}</Field>
-        <Field label="Account">{e.userId ? 'Has signed in' : 'Has not signed in yet'}</Field>
-        <Field label="Added">{dayjs(e.createdAt).format('lll')}</Field>
-        <Field label="Activated">{e.activatedAt ? dayjs(e.activatedAt).format('lll') : '—'}</Field>
+        </Fact>
+        <Fact gap={2} label="Student ID">
+          {e.studentId ?? '—'}
+        </Fact>
+        <Fact gap={2} label="Team">
+          {e.team?.name ?? '—'}
+        </Fact>
+        <Fact gap={2} label="Account">
+          {e.userId ? 'Has signed in' : 'Has not signed in yet'}
+        </Fact>
+        <Fact gap={2} label="Added">
+          {dayjs(e.createdAt).format('lll')}
+        </Fact>
+        <Fact gap={2} label="Activated">
+          {e.activatedAt ? dayjs(e.activatedAt).format('lll') : '—'}
+        </Fact>
       </SimpleGrid>
 
       <StatusControl enrollment={e} />

@@ -5,7 +5,7 @@ import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { LINK_EVENTS_PAGE_SIZE, useLtiLinkEvents } from '../api/get-lti-link-events';
 import { formatDateTime } from '../utils/format-time';
-import { Fact } from './fact';
+import { Fact } from '@/components/ui/fact';
 
 const ACTION: Record<LtiLinkEventAction, { label: string; color: string }> = {
   LTI_IDENTITY_LINKED: { label: 'Linked', color: 'teal.9' },

@@ -11,7 +11,7 @@ import { notifyFailure, notifySuccess } from '../notifications';
 import { CopyValue } from './copy-value';
 import { EditPlatformForm } from './edit-platform-form';
 import { formatDate } from '../utils/format-time';
-import { Fact } from './fact';
+import { Fact } from '@/components/ui/fact';
 
 function PlatformItem({
   platform,
