@@ -249,6 +249,21 @@ CREATE TABLE enrollments (
   CONSTRAINT enrollments_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL
 );
 
+CREATE TABLE idempotency_keys (
+  user_id uuid not null,
+  key text not null,
+  method text not null,
+  path text not null,
+  fingerprint text not null,
+  status_code integer,
+  content_type text,
+  response_body text,
+  created_at timestamp with time zone default now() not null,
+  completed_at timestamp with time zone,
+  CONSTRAINT idempotency_keys_user_id_key_pk PRIMARY KEY (user_id, key),
+  CONSTRAINT idempotency_keys_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
 CREATE TABLE invitations (
   id uuid default gen_random_uuid() not null,
   team_id uuid not null,
@@ -625,6 +640,7 @@ CREATE INDEX enrollments_course_status_idx ON public.enrollments USING btree (co
 CREATE INDEX enrollments_email_idx ON public.enrollments USING btree (email);
 CREATE INDEX enrollments_fullname_email_idx ON public.enrollments USING btree (fullname, email) WHERE (removed_at IS NULL);
 CREATE INDEX enrollments_user_idx ON public.enrollments USING btree (user_id);
+CREATE INDEX idempotency_keys_created_at_idx ON public.idempotency_keys USING btree (created_at);
 CREATE INDEX invitations_invitee_idx ON public.invitations USING btree (invitee_id, course_id, status);
 CREATE UNIQUE INDEX invitations_one_pending ON public.invitations USING btree (team_id, invitee_id) WHERE (status = 'PENDING'::team_request_status);
 CREATE INDEX invitations_pending_course_idx ON public.invitations USING btree (course_id) WHERE (status = 'PENDING'::team_request_status);

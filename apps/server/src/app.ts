@@ -50,6 +50,7 @@ import { teamNoticeRoutes } from './modules/teams/notices-routes.js';
 import { teamRequestRoutes } from './modules/teams/requests-routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { apiCompressionPlugin } from './plugins/api-compression.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { authPlugin } from './plugins/auth.js';
 import { bodyDrainPlugin } from './plugins/body-drain.js';
 import { dbPlugin } from './plugins/db.js';
@@ -330,6 +331,7 @@ export async function buildApp(
     await app.register(authPlugin, {
       accessTokens: createAccessTokens(resolveJwtSecret(config), config.ACCESS_TOKEN_TTL),
     });
+    await app.register(idempotencyPlugin);
     await app.register(inputTextPlugin);
     await app.register(docsPlugin);
     // JSON answers of 1 KB or more go out compressed when the client accepts it (decision 127).

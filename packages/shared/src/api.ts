@@ -83,7 +83,22 @@ export const ERROR_CODES = [
   'LINK_REFUSED',
   'LINK_CONFLICT',
   'LAST_SIGN_IN',
+  // Issue 35 (decision 149): an Idempotency-Key sent again with another request; one still at work.
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
 ] as const;
+
+/**
+ * The header every call that creates or applies something takes (DESIGN §5, decision 149): a
+ * repeat with the same key, by the same person, within IDEMPOTENCY_KEY_TTL_HOURS gets the first
+ * answer and does nothing again.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** On a repeated call's answer: `true`, the answer is the first call's. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+/** Printable ASCII without spaces, as the IETF draft's keys and UUIDs are. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const errorDetailSchema = z.object({

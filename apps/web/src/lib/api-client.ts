@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { ErrorDetail } from '@teamup/shared';
 import { useAuthStore } from './auth-store';
 import { forgetEarlyReads, takeEarlyRead } from './early-reads';
+import { callFingerprint, idempotencyFor } from './idempotency';
 import { ERROR_MESSAGES, NOTIFICATION_TEXTS } from './notification-texts';
 
 export const API_BASE_URL = import.meta.env.VITE_API_URL ?? '/api/v1';
@@ -126,7 +127,17 @@ export type RequestConfig = {
    * session stays and the caller shows the message.
    */
   carriesCredential?: boolean;
+  /**
+   * A call that changes something carries an `Idempotency-Key` (decision 149), one per user
+   * action (lib/idempotency.ts); a caller that knows better passes its own, or `false` for none.
+   */
+  idempotencyKey?: string | false;
 };
+
+/** Waits before the client's own retries of a change that got no answer (same key). */
+export const LOST_ANSWER_RETRY_MS = [400, 1_200] as const;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type ApiResponse<T> = {
   data: T;
@@ -196,33 +207,56 @@ async function send<T>(
   if (method !== 'GET') forgetEarlyReads();
   const target = requestUrl(url, config.params);
   const sent = requestHeaders(url, body, config);
-  try {
-    // A read the page's head already sent with the same token (decision 132); should it have
-    // failed or been refused, the read is sent again as usual.
-    const early = method === 'GET' ? takeEarlyRead(target, sent.get('Authorization')) : undefined;
-    if (early) {
-      const answer = await early.catch(() => undefined);
-      if (answer && answer.status !== 401) response = answer;
+  const action =
+    method !== 'GET' && config.idempotencyKey !== false && !isSelfAuthenticating(url)
+      ? config.idempotencyKey
+        ? null
+        : idempotencyFor(callFingerprint(method, target, body))
+      : null;
+  const key = config.idempotencyKey || action?.key;
+  if (key && method !== 'GET') sent.set('Idempotency-Key', key);
+  // A change with a key may be sent again when no answer came: the server does it once.
+  const retries = key && method !== 'GET' && !config.keepalive ? LOST_ANSWER_RETRY_MS : [];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // A read the page's head already sent with the same token (decision 132); should it have
+      // failed or been refused, the read is sent again as usual.
+      const early =
+        method === 'GET' ? takeEarlyRead(target, sent.get('Authorization')) : undefined;
+      if (early) {
+        const answer = await early.catch(() => undefined);
+        if (answer && answer.status !== 401) response = answer;
+      }
+      response ??= await fetch(target, {
+        method,
+        headers: sent,
+        body:
+          body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+        credentials: defaults.withCredentials ? 'include' : 'same-origin',
+        signal: config.signal,
+        ...(config.keepalive ? { keepalive: true } : {}),
+      });
+      break;
+    } catch (error) {
+      const aborted = config.signal?.aborted || (error as { name?: unknown }).name === 'AbortError';
+      const delay = retries[attempt];
+      if (!aborted && delay !== undefined) {
+        await wait(delay);
+        if (!config.signal?.aborted) continue;
+      }
+      action?.lost();
+      throw new ApiError(aborted || config.signal?.aborted ? CANCELED : NETWORK_ERROR);
     }
-    response ??= await fetch(target, {
-      method,
-      headers: sent,
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      credentials: defaults.withCredentials ? 'include' : 'same-origin',
-      signal: config.signal,
-      ...(config.keepalive ? { keepalive: true } : {}),
-    });
-  } catch (error) {
-    const aborted = config.signal?.aborted || (error as { name?: unknown }).name === 'AbortError';
-    throw new ApiError(aborted ? CANCELED : NETWORK_ERROR);
   }
 
   let text: string;
   try {
     text = await response.text();
   } catch {
+    action?.lost();
     throw new ApiError(config.signal?.aborted ? CANCELED : NETWORK_ERROR, response.status);
   }
+  action?.answered();
   const data = parseBody(text, config.responseType);
 
   if (!response.ok) {

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetIdempotency } from '@/lib/idempotency';
 import { useAuthStore } from '@/lib/auth-store';
 import { server } from './server';
 
@@ -67,6 +68,7 @@ afterEach(() => {
   notifications.clean();
   useAuthStore.getState().clear();
   localStorage.clear();
+  resetIdempotency();
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {

@@ -9,3 +9,4 @@ export * from './email.js';
 export * from './surveys.js';
 export * from './course-staff.js';
 export * from './lti.js';
+export * from './idempotency.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { NOTIFICATION_RETENTION_DAYS } from '@teamup/shared';
+import { IDEMPOTENCY_KEY_TTL_HOURS, NOTIFICATION_RETENTION_DAYS } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 
@@ -23,6 +23,8 @@ import { queryRows } from '../../db/query-rows.js';
  *   year and a month keeps a day's figures comparable with the same day a year before.
  * - A notification (issue 14, decision 111) is deleted NOTIFICATION_RETENTION_DAYS after it was
  *   written, read or not.
+ * - A kept answer of an idempotent call (issue 35, decision 149) is deleted
+ *   IDEMPOTENCY_KEY_TTL_HOURS after the call.
  *
  * Every statement touches at most one batch of rows, each its own transaction, and takes only
  * rows nobody holds (FOR UPDATE SKIP LOCKED): several processes running it at once take
@@ -69,6 +71,8 @@ export interface RetentionCounts {
   activityDays: number;
   /** Notifications deleted. */
   notifications: number;
+  /** Kept answers of idempotent calls deleted. */
+  idempotencyKeys: number;
   /** Some kind filled all its batches: more may be waiting. */
   capped: boolean;
 }
@@ -181,7 +185,28 @@ function statements(limits: RetentionLimits) {
     )
     SELECT count(*)::int AS n FROM gone
   `;
-  return { usedTokens, deadSessionTokens, deadSessions, csvContents, activityDays, notifications };
+  // Old rows are one range of idempotency_keys_created_at_idx.
+  const idempotencyKeys = sql`
+    WITH gone AS (
+      DELETE FROM idempotency_keys WHERE (user_id, key) IN (
+        SELECT user_id, key FROM idempotency_keys
+        WHERE created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS}::int)
+        LIMIT ${limits.batchRows}::int
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM gone
+  `;
+  return {
+    usedTokens,
+    deadSessionTokens,
+    deadSessions,
+    csvContents,
+    activityDays,
+    notifications,
+    idempotencyKeys,
+  };
 }
 
 /**
@@ -214,7 +239,16 @@ export async function runRetention(
   const csvContents = await batches(q.csvContents, limits.csvBatchRows);
   const activityDays = await batches(q.activityDays, limits.batchRows);
   const notifications = await batches(q.notifications, limits.batchRows);
-  return { sessions, refreshTokens, csvContents, activityDays, notifications, capped };
+  const idempotencyKeys = await batches(q.idempotencyKeys, limits.batchRows);
+  return {
+    sessions,
+    refreshTokens,
+    csvContents,
+    activityDays,
+    notifications,
+    idempotencyKeys,
+    capped,
+  };
 }
 
 export interface RetentionJobOptions {

@@ -115,6 +115,7 @@ describe('retention: sessions and refresh tokens', () => {
       csvContents: 0,
       activityDays: 0,
       notifications: 0,
+      idempotencyKeys: 0,
       capped: false,
     });
     expect(await sessionIds()).toEqual([expiredRecently, revokedRecently, live].sort());
@@ -343,6 +344,7 @@ describe('retention: batches and concurrency', () => {
       csvContents: 0,
       activityDays: 0,
       notifications: 0,
+      idempotencyKeys: 0,
       capped: true,
     });
     expect(await sessionIds()).toHaveLength(5);
