@@ -71,10 +71,33 @@ export const docsPlugin = fp(
               : isStaffAccess(access)
                 ? `${access.roles.join(', ')}, or the course's ${access.courseStaff === 'INSTRUCTOR' ? 'instructors' : 'instructors and teaching assistants'}`
                 : (access?.join(', ') ?? 'undeclared');
+        // Decision 149: a signed-in change takes an Idempotency-Key (the idempotency plugin).
+        const changes = isProtected && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+        const headers = (out.schema.headers ?? undefined) as
+          | { type?: string; properties?: Record<string, unknown>; required?: string[] }
+          | undefined;
+        const withKey = changes
+          ? {
+              headers: {
+                ...headers,
+                type: 'object',
+                properties: {
+                  ...headers?.properties,
+                  'idempotency-key': {
+                    type: 'string',
+                    pattern: '^[\\x21-\\x7e]{1,255}$',
+                    description:
+                      'One key per user action: a repeat with the same key within 24 hours gets the first answer (with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED.',
+                  },
+                },
+              },
+            }
+          : {};
         return {
           ...out,
           schema: {
             ...out.schema,
+            ...withKey,
             operationId: operationIdOf(method, input.url),
             // An empty list states that the call needs no credentials (public routes).
             security: isProtected ? [{ bearerAuth: [] }] : [],

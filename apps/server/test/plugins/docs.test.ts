@@ -35,6 +35,15 @@ describe('API documentation', () => {
     expect(login.responses['4XX'].content['application/json'].schema.properties).toHaveProperty(
       'code',
     );
+    // Decision 149: every signed-in change documents its Idempotency-Key; reads and public calls do not.
+    type Param = { in: string; name: string };
+    const headerNames = (op: { parameters?: Param[] } | undefined) =>
+      (op?.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+    expect(headerNames(doc.paths['/api/v1/student/courses/{courseId}/teams'].post)).toContain(
+      'idempotency-key',
+    );
+    expect(headerNames(doc.paths['/api/v1/student/courses/{courseId}/teams'].get)).toEqual([]);
+    expect(headerNames(login)).toEqual([]);
   });
 
   it('names every operation once, from its method and URL, and states its security', async () => {

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useSingleSubmit } from '@/lib/use-single-submit';
 
 type ConfirmModalProps = {
   opened: boolean;
@@ -24,6 +25,7 @@ export function ConfirmModal({
   onConfirm,
   onClose,
 }: ConfirmModalProps) {
+  const once = useSingleSubmit(loading);
   return (
     <Modal.Root opened={opened} onClose={onClose} centered>
       <Modal.Overlay />
@@ -43,7 +45,7 @@ export function ConfirmModal({
               <Button
                 color={destructive ? 'red.9' : undefined}
                 loading={loading}
-                onClick={onConfirm}
+                onClick={once(onConfirm)}
               >
                 {confirmLabel}
               </Button>

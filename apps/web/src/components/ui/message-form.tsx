@@ -4,6 +4,7 @@ import { TEAM_MESSAGE_MAX, applyBodySchema } from '@teamup/shared';
 import type { ReactNode } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import type { ApiError } from '@/lib/api-client';
+import { useSingleSubmit } from '@/lib/use-single-submit';
 
 type MessageFormProps = {
   /** The form's accessible name ("Ask to join Byte Club"). */
@@ -35,12 +36,13 @@ export function MessageForm({
     initialValues: { message: '' },
     validate: (values) => zodFieldErrors(applyBodySchema, values),
   });
+  const once = useSingleSubmit(pending);
   const split = error ? splitApiError(error, ['message']) : null;
   const fieldError = split?.fieldErrors.message;
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => onSubmit(applyBodySchema.parse(values).message))}
+      onSubmit={form.onSubmit(once((values) => onSubmit(applyBodySchema.parse(values).message)))}
       noValidate
       aria-label={label}
     >

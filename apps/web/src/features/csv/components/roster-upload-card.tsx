@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import type { CsvUploadStatus } from '@teamup/shared';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useSingleSubmit } from '@/lib/use-single-submit';
 import { useUploadRoster } from '../api/upload-roster';
 import { notifyAccepted, notifyFinished, notifyRefused } from '../notifications';
 import { blockingProblem, previewRosterFile, type RosterPreview } from '../utils/preview-roster';
@@ -64,6 +65,7 @@ export function RosterUploadCard({ courseId, onCourseChange, onOpen }: RosterUpl
   const [chosen, setChosen] = useState<Chosen>({ state: 'none' });
   const [current, setCurrent] = useState<CurrentUpload | null>(null);
   const upload = useUploadRoster();
+  const once = useSingleSubmit(upload.isPending);
   // A slow read of an earlier file must not replace the preview of a later one.
   const readCount = useRef(0);
 
@@ -94,7 +96,8 @@ export function RosterUploadCard({ courseId, onCourseChange, onOpen }: RosterUpl
     ? 'Upload is unavailable: fix the problem shown above, then choose the file again.'
     : blocker;
 
-  const submit = () => {
+  const submitOnce = once(() => submit());
+  function submit() {
     if (blocker || !courseId || chosen.state !== 'ready') return;
     const { file } = chosen;
     upload.mutate(
@@ -108,7 +111,7 @@ export function RosterUploadCard({ courseId, onCourseChange, onOpen }: RosterUpl
         onError: (error) => notifyRefused(file.name, error),
       },
     );
-  };
+  }
 
   if (current) {
     return (
@@ -184,7 +187,7 @@ export function RosterUploadCard({ courseId, onCourseChange, onOpen }: RosterUpl
       )}
       <Group gap="sm" align="center" wrap="wrap">
         <Button
-          onClick={submit}
+          onClick={submitOnce}
           disabled={Boolean(blocker)}
           loading={upload.isPending}
           leftSection={<IconUpload size={16} aria-hidden />}
