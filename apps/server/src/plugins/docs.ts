@@ -74,8 +74,7 @@ export const docsPlugin = fp(
         // Decision 149: a signed-in change takes an Idempotency-Key (the idempotency plugin).
         const changes = isProtected && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
         const headers = (out.schema.headers ?? undefined) as
-          | { type?: string; properties?: Record<string, unknown>; required?: string[] }
-          | undefined;
+          { type?: string; properties?: Record<string, unknown>; required?: string[] } | undefined;
         const withKey = changes
           ? {
               headers: {

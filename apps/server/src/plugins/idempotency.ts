@@ -141,7 +141,10 @@ export const idempotencyPlugin = fp(
       const key = Array.isArray(header) ? header.join(',') : header;
       if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
         throw badRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters', [
-          { path: 'headers.idempotency-key', message: 'Expected 1 to 255 visible ASCII characters' },
+          {
+            path: 'headers.idempotency-key',
+            message: 'Expected 1 to 255 visible ASCII characters',
+          },
         ]);
       }
       const print = fingerprintOf(request);
@@ -153,7 +156,11 @@ export const idempotencyPlugin = fp(
         }
         const row = await read(auth.userId, key);
         if (!row) continue; // the first call failed and let its claim go: try to claim it
-        if (row.method !== request.method || row.path !== request.url || row.fingerprint !== print) {
+        if (
+          row.method !== request.method ||
+          row.path !== request.url ||
+          row.fingerprint !== print
+        ) {
           throw reused();
         }
         if (row.status_code !== null) return replay(reply, row);

@@ -221,8 +221,7 @@ async function send<T>(
     try {
       // A read the page's head already sent with the same token (decision 132); should it have
       // failed or been refused, the read is sent again as usual.
-      const early =
-        method === 'GET' ? takeEarlyRead(target, sent.get('Authorization')) : undefined;
+      const early = method === 'GET' ? takeEarlyRead(target, sent.get('Authorization')) : undefined;
       if (early) {
         const answer = await early.catch(() => undefined);
         if (answer && answer.status !== 401) response = answer;
