@@ -224,7 +224,7 @@ export function MyRequestItem({ request }: { request: DashboardMyRequest }) {
             action: 'withdraw',
             label: waitlisted ? 'Leave waitlist' : 'Withdraw',
             ariaLabel: waitlisted
-              ? `Leave the waitlist of ${team}`
+              ? `Leave waitlist of ${team}`
               : `Withdraw my request to join ${team}`,
             confirm: waitlisted
               ? {
@@ -311,7 +311,7 @@ export function OpenSurveyItem({ survey }: { survey: DashboardOpenSurvey }) {
           params={{ courseId: survey.courseId }}
           hash="survey"
           size="sm"
-          aria-label={`${survey.started ? 'Continue' : 'Answer'} ${what}`}
+          aria-label={`${survey.started ? 'Continue' : 'Answer'} the survey of ${survey.courseCode}`}
         >
           {survey.started ? 'Continue' : 'Answer the survey'}
         </AnchorLink>
