@@ -3,6 +3,8 @@ import type { ActivatedEnrollment } from '@teamup/shared';
 /** Every notification text of SPEC §8, word for word. Components and lib use only these. */
 export const NOTIFICATION_TEXTS = {
   loginSuccess: { title: 'Login Successful', message: 'Google login successful!' },
+  /** Issue 35: a development sign-in is no Google one and says so. */
+  devLoginSuccess: { title: 'Signed in', message: 'Signed in with the development sign-in.' },
   loginFailed: { title: 'Login Failed', message: 'Google login failed' },
   loggedOut: { title: 'Logged Out', message: 'You have been logged out successfully.' },
   logoutBackendFailed: {
