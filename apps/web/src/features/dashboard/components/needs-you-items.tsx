@@ -6,22 +6,11 @@ import type {
   DashboardOpenSurvey,
   DashboardUnreadNotices,
 } from '@teamup/shared';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/ui/router-link';
 import { SkillBadges } from '@/components/ui/skill-badges';
+import { TimeAgo as On } from '@/components/ui/time-ago';
 import { RequestActions } from './request-actions';
-
-dayjs.extend(localizedFormat);
-dayjs.extend(relativeTime);
-
-const On = ({ iso }: { iso: string }) => (
-  <time dateTime={iso} title={dayjs(iso).format('lll')}>
-    {dayjs(iso).fromNow()}
-  </time>
-);
 
 const TeamLink = ({ id, name }: { id: string; name: string }) => (
   <AnchorLink to="/teams/$teamId" params={{ teamId: id }} inherit underline="always">
