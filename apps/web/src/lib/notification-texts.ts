@@ -12,6 +12,11 @@ export const NOTIFICATION_TEXTS = {
     message: 'Backend logout failed, but session cleared.',
   },
   sessionExpired: { title: 'Session Expired', message: 'Please login again.' },
+  /** Issue 35: this tab's session ended because another tab signed out. */
+  signedOutElsewhere: {
+    title: 'Your session ended',
+    message: 'You were signed out in another tab. Sign in again to go on.',
+  },
   logoutFailed: { title: 'Logout Failed', message: 'Something went wrong while logging out.' },
   profileRedirect: { title: 'Profile', message: 'Redirecting to your profile...' },
   profileSaved: { title: 'Profile saved', message: 'Your profile has been updated.' },
