@@ -119,6 +119,23 @@ const hostList = z.string().transform((v, ctx) => {
   return entries;
 });
 
+/**
+ * Issue 35: the origin of a server listening on HOST:PORT, as a browser on this machine opens it.
+ * A start on 127.0.0.1 (the default) writes its links with 127.0.0.1, not localhost: the two are
+ * different sites to a browser, so a link to the other one opened signed out. A server listening
+ * on every interface (0.0.0.0, ::) is reached at 127.0.0.1 from this machine.
+ */
+export function listeningOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
+/** The domain of the default sender: PUBLIC_URL's host name, "localhost" for an address. */
+function mailDomainOf(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return isIP(host.replace(/^\[|\]$/g, '')) === 0 ? host : 'localhost';
+}
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -188,7 +205,10 @@ export interface Config {
   DATABASE_POOL_MAX: number;
   /** Connections kept for signed-in reads besides the pool (decision 104); 0: none. */
   DATABASE_READ_LANES: number;
-  /** Origin of the web app, without a trailing slash. */
+  /**
+   * Origin of the web app, without a trailing slash; unset, the address the server listens on
+   * (listeningOrigin), so every link (emails included) opens where the person signed in.
+   */
   PUBLIC_URL: string;
   /** The SMTP server email is sent through (issue 26, decision 133); unset: email is not sent. */
   SMTP_URL: string | undefined;
@@ -293,7 +313,7 @@ export function loadConfig(
   if (issues.length > 0) fail(issues);
 
   const toAbsolute = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? listeningOrigin(e.HOST, e.PORT)).replace(/\/+$/, '');
   return {
     NODE_ENV: e.NODE_ENV,
     PORT: e.PORT,
@@ -304,7 +324,7 @@ export function loadConfig(
     DATABASE_READ_LANES: e.DATABASE_READ_LANES,
     PUBLIC_URL: publicUrl,
     SMTP_URL: e.SMTP_URL,
-    MAIL_FROM: e.MAIL_FROM ?? `Teamup <no-reply@${new URL(publicUrl).hostname}>`,
+    MAIL_FROM: e.MAIL_FROM ?? `Teamup <no-reply@${mailDomainOf(publicUrl)}>`,
     MAIL_UNSUBSCRIBE_MAILTO: e.MAIL_UNSUBSCRIBE_MAILTO,
     MAIL_WORKER: e.MAIL_WORKER ?? e.NODE_ENV !== 'test',
     DKIM:

@@ -14,7 +14,8 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/srv/teamup/.data',
       DATABASE_URL: undefined,
-      PUBLIC_URL: 'http://localhost:3000',
+      // Issue 35: the address it listens on (HOST), so links open where one signed in.
+      PUBLIC_URL: 'http://127.0.0.1:3000',
       SMTP_URL: undefined,
       MAIL_FROM: 'Teamup <no-reply@localhost>',
       GOOGLE_CLIENT_ID: undefined,
@@ -30,6 +31,21 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
     });
     expect(config.WEB_DIST_DIR).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('derives PUBLIC_URL from the address the server listens on (issue 35)', () => {
+    const at = (env: Record<string, string>) => loadConfig(env, '/app').PUBLIC_URL;
+    expect(at({})).toBe('http://127.0.0.1:3000');
+    expect(at({ HOST: 'localhost', PORT: '3001' })).toBe('http://localhost:3001');
+    expect(at({ HOST: '0.0.0.0' })).toBe('http://127.0.0.1:3000');
+    expect(at({ HOST: '::1' })).toBe('http://[::1]:3000');
+    expect(at({ HOST: '10.1.2.3' })).toBe('http://10.1.2.3:3000');
+    expect(at({ HOST: '0.0.0.0', PUBLIC_URL: 'https://teamup.example.edu/' })).toBe(
+      'https://teamup.example.edu',
+    );
+    expect(loadConfig({ HOST: 'teamup.local' }, '/app').MAIL_FROM).toBe(
+      'Teamup <no-reply@teamup.local>',
+    );
   });
 
   it('derives PUBLIC_URL from PORT and parses every kind of value', () => {
@@ -50,7 +66,7 @@ describe('loadConfig', () => {
     );
     expect(config).toMatchObject({
       PORT: 8080,
-      PUBLIC_URL: 'http://localhost:8080',
+      PUBLIC_URL: 'http://127.0.0.1:8080',
       DATA_DIR: '/app/var/data',
       AUTH_DEV_LOGIN: false,
       SEED_DEMO: true,

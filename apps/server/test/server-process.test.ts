@@ -170,7 +170,7 @@ describe.skipIf(driver === 'postgres')('the server process', () => {
       await vi.waitFor(
         () =>
           expect(server.plainLines()).toEqual([
-            `Teamup is running at http://localhost:${port} — choose Sign in and pick a demo user under "Sign in as…"`,
+            `Teamup is running at http://127.0.0.1:${port} — choose Sign in and pick a demo user under "Sign in as…"`,
           ]),
         { timeout: 10_000 },
       );
@@ -231,7 +231,7 @@ describe.skipIf(driver === 'postgres')('the server process', () => {
       });
       expect(await server.exited).toBe(0);
       // Without demo data the plain line is the URL alone.
-      expect(server.plainLines()).toEqual([`Teamup is running at http://localhost:${url.port}`]);
+      expect(server.plainLines()).toEqual([`Teamup is running at http://127.0.0.1:${url.port}`]);
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }

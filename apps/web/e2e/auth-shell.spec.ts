@@ -6,7 +6,7 @@ const STUDENT = { name: 'Maya Chen', email: 'maya.chen@student.northfield.edu' }
 
 async function pickDemoUser(page: Page, name: string) {
   await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await expect(page.getByText('Google login successful!')).toBeVisible();
+  await expect(page.getByText('Signed in with the development sign-in.')).toBeVisible();
 }
 
 async function expectNoAxeViolations(page: Page) {

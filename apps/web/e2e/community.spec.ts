@@ -97,7 +97,7 @@ test('A lists a skill and looks for a team; B finds A by that skill and invites;
   await expect(b.page).toHaveTitle(`${A.name} · Community · Teamup`);
   await expect(b.page.getByText(A.email)).toHaveCount(0);
   await b.page
-    .getByRole('button', { name: `Invite ${A.name} to ${TEAM} (${COURSE_CODE})` })
+    .getByRole('button', { name: `Invite to my team (${COURSE_CODE}): ${A.name} to ${TEAM}` })
     .click();
   // Issue 24: the invitation goes with a message, written in a dialog.
   const dialog = b.page.getByRole('dialog', { name: `Invite ${A.name} to ${TEAM}` });

@@ -19,7 +19,7 @@ async function signInWithEmail(browser: Browser, email: string, name: string): P
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Name (optional)').fill(name);
   await page.getByRole('button', { name: 'Sign in with this email' }).click();
-  await expect(page.getByText('Google login successful!')).toBeVisible();
+  await expect(page.getByText('Signed in with the development sign-in.')).toBeVisible();
   return page;
 }
 
@@ -62,9 +62,7 @@ test('superadmin → admin → student: organization, course, manual enrollment,
   // activation by a notice that stays until closed.
   const student = await signInWithEmail(browser, STUDENT_EMAIL, 'Robin Student');
   await expect(student).toHaveURL(/\/courses$/);
-  const notice = student
-    .locator('.mantine-Notification-root')
-    .filter({ hasText: /Enrollments? activated/ });
+  const notice = student.getByRole('status', { name: /Enrollments? activated/ });
   await expect(notice).toBeVisible();
   await expect(notice.getByText(new RegExp(`${COURSE_TITLE} \\(${ORG}\\)`))).toBeVisible();
   const card = student.getByRole('link', { name: COURSE_TITLE });

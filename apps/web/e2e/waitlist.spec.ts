@@ -132,7 +132,7 @@ test('a student joins a full team’s waitlist, a seat opens, the leader accepts
     await expect(
       p.getByText(`${TEAM} is full: you are number 2 on its waitlist`, { exact: false }),
     ).toBeVisible();
-    await expect(p.getByRole('button', { name: `Leave the waitlist of ${TEAM}` })).toBeVisible();
+    await expect(p.getByRole('button', { name: `Leave waitlist of ${TEAM}` })).toBeVisible();
   });
 
   // The leader sees the waitlist in order.

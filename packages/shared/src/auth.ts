@@ -241,7 +241,10 @@ export const detailedHealthSchema = z.object({
   memory: z.object({
     rssBytes: z.number(),
     heapUsedBytes: z.number(),
+    /** The heap V8 holds now; it grows as needed up to heapLimitBytes. */
     heapTotalBytes: z.number(),
+    /** V8's heap limit: heapUsedPercent is heap used of this (issue 35). */
+    heapLimitBytes: z.number(),
   }),
   process: z.object({
     /** RSS in MiB, judged. */

@@ -1126,6 +1126,12 @@ export async function seedDemo(
     // stamped with this transaction's now()) send no email; the mailbox starts empty.
     await tx.execute(sql`update email_deliveries set state = 'CANCELLED'
       where state in ('PENDING', 'HELD') and created_at = now()`);
+    // Issue 35: a notification the demo's history produced bears its event's time, as one made
+    // by the app does (same transaction), so the bell and the dashboard give one time for one
+    // invitation ("2 days ago" in both, not "5 minutes ago" in the bell).
+    await tx.execute(sql`update notifications n set created_at = a.created_at
+      from audit_events a
+      where n.audit_event_id = a.id and n.created_at = now() and a.created_at < now()`);
     return seeded;
   });
 }

@@ -1,6 +1,6 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import type { Config } from '../config.js';
+import { listeningOrigin, type Config } from '../config.js';
 
 /**
  * Checks an operator can fix before anything is built: each failure is one readable line
@@ -67,8 +67,6 @@ export function checkDataDir(config: Pick<Config, 'DATA_DIR'>): void {
   }
 }
 
-const LOCAL_HOSTS = new Set(['127.0.0.1', '::1', '0.0.0.0', '::', 'localhost']);
-
 /**
  * The address a person opens: PUBLIC_URL when it was set, else this machine's listening port
  * (PORT=0 listens on a free one, so the configured default would be wrong).
@@ -77,13 +75,9 @@ export function openUrl(
   config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'HOST'>,
   listeningPort: number,
 ): string {
-  if (config.PUBLIC_URL !== `http://localhost:${config.PORT}`) return config.PUBLIC_URL;
-  const host = LOCAL_HOSTS.has(config.HOST)
-    ? 'localhost'
-    : config.HOST.includes(':')
-      ? `[${config.HOST}]`
-      : config.HOST;
-  return `http://${host}:${listeningPort}`;
+  if (config.PUBLIC_URL !== listeningOrigin(config.HOST, config.PORT)) return config.PUBLIC_URL;
+  // The links use this same address (PUBLIC_URL's default, issue 35); only PORT=0 differs.
+  return listeningOrigin(config.HOST, listeningPort);
 }
 
 /** The plain line printed once the server listens. */

@@ -51,6 +51,20 @@ describe('demo seed', () => {
       sql`select count(*)::int as n from notifications`,
     );
     expect(notified[0]!.n).toBeGreaterThan(0);
+    // Issue 35: each notification bears the time of its event, as the dashboard shows it.
+    const offTime = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from notifications n join audit_events a
+        on a.id = n.audit_event_id where n.created_at <> a.created_at`,
+    );
+    expect(offTime[0]!.n).toBe(0);
+    const invitationTimes = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from notifications n
+        join invitations i on i.id = (n.data->>'invitationId')::uuid
+        where n.kind = 'INVITATION_RECEIVED' and n.created_at <> i.created_at`,
+    );
+    expect(invitationTimes[0]!.n).toBe(0);
     // The first test of a worker also opens and migrates its database.
   }, 60_000);
 

@@ -13,10 +13,13 @@ import {
 const config = (env: Record<string, string> = {}) => loadConfig({ PORT: '3000', ...env }, '/srv');
 
 describe('startup checks', () => {
-  it('prints the address to open: PUBLIC_URL when set, else localhost and the listening port', () => {
-    expect(openUrl(config(), 3000)).toBe('http://localhost:3000');
-    expect(openUrl(config({ PORT: '0' }), 41234)).toBe('http://localhost:41234');
-    expect(openUrl(config({ HOST: '0.0.0.0' }), 3000)).toBe('http://localhost:3000');
+  it('prints the address to open: PUBLIC_URL when set, else the listening address and port', () => {
+    // Issue 35: the same address the links are written with (PUBLIC_URL's default).
+    expect(openUrl(config(), 3000)).toBe('http://127.0.0.1:3000');
+    expect(openUrl(config(), 3000)).toBe(config().PUBLIC_URL);
+    expect(openUrl(config({ PORT: '0' }), 41234)).toBe('http://127.0.0.1:41234');
+    expect(openUrl(config({ HOST: '0.0.0.0' }), 3000)).toBe('http://127.0.0.1:3000');
+    expect(openUrl(config({ HOST: 'localhost' }), 3000)).toBe('http://localhost:3000');
     expect(openUrl(config({ HOST: '10.1.2.3' }), 3000)).toBe('http://10.1.2.3:3000');
     expect(openUrl(config({ HOST: 'fd00::5' }), 3000)).toBe('http://[fd00::5]:3000');
     expect(openUrl(config({ PUBLIC_URL: 'https://teamup.example.edu/' }), 3000)).toBe(
@@ -27,13 +30,13 @@ describe('startup checks', () => {
   it('adds the demo sign-in hint only when demo data and the picker are both on', () => {
     const hint = ' — choose Sign in and pick a demo user under "Sign in as…"';
     expect(readyLine(config({ SEED_DEMO: 'on' }), 3000)).toBe(
-      `Teamup is running at http://localhost:3000${hint}`,
+      `Teamup is running at http://127.0.0.1:3000${hint}`,
     );
     expect(readyLine(config({ SEED_DEMO: 'off' }), 3000)).toBe(
-      'Teamup is running at http://localhost:3000',
+      'Teamup is running at http://127.0.0.1:3000',
     );
     expect(readyLine(config({ SEED_DEMO: 'on', AUTH_DEV_LOGIN: 'off' }), 3000)).toBe(
-      'Teamup is running at http://localhost:3000',
+      'Teamup is running at http://127.0.0.1:3000',
     );
   });
 

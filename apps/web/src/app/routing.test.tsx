@@ -159,7 +159,7 @@ describe('system analytics', () => {
     expect(screen.getByText('Reachable')).toBeInTheDocument();
     expect(screen.getByText('1d 1h 1m')).toBeInTheDocument();
     expect(screen.getByText('120.0 MB')).toBeInTheDocument();
-    expect(screen.getByText('40.0 MB of 80.0 MB')).toBeInTheDocument();
+    expect(screen.getByText('40.0 MB of the 2048.0 MB limit (2%)')).toBeInTheDocument();
     expect(screen.getByText('1.4.2 (3f2c1a9)')).toBeInTheDocument();
   });
 

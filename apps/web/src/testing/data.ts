@@ -151,10 +151,11 @@ export function createDetailedHealth(overrides: Partial<DetailedHealth> = {}): D
       rssBytes: 120 * 1024 * 1024,
       heapUsedBytes: 40 * 1024 * 1024,
       heapTotalBytes: 80 * 1024 * 1024,
+      heapLimitBytes: 2048 * 1024 * 1024,
     },
     process: {
       rssMb: ok(120, 1024),
-      heapUsedPercent: ok(1.9, 90),
+      heapUsedPercent: ok(2, 90),
       eventLoopDelayP99Ms: ok(21.3, 200),
       requestsPerMinute: 42,
       serverErrorsPerMinute: ok(0, 5),

@@ -182,6 +182,7 @@ function processFigures(monitor: HealthMonitor) {
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
       heapTotalBytes: memory.heapTotal,
+      heapLimitBytes: heapLimit,
     },
     process: {
       rssMb: judge(round1(memory.rss / (1024 * 1024)), HEALTH_LIMITS.rssMb),

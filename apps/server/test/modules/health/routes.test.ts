@@ -151,6 +151,12 @@ describe('detailed health figures', () => {
     expect(data.process.rssMb.value).toBeCloseTo(data.memory.rssBytes / 1024 / 1024, 0);
     expect(data.process.heapUsedPercent.value).toBeGreaterThan(0);
     expect(data.process.heapUsedPercent.value).toBeLessThan(100);
+    // Issue 35: the percentage is heap used of the limit the answer gives beside it.
+    expect(data.memory.heapLimitBytes).toBeGreaterThan(data.memory.heapTotalBytes);
+    expect(data.process.heapUsedPercent.value).toBeCloseTo(
+      (data.memory.heapUsedBytes / data.memory.heapLimitBytes) * 100,
+      0,
+    );
     if (data.commit !== null) expect(data.commit).toMatch(/^[0-9a-f]{7,64}$/);
   });
 

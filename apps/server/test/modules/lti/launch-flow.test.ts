@@ -292,6 +292,29 @@ describe('roster sync (NRPS)', () => {
           (select last_synced_at is not null from lti_contexts where course_id = ${courseId}) as synced`,
     );
     expect(row).toEqual({ n: 9, synced: true });
+
+    // Issue 35: a linked course without an instructor (the demo's before anyone launched as
+    // one) is not claimed and draws no warning; it is due again once it has one.
+    const staff = await queryRows<{ id: string; user_id: string }>(
+      handle.db,
+      sql`delete from course_staff where course_id = ${courseId} returning id, user_id`,
+    );
+    expect(staff.length).toBeGreaterThan(0);
+    await handle.db.execute(
+      sql`update lti_contexts set sync_claimed_at = null where course_id = ${courseId}`,
+    );
+    const warnings: unknown[] = [];
+    const log = Object.assign(Object.create(app.log) as typeof app.log, {
+      warn: (...args: unknown[]) => void warnings.push(args),
+    });
+    expect(await syncDueRosters(handle.db, sync, log)).toBe(0);
+    expect(warnings).toEqual([]);
+    const [unclaimed] = await queryRows<{ claimed: boolean }>(
+      handle.db,
+      sql`select sync_claimed_at is not null as claimed from lti_contexts
+        where course_id = ${courseId}`,
+    );
+    expect(unclaimed).toEqual({ claimed: false });
   });
 
   it('a course not linked to an LMS answers 409 NO_LMS_ROSTER', async () => {

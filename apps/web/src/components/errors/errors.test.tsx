@@ -20,11 +20,22 @@ describe('Page Not Found', () => {
     const { user, router } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Return to Home' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: /every student in a good team/i }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps the app header and menu around it for a signed-in person (issue 35)', async () => {
+    renderApp('/no/such/page', { user: { role: 'STUDENT', fullname: 'Maya Chen' } });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /account menu/i })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toBeInTheDocument();
   });
 
   it('goes back in history with Go Back', async () => {

@@ -5,6 +5,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from '../ui/logo';
+import { PageNotices } from '../ui/page-notices';
 import { findActiveMenuItem, getMenuItems, type MenuPath } from './menu-items';
 import { SidebarNav } from './sidebar-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -131,6 +132,7 @@ export function AppLayout({
 
       {/* tabIndex -1: the skip link's target takes focus without becoming a Tab stop. */}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <PageNotices />
         {children}
       </AppShell.Main>
     </AppShell>

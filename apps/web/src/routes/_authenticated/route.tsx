@@ -1,20 +1,9 @@
-import { Group } from '@mantine/core';
-import { Outlet, createFileRoute, useLocation } from '@tanstack/react-router';
-import { AppLayout } from '@/components/layouts/app-layout';
+import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { SignedInShell } from '@/app/signed-in-shell';
 import { FullPageLoader } from '@/components/ui/page-loader';
-import { AccountMenu } from '@/features/auth/components/account-menu';
-import { refreshSession } from '@/features/auth/utils/refresh-session';
 import { requireSession } from '@/features/auth/utils/route-guards';
-import { LiveEvents } from '@/features/notifications/components/live-events';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { unreadCountQueryOptions } from '@/features/notifications/api/get-unread-count';
-import {
-  teachingCoursesQueryOptions,
-  useTeachingCourses,
-} from '@/features/staff/api/get-teaching-courses';
-import { useIsOwnTeam } from '@/features/teams/hooks/use-is-own-team';
-import { useAuthStore } from '@/lib/auth-store';
-import { getRoleArea, getRoleHome } from '@/lib/roles';
+import { teachingCoursesQueryOptions } from '@/features/staff/api/get-teaching-courses';
 
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: ({ location }) => requireSession(location),
@@ -29,45 +18,11 @@ export const Route = createFileRoute('/_authenticated')({
   component: AuthenticatedLayout,
 });
 
-/** A team page's id (`/teams/{uuid}`); /teams/my and the list are not team pages. */
-const TEAM_PAGE = /^\/teams\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-
+/** Every protected page, in the signed-in shell (header, menu, live events). */
 function AuthenticatedLayout() {
-  const role = useAuthStore((s) => s.user?.role);
-  // Another account's session replacing this one in place (linking an LMS-only account to a
-  // Teamup account, issue 34) mounts the shell and the page anew: nothing read for the former
-  // account stays on screen, and every read is made again for the new one.
-  const userId = useAuthStore((s) => s.user?.id);
-  const teamId = useLocation({ select: (l) => TEAM_PAGE.exec(l.pathname)?.[1] });
-  // A team of mine belongs under My Teams in the sidebar; any other team under All Teams.
-  const ownTeam = useIsOwnTeam(teamId);
-  const teaching = (useTeachingCourses().data?.items.length ?? 0) > 0;
-  // A course's admin pages, opened by its staff who are no admins, belong under Courses I teach.
-  const staffPage = useLocation({ select: (l) => l.pathname.startsWith('/admin/') });
-  // Between a logout and the redirect that follows it there is no user to show.
-  if (!role) return <FullPageLoader />;
   return (
-    <AppLayout
-      key={userId}
-      role={role}
-      homeTo={getRoleHome(role)}
-      accountMenu={
-        <Group gap="xs" wrap="nowrap">
-          <NotificationBell />
-          <AccountMenu />
-        </Group>
-      }
-      activePath={
-        ownTeam
-          ? '/teams/my'
-          : staffPage && getRoleArea(role) !== 'admin' && teaching
-            ? '/teaching'
-            : undefined
-      }
-      teaching={teaching}
-    >
-      <LiveEvents refreshSession={refreshSession} />
+    <SignedInShell>
       <Outlet />
-    </AppLayout>
+    </SignedInShell>
   );
 }

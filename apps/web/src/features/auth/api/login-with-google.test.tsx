@@ -25,7 +25,7 @@ function signInActivates(activatedEnrollments: ActivatedEnrollment[], role = 'ST
 
 const activation = () =>
   screen
-    .getAllByRole('alert')
+    .getAllByRole('status')
     .find((n) => within(n).queryByText(/^Enrollments? activated$/) !== null);
 
 describe('sign-in that activates enrollments', () => {
@@ -51,13 +51,26 @@ describe('sign-in that activates enrollments', () => {
       screen.getByText('You now have access to: Databases (Riverside), Compilers (Northfield).'),
     ).toBeInTheDocument();
 
-    // A minute later the sign-in toast is gone; the activation notice is not.
-    await act(() => vi.advanceTimersByTimeAsync(60_000));
-    await waitFor(() => expect(screen.queryByText('Google login successful!')).toBeNull());
+    // Issue 35: both notices are at the top of the page, in its flow, before the course cards.
     const notice = activation();
     expect(notice).toBeDefined();
+    expect(screen.getByRole('main')).toContainElement(notice!);
+    expect(
+      notice!.compareDocumentPosition(screen.getByRole('article', { name: 'Databases' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getByText('Signed in with the development sign-in.')).toBeInTheDocument();
 
-    await user.click(within(notice!).getByRole('button', { name: 'Close notification' }));
+    // On the next page the sign-in greeting is gone; the activation notice is not.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await act(() => router.navigate({ to: '/teams/my' }));
+    await screen.findByRole('heading', { level: 1, name: 'My Teams' });
+    await waitFor(() =>
+      expect(screen.queryByText('Signed in with the development sign-in.')).toBeNull(),
+    );
+    expect(activation()).toBeDefined();
+
+    await user.click(within(activation()!).getByRole('button', { name: 'Close notification' }));
     await waitFor(() => expect(screen.queryByText('Enrollments activated')).toBeNull());
   });
 

@@ -35,8 +35,11 @@ export function useSignIn({ redirect }: { redirect?: string } = {}) {
   const router = useRouter();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: async (signedIn) => {
-      startSession(queryClient, signedIn, { greeting: NOTIFICATION_TEXTS.loginSuccess });
+    onSuccess: async (signedIn, input) => {
+      // The greeting names the sign-in actually used: Google's words (SPEC §8) only for Google.
+      const greeting =
+        'credential' in input ? NOTIFICATION_TEXTS.loginSuccess : NOTIFICATION_TEXTS.devLoginSuccess;
+      startSession(queryClient, signedIn, { greeting });
       const activated = signedIn.activatedEnrollments.length > 0;
       await router.navigate({
         href: getSafeRedirect(redirect) ?? landingPage(signedIn.user.role, activated),

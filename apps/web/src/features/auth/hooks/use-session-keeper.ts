@@ -1,7 +1,13 @@
+import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AUTH_STORAGE_KEY, msUntilExpiry, useAuthStore } from '@/lib/auth-store';
+import { NOTIFICATION_TEXTS } from '@/lib/notification-texts';
 import { REFRESH_MARGIN_MS, needsRefresh, refreshSession } from '../utils/refresh-session';
+
+const SIGNED_OUT_ELSEWHERE_ID = 'signed-out-elsewhere';
+/** Long enough to be read after the page changed under the reader. */
+const SIGNED_OUT_ELSEWHERE_MS = 10_000;
 
 // setTimeout overflows above 2^31-1 ms and would fire at once.
 const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -40,8 +46,18 @@ export function useSessionKeeper() {
           ? Promise.resolve(useAuthStore.getState().clear())
           : Promise.resolve(useAuthStore.persist.rehydrate());
       void followed.then(() => {
-        // Signed out in another tab: rerun the guards so protected pages go to the login page.
-        if (wasSignedIn && !useAuthStore.getState().isAuthenticated) void router.invalidate();
+        if (!wasSignedIn || useAuthStore.getState().isAuthenticated) return;
+        // Signed out in another tab (issue 35): say so, and go to the login page, which brings
+        // the person back here once they sign in again.
+        notifications.show({
+          id: SIGNED_OUT_ELSEWHERE_ID,
+          color: 'blue',
+          autoClose: SIGNED_OUT_ELSEWHERE_MS,
+          ...NOTIFICATION_TEXTS.signedOutElsewhere,
+        });
+        const { pathname, href } = router.state.location;
+        if (pathname === '/auth/login') return;
+        void router.navigate({ to: '/auth/login', search: { redirect: href } });
       });
     };
 

@@ -1,8 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import type { LoginResponse } from '@teamup/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '@/lib/auth-store';
 import { ERROR_MESSAGES, enrollmentActivatedNotification } from '@/lib/notification-texts';
+import { usePageNotices } from '@/lib/page-notices';
 import { validateToken } from '@/lib/token';
 import { reportTimeZone } from '../api/report-time-zone';
 
@@ -17,11 +17,13 @@ export function withTokenExpiry<T extends LoginResponse>(data: T): SignedIn<T> {
 }
 
 const ACTIVATED_NOTIFICATION_ID = 'enrollments-activated';
+const GREETING_NOTICE_ID = 'signed-in';
 
 /**
  * What every sign-in (Google, development, an LMS launch) does with the server's answer: a cache
  * emptied of the previous user's data, the session stored under 'auth-storage', the device's
- * time zone reported, and the enrollments it activated announced.
+ * time zone reported, and the enrollments it activated announced. Both notices go at the top of
+ * the page the sign-in opens, in its flow (issue 35), not over its first cards.
  */
 export function startSession(
   queryClient: QueryClient,
@@ -32,14 +34,16 @@ export function startSession(
   queryClient.clear();
   useAuthStore.getState().setAuth(user, token, expiresAt);
   reportTimeZone();
-  if (greeting) notifications.show({ color: 'green', ...greeting });
+  const notices = usePageNotices.getState();
+  // What a previous session was told is not this one's.
+  notices.clear();
+  if (greeting) notices.show({ id: GREETING_NOTICE_ID, color: 'green', ...greeting });
   if (activatedEnrollments.length > 0) {
     // News the student may have waited for: it stays until they close it.
-    notifications.show({
+    notices.show({
       id: ACTIVATED_NOTIFICATION_ID,
       color: 'blue',
-      autoClose: false,
-      withCloseButton: true,
+      sticky: true,
       ...enrollmentActivatedNotification(activatedEnrollments),
     });
   }

@@ -10,7 +10,7 @@ function InviteButton({ option, student }: InviteButtonProps) {
   return (
     <MessageAction
       label={`Invite to my team (${option.courseCode})`}
-      ariaLabel={`Invite ${student.fullname} to ${option.teamName} (${option.courseCode})`}
+      ariaLabel={`Invite to my team (${option.courseCode}): ${student.fullname} to ${option.teamName}`}
       icon={<IconUserPlus size={14} aria-hidden />}
       title={`Invite ${student.fullname} to ${option.teamName}`}
       intro={`${student.fullname} sees your invitation and your message, and joins ${option.teamName} when they accept.`}

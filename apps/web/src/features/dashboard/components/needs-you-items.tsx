@@ -6,22 +6,11 @@ import type {
   DashboardOpenSurvey,
   DashboardUnreadNotices,
 } from '@teamup/shared';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/ui/router-link';
 import { SkillBadges } from '@/components/ui/skill-badges';
+import { TimeAgo as On } from '@/components/ui/time-ago';
 import { RequestActions } from './request-actions';
-
-dayjs.extend(localizedFormat);
-dayjs.extend(relativeTime);
-
-const On = ({ iso }: { iso: string }) => (
-  <time dateTime={iso} title={dayjs(iso).format('lll')}>
-    {dayjs(iso).fromNow()}
-  </time>
-);
 
 const TeamLink = ({ id, name }: { id: string; name: string }) => (
   <AnchorLink to="/teams/$teamId" params={{ teamId: id }} inherit underline="always">
@@ -224,7 +213,7 @@ export function MyRequestItem({ request }: { request: DashboardMyRequest }) {
             action: 'withdraw',
             label: waitlisted ? 'Leave waitlist' : 'Withdraw',
             ariaLabel: waitlisted
-              ? `Leave the waitlist of ${team}`
+              ? `Leave waitlist of ${team}`
               : `Withdraw my request to join ${team}`,
             confirm: waitlisted
               ? {
@@ -311,7 +300,7 @@ export function OpenSurveyItem({ survey }: { survey: DashboardOpenSurvey }) {
           params={{ courseId: survey.courseId }}
           hash="survey"
           size="sm"
-          aria-label={`${survey.started ? 'Continue' : 'Answer'} ${what}`}
+          aria-label={`${survey.started ? 'Continue' : 'Answer'} the survey of ${survey.courseCode}`}
         >
           {survey.started ? 'Continue' : 'Answer the survey'}
         </AnchorLink>

@@ -12,6 +12,7 @@ import {
   createUnreadNotices,
 } from '@/testing/dashboard-data';
 import { api, fail, ok } from '@/testing/handlers';
+import { labelInNameViolations } from '@/testing/label-in-name';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -159,12 +160,12 @@ describe('student dashboard', () => {
     const course = within(needs).getByRole('listitem', { name: /No team yet in DB-210/ });
     expect(course).toHaveTextContent('5 open teams have a free seat');
     expect(within(course).getByRole('link', { name: 'Index Hunters' })).toBeInTheDocument();
-    expect(within(course).getByRole('link', { name: 'See the teams of DB-210' })).toHaveTextContent(
-      'See all 5 open teams',
-    );
+    expect(
+      within(course).getByRole('link', { name: 'See all 5 open teams of DB-210' }),
+    ).toHaveTextContent('See all 5 open teams');
     expect(course).toHaveTextContent('4 classmates are looking for a team');
     const looking = within(course).getByRole('link', {
-      name: 'See the classmates looking for a team in DB-210',
+      name: 'See who is looking for a team in DB-210',
     });
     expect(looking.getAttribute('href')).toBe(
       `/community?courseId=${teamless.courseId}&looking=true`,
@@ -172,6 +173,8 @@ describe('student dashboard', () => {
     expect(
       within(needs).getByRole('listitem', { name: '2 new notices in Query Crew' }),
     ).toHaveTextContent('latest by Sofia Rossi');
+    // Label in name (WCAG 2.5.3): no control's name hides the words it shows.
+    expect(labelInNameViolations(needs)).toEqual([]);
 
     const courses = within(section('My courses')).getAllByRole('listitem');
     expect(courses.map((c) => c.textContent)).toEqual([
@@ -248,7 +251,7 @@ describe('student dashboard', () => {
     ).toBeVisible();
     await user.click(
       within(section('Needs you')).getByRole('button', {
-        name: 'Leave the waitlist of Pixel Pushers',
+        name: 'Leave waitlist of Pixel Pushers',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Leave this waitlist?' });
@@ -293,13 +296,15 @@ describe('student dashboard', () => {
     expect(item).toHaveTextContent('Answer the team formation survey of CS301');
     expect(item).toHaveTextContent('Started, not submitted · closes in 2 days');
     expect(
-      within(item).getByRole('link', { name: 'Continue the team formation survey of CS301' }),
+      within(item).getByRole('link', { name: 'Continue the survey of CS301' }),
     ).toHaveAttribute('href', `/courses/${courseId}#survey`);
     const other = within(list).getByRole('listitem', {
       name: 'Answer the team formation survey of DB-210',
     });
+    // Label in name (WCAG 2.5.3): the link's name starts with the words it shows.
     expect(
-      within(other).getByRole('link', { name: 'Answer the team formation survey of DB-210' }),
+      within(other).getByRole('link', { name: 'Answer the survey of DB-210' }),
     ).toHaveTextContent('Answer the survey');
+    expect(labelInNameViolations(list)).toEqual([]);
   });
 });

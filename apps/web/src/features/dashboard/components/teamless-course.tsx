@@ -94,7 +94,11 @@ export function TeamlessCourse({ course }: { course: DashboardTeamlessCourse }) 
                 to="/courses/$courseId"
                 params={{ courseId: course.courseId }}
                 size="sm"
-                aria-label={`See the teams of ${course.code}`}
+                aria-label={
+                  course.openTeamCount > openTeams.length
+                    ? `See all ${course.openTeamCount} open teams of ${course.code}`
+                    : `See the course’s teams: ${course.code}`
+                }
               >
                 {course.openTeamCount > openTeams.length
                   ? `See all ${course.openTeamCount} open teams`
@@ -138,7 +142,7 @@ export function TeamlessCourse({ course }: { course: DashboardTeamlessCourse }) 
                   to="/community"
                   search={{ courseId: course.courseId, looking: true }}
                   size="sm"
-                  aria-label={`See the classmates looking for a team in ${course.code}`}
+                  aria-label={`See who is looking for a team in ${course.code}`}
                 >
                   See who is looking
                 </AnchorLink>

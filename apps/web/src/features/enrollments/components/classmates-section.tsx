@@ -36,12 +36,11 @@ function ClassmateCard({ classmate }: { classmate: Classmate }) {
               Looking for team
             </Badge>
           )}
+          {/* Issue 35: no "your team wants it" here: a classmate in a team cannot be invited. */}
           <SkillBadges
             skills={classmate.skills}
-            highlighted={classmate.matchedSkills}
             size="sm"
             max={SKILLS_SHOWN}
-            highlightedNote=" (your team wants it)"
             empty="No skills listed"
             list={false}
           />

@@ -62,7 +62,13 @@ describe('system health', () => {
     expect(figure('Process', 'Version')).toHaveTextContent('0.1.0 (3f2c1a9)');
     expect(figure('Process', 'Uptime')).toHaveTextContent('1h 2m');
     expect(figure('Process', 'Memory (RSS)')).toHaveTextContent('120.0 MB');
-    expect(figure('Process', 'Heap used')).toHaveTextContent('40.0 MB of 80.0 MB');
+    // Issue 35: the percentage is of the figure it stands beside (the limit), and says so.
+    expect(figure('Process', 'Heap used')).toHaveTextContent(
+      '40.0 MB of the 2048.0 MB limit (2%)',
+    );
+    expect(
+      within(group('Process')).getByText('Heap held now 80.0 MB; degraded above 90% of the limit'),
+    ).toBeInTheDocument();
     expect(figure('Process', 'Event-loop delay p99')).toHaveTextContent('21 ms');
     expect(figure('Process', 'Requests per minute')).toHaveTextContent('42');
     expect(figure('Process', '5xx per minute')).toHaveTextContent('0OK');

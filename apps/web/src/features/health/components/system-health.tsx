@@ -268,10 +268,12 @@ function ProcessGroup({ health }: { health: DetailedHealth }) {
         limit={above(`${figures.rssMb.degradedAbove} MB`)}
         check={figures.rssMb}
       />
+      {/* Issue 35: the percentage and the figures beside it are of the same thing, the limit;
+          the heap V8 holds now (which grows up to it) is said apart. */}
       <Figure
         label="Heap used"
-        value={`${formatMb(memory.heapUsedBytes)} of ${formatMb(memory.heapTotalBytes)}`}
-        limit={`${figures.heapUsedPercent.value ?? 'n/a'}% of the heap limit; ${above(`${figures.heapUsedPercent.degradedAbove}%`).toLowerCase()}`}
+        value={`${formatMb(memory.heapUsedBytes)} of the ${formatMb(memory.heapLimitBytes)} limit (${figures.heapUsedPercent.value ?? 'n/a'}%)`}
+        limit={`Heap held now ${formatMb(memory.heapTotalBytes)}; ${above(`${figures.heapUsedPercent.degradedAbove}% of the limit`).toLowerCase()}`}
         check={figures.heapUsedPercent}
       />
       <Figure

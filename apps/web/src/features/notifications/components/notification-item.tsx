@@ -1,12 +1,9 @@
 import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Notification } from '@teamup/shared';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import type { MouseEvent } from 'react';
+import { TimeAgo } from '@/components/ui/time-ago';
 import { isPlainClick } from './notification-toast';
 import classes from './notification-item.module.css';
-
-dayjs.extend(relativeTime);
 
 type NotificationItemProps = {
   notification: Notification;
@@ -39,12 +36,7 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
             {notification.text}
           </Text>
           <Text size="xs" c="dimmed">
-            <time
-              dateTime={notification.createdAt}
-              title={dayjs(notification.createdAt).format('LLL')}
-            >
-              {dayjs(notification.createdAt).fromNow()}
-            </time>
+            <TimeAgo iso={notification.createdAt} />
             {notification.course ? ` · ${notification.course.code}` : ''}
           </Text>
         </Stack>

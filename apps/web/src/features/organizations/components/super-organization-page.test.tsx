@@ -404,7 +404,7 @@ describe('superadmin organization page', () => {
     expect(requests.at(-1)?.get('search')).toBe('maya');
     expect(requests.at(-1)?.get('role')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Make Maya Chen an admin' }));
+    await user.click(screen.getByRole('button', { name: 'Make admin: Maya Chen' }));
     expect(
       await screen.findByText('Maya Chen now administers Northfield University.'),
     ).toBeInTheDocument();

@@ -193,7 +193,7 @@ export function UserDirectory({ organization }: UserDirectoryProps) {
           <Button
             size="xs"
             variant="outline"
-            aria-label={`Make ${user.fullname} an admin`}
+            aria-label={`Make admin: ${user.fullname}`}
             loading={appoint.isPending && appoint.variables?.body.email === user.email}
             disabled={appoint.isPending}
             onClick={() => makeAdmin(user)}

@@ -53,7 +53,7 @@ export function teamActions({ team, state, locked, onApply }: TeamActionsProps):
         size="xs"
         variant="light"
         onClick={() => onApply(team)}
-        aria-label={`Join the waitlist of ${team.name}`}
+        aria-label={`Join waitlist of ${team.name}`}
       >
         Join waitlist
       </Button>

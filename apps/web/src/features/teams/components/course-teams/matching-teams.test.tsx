@@ -121,17 +121,33 @@ describe('course page: skills that match', () => {
     );
     const teamless = asked.classmates.find((p) => p.get('withoutTeam') === 'true');
     expect(teamless?.get('sort')).toBe('match');
-    // The course's classmates section stars them too, with their headline.
+    // Issue 35: classmates already in a team cannot be invited: no star for them.
     const all = screen.getByRole('region', { name: 'Classmates in teams' });
     const omar = await within(all).findByRole('listitem');
     expect(within(omar).getByText('Data person')).toBeVisible();
-    const badges = within(omar)
-      .getAllByText(/^(Python|SQL)/)
-      .map((b) => b.textContent);
-    expect(badges).toEqual(['SQL (your team wants it)', 'Python']);
+    expect(within(omar).getByText('SQL')).toHaveTextContent(/^SQL$/);
+    expect(within(all).queryByText(/your team wants it/)).toBeNull();
     // A leader has a team: no "Teams that want your skills".
     expect(
       screen.queryByRole('region', { name: 'Teams that want your skills' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('stars no skill when the leader cannot invite (the team is full)', async () => {
+    const mine = createTeamSummary({
+      name: 'Byte Club',
+      relation: 'LEADER',
+      memberCount: 4,
+      maxSize: 4,
+      openSeats: 0,
+      wantedSkills: ['SQL'],
+    });
+    serve({ mine: [mine] });
+    renderApp(`/courses/${TEAMS_COURSE_ID}`, { user: student });
+    const classmates = await screen.findByRole('region', { name: 'Classmates without a team' });
+    const lena = await within(classmates).findByRole('listitem');
+    expect(within(lena).getByText('SQL')).toHaveTextContent(/^SQL$/);
+    expect(within(lena).queryByRole('button', { name: /Invite/ })).toBeNull();
+    expect(screen.queryByText(/your team wants it/)).toBeNull();
   });
 });

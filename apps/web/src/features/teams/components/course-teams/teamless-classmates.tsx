@@ -58,9 +58,10 @@ function ClassmateItem({ classmate, onInvite, invited }: ClassmateItemProps) {
                 Looking for team
               </Badge>
             )}
+            {/* Issue 35: "your team wants it" only where an invitation is possible. */}
             <SkillBadges
               skills={classmate.skills}
-              highlighted={classmate.matchedSkills}
+              highlighted={onInvite && !invited ? classmate.matchedSkills : undefined}
               size="sm"
               max={SKILLS_SHOWN}
               highlightedNote=" (your team wants it)"
