@@ -13,7 +13,15 @@ import { createMailWorker } from '../../../src/modules/email/worker.js';
 import { createSmtpTransport } from '../../../src/modules/email/transport.js';
 import { createUnsubscribeTokens } from '../../../src/modules/email/unsubscribe-token.js';
 import { makeUser } from '../../fixtures.js';
-import { API, bearer, buildTestApp, driver, getWorkerDb, signIn, testConfig } from '../../helper.js';
+import {
+  API,
+  bearer,
+  buildTestApp,
+  driver,
+  getWorkerDb,
+  signIn,
+  testConfig,
+} from '../../helper.js';
 import { teamWorld, type TeamWorld } from '../teams/requests-world.js';
 import { ok } from '../notifications/notifications-world.js';
 import { QUESTIONS, openDates } from '../survey/survey-world.js';

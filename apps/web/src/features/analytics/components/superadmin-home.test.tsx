@@ -86,7 +86,11 @@ describe('superadmin home (/s/dashboard)', () => {
     });
     renderApp('/s/dashboard', { user: superadmin });
     const totals = await screen.findByRole('region', { name: 'Totals' });
-    expect(within(totals).getByText('1 student · 1 instructor · 1 teaching assistant · 1 org admin · 1 superadmin')).toBeInTheDocument();
+    expect(
+      within(totals).getByText(
+        '1 student · 1 instructor · 1 teaching assistant · 1 org admin · 1 superadmin',
+      ),
+    ).toBeInTheDocument();
     const attention = screen.getByRole('region', { name: 'Needs attention' });
     expect(within(attention).getByText('And 1 more course.')).toBeInTheDocument();
     expect(

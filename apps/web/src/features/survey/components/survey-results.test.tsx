@@ -123,7 +123,9 @@ describe('survey results', () => {
   });
 
   it('does not offer the reminder when every active student has submitted', async () => {
-    const { reminders } = serveResults(createAdminSurveyView({ activeStudents: 10, submitted: 10 }));
+    const { reminders } = serveResults(
+      createAdminSurveyView({ activeStudents: 10, submitted: 10 }),
+    );
     const { user } = renderSection();
     await user.click(await screen.findByRole('tab', { name: 'Not answered' }));
     const button = await screen.findByRole('button', { name: 'Remind' });

@@ -26,6 +26,8 @@ function TeamRoute() {
   // The viewer's staff role in the team's course (issue 35), undefined until both are known.
   const teaching = useTeachingCourses().data;
   const staffRole =
-    team && teaching ? (teaching.items.find((c) => c.id === team.course.id)?.role ?? null) : undefined;
+    team && teaching
+      ? (teaching.items.find((c) => c.id === team.course.id)?.role ?? null)
+      : undefined;
   return <TeamPage teamId={teamId} staffRole={staffRole} />;
 }
