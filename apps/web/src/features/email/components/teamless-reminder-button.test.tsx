@@ -118,7 +118,11 @@ describe('remind students without a team', () => {
     const dialog = await screen.findByRole('dialog', { name: REMINDER_BUTTON });
     const field = await within(dialog).findByRole('textbox', { name: 'Your message (optional)' });
     await user.type(field, 'Teams are due Friday.');
-    expect(within(dialog).getByText('Your message: Teams are due Friday.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Your instructor reminds you that you have no team in CS-401 yet: Teams are due Friday.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
     expect(await screen.findByText('Reminder sent to 2 students.')).toBeInTheDocument();
     expect(calls.bodies).toEqual([{ message: 'Teams are due Friday.' }]);

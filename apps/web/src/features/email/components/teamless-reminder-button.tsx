@@ -27,6 +27,13 @@ const waitUntil = (preview: TeamlessReminderPreview) =>
     ? preview.nextAllowedAt
     : null;
 
+/**
+ * The sentence as the students will read it with the instructor's message: the server puts the
+ * message in place of the closing invitation ("…yet: Teams are due Friday.").
+ */
+const withMessage = (text: string, message: string) =>
+  `${text.replace(/\.(?: Find one or start your own\.)?$/, '')}: ${message}`;
+
 function Preview({ preview, message }: { preview: TeamlessReminderPreview; message: string }) {
   const { recipients } = preview;
   const own = reminderBody(message).message;
@@ -42,13 +49,8 @@ function Preview({ preview, message }: { preview: TeamlessReminderPreview; messa
             {preview.subject}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {preview.text}
+            {own ? withMessage(preview.text, own) : preview.text}
           </Text>
-          {own && (
-            <Text size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
-              Your message: {own}
-            </Text>
-          )}
         </Stack>
       </Paper>
       <Stack gap={6}>
