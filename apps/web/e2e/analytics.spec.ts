@@ -56,7 +56,13 @@ test('the superadmin reads their home and System Analytics, and switches the ran
     `${n.toLocaleString('en')} ${n === 1 ? one : `${one}s`}`;
   await expect(
     totals.getByText(
-      `${count(users.students!, 'student')} · ${count(users.orgAdmins!, 'org admin')} · ${count(users.superadmins!, 'superadmin')}`,
+      [
+        count(users.students!, 'student'),
+        count(users.instructors!, 'instructor'),
+        count(users.teachingAssistants!, 'teaching assistant'),
+        count(users.orgAdmins!, 'org admin'),
+        count(users.superadmins!, 'superadmin'),
+      ].join(' · '),
       { exact: true },
     ),
   ).toBeVisible();

@@ -18,6 +18,8 @@ export const FORMATION_PROGRESS_MAX_DAYS = 120;
 export const ATTENTION_DEADLINE_HOURS = 72;
 /** A join request unanswered this long (hours) needs attention. */
 export const ATTENTION_REQUEST_HOURS = 48;
+/** An open survey closing this soon (hours) with students who have not submitted (issue 35). */
+export const ATTENTION_SURVEY_HOURS = 72;
 
 export const dashboardCourseStatsSchema = z.object({
   id: z.uuid(),
@@ -76,6 +78,10 @@ export type CourseProgress = z.infer<typeof courseProgressSchema>;
 export const ATTENTION_KINDS = [
   'DEADLINE_SOON',
   'DEADLINE_PASSED',
+  // Issue 35: the survey closes soon and some have not submitted; the survey closed and some
+  // students are still without a team (placement is next).
+  'SURVEY_CLOSING',
+  'PLACEMENT_WAITING',
   'FAILED_UPLOADS',
   'TEAMS_UNDER_MINIMUM',
   'STALE_JOIN_REQUESTS',
@@ -90,13 +96,15 @@ export const attentionItemSchema = z.object({
   courseTitle: z.string(),
   organizationName: z.string(),
   /**
-   * What is counted: teamless students (deadline kinds), failed uploads, teams under the
-   * minimum, join requests waiting for more than 48 h.
+   * What is counted: teamless students (deadline kinds, PLACEMENT_WAITING), active students who
+   * have not submitted the survey (SURVEY_CLOSING), failed uploads, teams under the minimum,
+   * join requests waiting for more than 48 h.
    */
   count: z.number().int().min(1),
   /**
-   * The time the item is about (ISO 8601 UTC): the deadline, the latest failed upload, the
-   * oldest waiting request; null for teams under the minimum.
+   * The time the item is about (ISO 8601 UTC): the deadline, the survey's closing (survey and
+   * placement kinds), the latest failed upload, the oldest waiting request; null for teams
+   * under the minimum.
    */
   at: z.string().nullable(),
 });

@@ -133,9 +133,17 @@ export const teamlessCourseAttentionSchema = z.object({
 export type TeamlessCourseAttention = z.infer<typeof teamlessCourseAttentionSchema>;
 
 export const analyticsOverviewSchema = z.object({
+  /**
+   * Accounts. Issue 35: `students`, `instructors` and `teachingAssistants` count people by what
+   * they are in the courses of live organizations (a person enrolled in one course and teaching
+   * another counts in both): students are accounts enrolled (not removed) in a course, the other
+   * two its staff. `orgAdmins` and `superadmins` count the global roles.
+   */
   users: z.object({
     total: count,
     students: count,
+    instructors: count,
+    teachingAssistants: count,
     orgAdmins: count,
     superadmins: count,
   }),

@@ -4,6 +4,7 @@ import {
   notificationKindSchema,
   type NotificationKind,
 } from './notifications.js';
+import { singleLineSchema } from './text.js';
 
 /**
  * Email (issue 26, decision 133). Every notification kind is delivered by email as the recipient
@@ -176,6 +177,21 @@ export const devMailQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type DevMailQuery = z.infer<typeof devMailQuerySchema>;
+
+/** An instructor's own words added to a reminder (issue 35): one line, at most this long. */
+export const REMINDER_MESSAGE_MAX = 300;
+
+/**
+ * The body of the one-click reminders (students without a team, the survey), both optional: the
+ * instructor's own message, put into each notification and email after the usual sentence.
+ * Single-line text (decision 142); empty or only spaces is no message.
+ */
+export const reminderBodySchema = z.strictObject({
+  message: singleLineSchema()
+    .max(REMINDER_MESSAGE_MAX, `A message has at most ${REMINDER_MESSAGE_MAX} characters`)
+    .optional(),
+});
+export type ReminderBody = z.input<typeof reminderBodySchema>;
 
 /** "Remind students without a team": who would get it and what it says (GET changes nothing). */
 export const teamlessReminderPreviewSchema = z.object({

@@ -32,6 +32,8 @@ export interface CourseReminder {
   tooSoon: (nextAt: string | null) => string;
   /** The NOTHING_TO_REMIND message. */
   nobody: string;
+  /** The instructor's own words (issue 35), kept in each notification's data.message. */
+  message?: string | undefined;
 }
 
 /**
@@ -70,7 +72,8 @@ export async function sendCourseReminder(
         insert into notifications
           (user_id, kind, actor_id, organization_id, course_id, data, shown_in_app, read_at)
         select u.id, ${r.notificationKind}, ${r.callerId}, ${r.organizationId}, ${r.courseId},
-          '{}'::jsonb, ${inAppSql(r.notificationKind)}
+          ${r.message ? sql`jsonb_build_object('message', ${r.message}::text)` : sql`'{}'::jsonb`},
+          ${inAppSql(r.notificationKind)}
         from t join users u on u.id = t.id
         where u.id <> ${r.callerId} and ${wantedSql(r.notificationKind)}
         returning 1)

@@ -196,11 +196,14 @@ export function describeNotification(
         link: courseLink ?? '/dashboard',
       };
     }
-    case 'SURVEY_REMINDER':
+    case 'SURVEY_REMINDER': {
+      // Issue 35: the instructor's own words (data.message) follow the sentence.
+      const what = str(ctx.data.message);
       return {
-        text: `${who === 'Someone' ? 'Your instructor' : who} reminds you to answer the team formation survey of ${code ?? 'your course'}.`,
+        text: `${who === 'Someone' ? 'Your instructor' : who} reminds you to answer the team formation survey of ${code ?? 'your course'}${what ? `: ${what}` : '.'}`,
         link: courseLink ?? '/dashboard',
       };
+    }
     // Issue 34 (decision 141): who may open the account changed; the profile lists them.
     case 'LMS_ACCOUNT_LINKED':
       return {

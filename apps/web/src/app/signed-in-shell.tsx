@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AppLayout } from '@/components/layouts/app-layout';
@@ -7,6 +8,7 @@ import { AccountMenu } from '@/features/auth/components/account-menu';
 import { refreshSession } from '@/features/auth/utils/refresh-session';
 import { LiveEvents } from '@/features/notifications/components/live-events';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { myCoursesQueryOptions } from '@/features/enrollments/api/get-my-courses';
 import { useTeachingCourses } from '@/features/staff/api/get-teaching-courses';
 import { useIsOwnTeam } from '@/features/teams/hooks/use-is-own-team';
 import { useAuthStore } from '@/lib/auth-store';
@@ -30,8 +32,16 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   // A team of mine belongs under My Teams in the sidebar; any other team under All Teams.
   const ownTeam = useIsOwnTeam(teamId);
   const teaching = (useTeachingCourses().data?.items.length ?? 0) > 0;
-  // A course's admin pages, opened by its staff who are no admins, belong under Courses I teach.
-  const staffPage = useLocation({ select: (l) => l.pathname.startsWith('/admin/') });
+  // Issue 35: someone who teaches sees the student entries only when they also study somewhere
+  // (asked only of a student-area user who teaches; a student's menu is SPEC's anyway).
+  const studentArea = getRoleArea(role) === 'student';
+  const myCourses = useQuery({ ...myCoursesQueryOptions(), enabled: studentArea && teaching });
+  const studying = (myCourses.data?.length ?? 0) > 0;
+  // A course's admin pages, opened by its staff who are no admins, belong under Courses I teach
+  // (the team formation dashboard is its own entry).
+  const staffPage = useLocation({
+    select: (l) => l.pathname.startsWith('/admin/') && l.pathname !== '/admin/dashboard',
+  });
   // Between a logout and the redirect that follows it there is no user to show.
   if (!role) return <FullPageLoader />;
   return (
@@ -53,6 +63,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
             : undefined
       }
       teaching={teaching}
+      studying={studying}
     >
       <LiveEvents refreshSession={refreshSession} />
       {children}

@@ -125,7 +125,14 @@ export function createAnalyticsOverview(
   overrides: Partial<AnalyticsOverview> = {},
 ): AnalyticsOverview {
   return {
-    users: { total: 1250, students: 1200, orgAdmins: 45, superadmins: 5 },
+    users: {
+      total: 1250,
+      students: 1200,
+      instructors: 30,
+      teachingAssistants: 12,
+      orgAdmins: 45,
+      superadmins: 5,
+    },
     organizations: { active: 12, deleted: 1 },
     courses: { active: 40, archived: 8 },
     teams: 310,

@@ -54,9 +54,19 @@ export async function getAnalyticsOverview(db: DbOrTx): Promise<AnalyticsOvervie
         from courses c
         join organizations o on o.id = c.organization_id and o.deleted_at is null)
       select
+        -- Issue 35: people by what they are in each course, not by their global role (an LMS
+        -- launch makes its instructors STUDENT accounts with a staff row).
         (select json_build_object(
             'total', count(*),
-            'students', count(*) filter (where role = 'STUDENT'),
+            'students', (select count(distinct e.user_id) from enrollments e
+              join live_courses c on c.id = e.course_id
+              where e.removed_at is null and e.user_id is not null),
+            'instructors', (select count(distinct cs.user_id) from course_staff cs
+              join live_courses c on c.id = cs.course_id
+              where cs.role = 'INSTRUCTOR' and cs.user_id is not null),
+            'teachingAssistants', (select count(distinct cs.user_id) from course_staff cs
+              join live_courses c on c.id = cs.course_id
+              where cs.role = 'TEACHING_ASSISTANT' and cs.user_id is not null),
             'orgAdmins', count(*) filter (where role = 'ORG_ADMIN'),
             'superadmins', count(*) filter (where role = 'SUPERADMIN'))
           from users) as users,

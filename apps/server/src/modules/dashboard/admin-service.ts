@@ -8,6 +8,7 @@ import {
   ATTENTION_DEADLINE_HOURS,
   ATTENTION_KINDS,
   ATTENTION_REQUEST_HOURS,
+  ATTENTION_SURVEY_HOURS,
   FORMATION_PROGRESS_MAX_DAYS,
   type AdminDashboardQuery,
   type AdminDashboardStats,
@@ -106,6 +107,14 @@ interface CourseRow {
   pending_invitations: number;
   failed_uploads: number;
   last_failed_upload: string | null;
+  /** The survey (with questions and dates; null without): its closing, ISO 8601 UTC. */
+  survey_closes_at: string | null;
+  survey_open: boolean;
+  survey_closed: boolean;
+  /** Seconds until the survey closes (negative once closed); null without a survey. */
+  survey_seconds_left: number | null;
+  /** ACTIVE students without a submitted response, counted while it closes soon (else 0). */
+  survey_missing: number;
 }
 
 /**
@@ -149,6 +158,25 @@ function coursesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashb
             where later.course_id = u.course_id and later.status = 'COMPLETED'
               and later.created_at > u.created_at)
         group by u.course_id
+      ),
+      -- Issue 35: the survey of each course (with questions and dates); who has not submitted
+      -- is counted only while it is open and closes within ATTENTION_SURVEY_HOURS.
+      sv as (
+        select s.course_id, s.closes_at,
+          (s.opens_at <= now() and s.closes_at > now()) as open,
+          (s.closes_at <= now()) as closed,
+          case when s.opens_at <= now() and s.closes_at > now()
+              and s.closes_at <= now() + make_interval(hours => ${ATTENTION_SURVEY_HOURS})
+            then (select count(*) from enrollments e
+              where e.course_id = s.course_id and e.status = 'ACTIVE' and e.removed_at is null
+                and e.user_id is not null
+                and not exists (select 1 from survey_responses r
+                  where r.course_id = e.course_id and r.user_id = e.user_id
+                    and r.submitted_at is not null))
+            else 0 end::int as missing
+        from course_surveys s
+        where s.course_id in (select id from sc) and jsonb_array_length(s.questions) > 0
+          and s.opens_at is not null and s.closes_at is not null
       )
       select sc.id, sc.code, sc.title, sc.term, sc.organization_id, sc.organization_name,
         sc.team_size_min, sc.team_size_max,
@@ -166,10 +194,16 @@ function coursesStatement(db: DbOrTx, caller: DashboardCaller, query: AdminDashb
         ${iso(sql`req.oldest_stale_request`)} as oldest_stale_request,
         sc.pending_invitation_count as pending_invitations,
         coalesce(up.failed_uploads, 0) as failed_uploads,
-        ${iso(sql`up.last_failed_upload`)} as last_failed_upload
+        ${iso(sql`up.last_failed_upload`)} as last_failed_upload,
+        ${iso(sql`sv.closes_at`)} as survey_closes_at,
+        coalesce(sv.open, false) as survey_open,
+        coalesce(sv.closed, false) as survey_closed,
+        floor(extract(epoch from sv.closes_at - now()))::int as survey_seconds_left,
+        coalesce(sv.missing, 0) as survey_missing
       from sc
       left join req on req.course_id = sc.id
       left join up on up.course_id = sc.id
+      left join sv on sv.course_id = sc.id
       order by sc.organization_name, sc.code, sc.id`,
     ),
   );
@@ -288,7 +322,8 @@ function toCourse(row: CourseRow): DashboardCourseStats {
 
 /**
  * What needs the admin, most urgent first: by kind (a deadline within 72 h with teamless
- * students, a passed deadline with teamless students, failed uploads, teams under the minimum,
+ * students, a passed deadline with teamless students, a survey closing within 72 h that some
+ * have not submitted, a closed survey with students still teamless (issue 35), failed uploads, teams under the minimum,
  * join requests waiting over 48 h), then the larger count, then the course code.
  */
 export function attentionOf(rows: readonly CourseRow[]): AttentionItem[] {
@@ -305,6 +340,28 @@ export function attentionOf(rows: readonly CourseRow[]): AttentionItem[] {
       items.push({ kind: 'DEADLINE_PASSED', ...about, count: teamless, at: row.deadline });
     } else if (teamless > 0 && row.seconds_left <= ATTENTION_DEADLINE_HOURS * 3600) {
       items.push({ kind: 'DEADLINE_SOON', ...about, count: teamless, at: row.deadline });
+    }
+    // Issue 35: the survey closes soon and some have not submitted it.
+    if (
+      row.survey_open &&
+      row.survey_missing > 0 &&
+      (row.survey_seconds_left ?? Infinity) <= ATTENTION_SURVEY_HOURS * 3600
+    ) {
+      items.push({
+        kind: 'SURVEY_CLOSING',
+        ...about,
+        count: row.survey_missing,
+        at: row.survey_closes_at,
+      });
+    }
+    // The survey closed and some are still without a team: placement is next.
+    if (row.survey_closed && teamless > 0) {
+      items.push({
+        kind: 'PLACEMENT_WAITING',
+        ...about,
+        count: teamless,
+        at: row.survey_closes_at,
+      });
     }
     if (row.failed_uploads > 0) {
       items.push({
@@ -330,8 +387,11 @@ export function attentionOf(rows: readonly CourseRow[]): AttentionItem[] {
   return items.sort(
     (a, b) =>
       rank(a.kind) - rank(b.kind) ||
-      // The nearest deadline first among the soon ones; otherwise the bigger problem first.
-      (a.kind === 'DEADLINE_SOON' ? Date.parse(a.at!) - Date.parse(b.at!) : b.count - a.count) ||
+      // The nearest deadline (or closing) first among the soon ones; otherwise the bigger
+      // problem first.
+      (a.kind === 'DEADLINE_SOON' || a.kind === 'SURVEY_CLOSING'
+        ? Date.parse(a.at!) - Date.parse(b.at!)
+        : b.count - a.count) ||
       a.courseCode.localeCompare(b.courseCode) ||
       a.courseId.localeCompare(b.courseId),
   );

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  REMINDER_MESSAGE_MAX,
   TEAMLESS_REMINDER_INTERVAL_HOURS,
   devMailQuerySchema,
   devMailSchema,
   devMailSummarySchema,
   emailPreferencesSchema,
   envelope,
+  reminderBodySchema,
   teamlessReminderPreviewSchema,
   teamlessReminderResultSchema,
   unsubscribeBodySchema,
@@ -199,14 +201,16 @@ export async function emailRoutes(app: FastifyInstance, opts: EmailRoutesOptions
     schema: {
       tags: TAGS,
       summary: 'Remind every ACTIVE student of the course without a team (notification and email)',
-      description: `409 REMINDER_TOO_SOON within ${TEAMLESS_REMINDER_INTERVAL_HOURS} h of the last reminder, NOTHING_TO_REMIND when every student has a team, COURSE_ARCHIVED. Another organization's course answers 404.`,
+      description: `An optional body { message } (one line, at most ${REMINDER_MESSAGE_MAX} characters) adds the instructor's own words to each notification and email. 409 REMINDER_TOO_SOON within ${TEAMLESS_REMINDER_INTERVAL_HOURS} h of the last reminder, NOTHING_TO_REMIND when every student has a team (nothing is sent nor counted), COURSE_ARCHIVED. Another organization's course answers 404.`,
       params: courseParams,
+      // No body at all (null to Fastify) is no message.
+      body: reminderBodySchema.nullish(),
       response: { 200: envelope(teamlessReminderResultSchema) },
     },
     handler: async (request) => {
       const auth = requireAuth(request);
       const data = await app.db.transaction((tx) =>
-        sendTeamlessReminder(tx, auth, request.params.courseId),
+        sendTeamlessReminder(tx, auth, request.params.courseId, request.body?.message),
       );
       opts.onQueued();
       return {

@@ -271,6 +271,8 @@ export async function sendTeamlessReminder(
   tx: DbOrTx,
   caller: AdminCaller,
   courseId: string,
+  /** The instructor's own words (issue 35), added to each notification and email. */
+  message?: string,
 ): Promise<TeamlessReminderResult> {
   const [course] = await queryRows<{ id: string; organization_id: string; archived: boolean }>(
     tx,
@@ -291,6 +293,7 @@ export async function sendTeamlessReminder(
     tooSoon: (next) =>
       `Students without a team were reminded less than ${TEAMLESS_REMINDER_INTERVAL_HOURS} hours ago; you can remind them again at ${next ?? 'any moment now'}`,
     nobody: 'Every active student of this course is in a team',
+    message: message || undefined,
   });
   return {
     sent: eligible,

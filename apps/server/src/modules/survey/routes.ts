@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  REMINDER_MESSAGE_MAX,
   SURVEY_ANSWERS_MAX_BYTES,
   SURVEY_REMIND_INTERVAL_HOURS,
   adminSurveyViewSchema,
   envelope,
+  reminderBodySchema,
   studentSurveyViewSchema,
   surveyPutBodySchema,
   surveyRemindResultSchema,
@@ -149,14 +151,16 @@ export async function surveyRoutes(app: FastifyInstance, opts: SurveyRoutesOptio
       tags: TAGS,
       summary:
         'Remind the ACTIVE students who have not submitted the survey (notification and email)',
-      description: `409 SURVEY_NOT_OPEN unless the survey is open, REMINDER_TOO_SOON within ${SURVEY_REMIND_INTERVAL_HOURS} h of the last reminder, NOTHING_TO_REMIND when every student has submitted, COURSE_ARCHIVED. Another organization's course answers 404.`,
+      description: `An optional body { message } (one line, at most ${REMINDER_MESSAGE_MAX} characters) adds the instructor's own words to each notification and email. 409 SURVEY_NOT_OPEN unless the survey is open, REMINDER_TOO_SOON within ${SURVEY_REMIND_INTERVAL_HOURS} h of the last reminder, NOTHING_TO_REMIND when every student has submitted (nothing is sent nor counted), COURSE_ARCHIVED. Another organization's course answers 404.`,
       params: courseParams,
+      // No body at all (null to Fastify) is no message.
+      body: reminderBodySchema.nullish(),
       response: { 200: envelope(surveyRemindResultSchema) },
     },
     handler: async (request) => {
       const auth = requireAuth(request);
       const data = await app.db.transaction((tx) =>
-        remindSurvey(tx, auth, request.params.courseId),
+        remindSurvey(tx, auth, request.params.courseId, request.body?.message),
       );
       opts.onQueued();
       return {

@@ -364,6 +364,8 @@ export async function remindSurvey(
   tx: DbOrTx,
   caller: AdminCaller,
   courseId: string,
+  /** The instructor's own words (issue 35), added to each notification and email. */
+  message?: string,
 ): Promise<SurveyRemindResult> {
   const course = await adminCourse(tx, caller, courseId);
   if (course.archived) throw conflict('COURSE_ARCHIVED', 'This course is archived');
@@ -391,6 +393,7 @@ export async function remindSurvey(
     tooSoon: (next) =>
       `Students were reminded of the survey less than ${SURVEY_REMIND_INTERVAL_HOURS} hours ago; you can remind them again at ${next ?? 'any moment now'}`,
     nobody: 'Every active student of this course has submitted the survey',
+    message: message || undefined,
   });
   return { notified: eligible };
 }

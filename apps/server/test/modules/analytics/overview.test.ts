@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview } from '@teamup/shared';
-import { enrollments, organizations, teams } from '../../../src/db/schema/index.js';
+import { courseStaff, enrollments, organizations, teams } from '../../../src/db/schema/index.js';
 import {
   makeAdminOf,
   makeCourse,
@@ -66,14 +66,59 @@ describe('GET /analytics/overview', () => {
     expect(status).toBe(200);
     const data = body.data;
     // Users: superadmin, 2 admins, 4 students in Live, 1 in Gone, 2 team leaders (c leads the
-    // disbanded team; the Gone leader).
-    expect(data.users).toEqual({ total: 9, students: 6, orgAdmins: 2, superadmins: 1 });
+    // disbanded team; the Gone leader). Students: the 4 accounts enrolled in Live's courses (the
+    // pending enrollment has no account yet, the removed one is gone, Gone is deleted).
+    expect(data.users).toEqual({
+      total: 9,
+      students: 4,
+      instructors: 0,
+      teachingAssistants: 0,
+      orgAdmins: 2,
+      superadmins: 1,
+    });
     expect(data.organizations).toEqual({ active: 1, deleted: 1 });
     expect(data.courses).toEqual({ active: 1, archived: 1 });
     expect(data.teams).toBe(1);
     expect(data.enrollments).toEqual({ total: 5, active: 3, pending: 1, inactive: 1 });
     expect(data.attention.failedUploads).toEqual({ total: 0, items: [] });
     expect(data.attention.teamlessPastDeadline).toEqual({ total: 0, items: [] });
+  });
+
+  // Issue 35: "61 students" counted the instructors an LMS launch made (STUDENT accounts).
+  it('counts people by what they are in each course: staff made by an LMS are no students', async () => {
+    const { db } = await getWorkerDb();
+    const { token } = await quietSuperadmin(app);
+    const before = (await getJson<AnalyticsOverview>(app, token, '/analytics/overview')).body.data
+      .users;
+    const org = await makeOrganization();
+    const course = await makeCourse(org.id);
+    const other = await makeCourse(org.id);
+    const student = await enrolled(course.id);
+    // Enrolled in two courses: one student.
+    await makeEnrollment(other.id, { email: student.email, userId: student.id, status: 'ACTIVE' });
+    // LMS-made instructors and a TA: STUDENT accounts with staff rows and no enrollment.
+    const [ins1, ins2, ta] = [await makeUser(), await makeUser(), await makeUser()];
+    // Staff in one course and a student in another: counted as both.
+    const both = await enrolled(other.id);
+    await db.insert(courseStaff).values([
+      { courseId: course.id, userId: ins1.id, role: 'INSTRUCTOR', source: 'LTI' },
+      { courseId: other.id, userId: ins1.id, role: 'INSTRUCTOR', source: 'LTI' },
+      { courseId: course.id, userId: ins2.id, role: 'INSTRUCTOR', source: 'LTI' },
+      { courseId: course.id, userId: ta.id, role: 'TEACHING_ASSISTANT', source: 'LTI' },
+      { courseId: course.id, userId: both.id, role: 'TEACHING_ASSISTANT' },
+      // An appointment still waiting for its first sign-in is nobody yet.
+      { courseId: course.id, email: 'later@example.edu', role: 'INSTRUCTOR' },
+    ]);
+
+    const { body } = await getJson<AnalyticsOverview>(app, token, '/analytics/overview');
+    expect(body.data.users).toEqual({
+      total: before.total + 5,
+      students: before.students + 2,
+      instructors: before.instructors + 2,
+      teachingAssistants: before.teachingAssistants + 2,
+      orgAdmins: before.orgAdmins,
+      superadmins: before.superadmins,
+    });
   });
 
   it('lists recent failed uploads, newest first, with their organization and course', async () => {

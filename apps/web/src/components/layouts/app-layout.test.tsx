@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { ViewerTeamRelation } from '@teamup/shared';
+import { createMyCourse } from '@/testing/courses-data';
 import { api, fail, ok } from '@/testing/handlers';
+import { paginate } from '@/testing/organizations-data';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
+import { createTeachingCourse } from '@/testing/staff-data';
 import { createTeamDetail } from '@/testing/teams-data';
 
 async function navLinks() {
@@ -24,6 +27,7 @@ describe('app shell', () => {
         'Student Management',
         'Course Management',
         'Enroll Students',
+        'LMS connections',
         'Community',
       ],
     ],
@@ -34,6 +38,51 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
     expect(await navLinks()).toEqual(expected);
   });
+
+  // Issue 35: course staff get their own menu; the student entries only when they also study.
+  it.each([
+    [false, ['Dashboard', 'Courses I teach', 'Team formation', 'Community'], ['Teaching']],
+    [
+      true,
+      [
+        'Dashboard',
+        'Courses I teach',
+        'Team formation',
+        'My Enrollments',
+        'My Teams',
+        'All Teams',
+        'Community',
+      ],
+      ['Teaching', 'Studying'],
+    ],
+  ])(
+    'gives a teaching assistant who studies (%s) the menu %j, grouped under %j',
+    async (studying, expected, groupNames) => {
+      server.use(
+        http.get(api('/staff/courses'), () =>
+          ok({ items: [createTeachingCourse({ role: 'TEACHING_ASSISTANT' })] }),
+        ),
+        http.get(api('/student/my-courses'), () => {
+          const items = studying ? [createMyCourse()] : [];
+          return ok(paginate(items, 1, 100));
+        }),
+      );
+      renderApp('/community', { user: { role: 'STUDENT' } });
+      await screen.findByRole('heading', { level: 1, name: 'Community' });
+      await waitFor(async () => expect(await navLinks()).toEqual(expected));
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      for (const name of ['Teaching', 'Studying']) {
+        if (groupNames.includes(name)) {
+          expect(within(nav).getByRole('list', { name })).toBeInTheDocument();
+        } else {
+          expect(within(nav).queryByRole('list', { name })).not.toBeInTheDocument();
+        }
+      }
+      expect(within(nav).getByRole('list', { name: 'Teaching' })).toHaveTextContent(
+        'Courses I teachTeam formation',
+      );
+    },
+  );
 
   it('has header, navigation and main landmarks and marks the current page', async () => {
     renderApp('/teams/my', { user: { role: 'STUDENT' } });

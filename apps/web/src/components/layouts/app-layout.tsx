@@ -6,7 +6,7 @@ import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from '../ui/logo';
 import { PageNotices } from '../ui/page-notices';
-import { findActiveMenuItem, getMenuItems, type MenuPath } from './menu-items';
+import { findActiveMenuItem, getMenuGroups, type MenuPath } from './menu-items';
 import { SidebarNav } from './sidebar-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
@@ -30,6 +30,8 @@ type AppLayoutProps = {
   activePath?: MenuPath;
   /** The user teaches a course (issue 28): the menu offers "Courses I teach". */
   teaching?: boolean;
+  /** The user is enrolled as a student somewhere (issue 35): a teacher's "Studying" group. */
+  studying?: boolean;
   children: ReactNode;
 };
 
@@ -39,6 +41,7 @@ export function AppLayout({
   accountMenu,
   activePath,
   teaching = false,
+  studying = false,
   children,
 }: AppLayoutProps) {
   // Read synchronously so the first paint already has the right layout (no drawer flash).
@@ -52,7 +55,8 @@ export function AppLayout({
   });
   const [drawerOpened, drawer] = useDisclosure(false);
   const pathname = useLocation({ select: (l) => l.pathname });
-  const items = getMenuItems(role, { teaching });
+  const groups = getMenuGroups(role, { teaching, studying });
+  const items = groups.flatMap((g) => g.items);
   const activeTo = activePath ?? findActiveMenuItem(items, pathname)?.to;
 
   return (
@@ -90,7 +94,7 @@ export function AppLayout({
       {isDesktop ? (
         <AppShell.Navbar p="sm" aria-label={NAV_LABEL}>
           <AppShell.Section grow component={ScrollArea}>
-            <SidebarNav items={items} activeTo={activeTo} collapsed={collapsed} />
+            <SidebarNav groups={groups} activeTo={activeTo} collapsed={collapsed} />
           </AppShell.Section>
           <AppShell.Section pt="sm">
             <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} position="right">
@@ -123,7 +127,7 @@ export function AppLayout({
             </Drawer.Header>
             <Drawer.Body p="sm">
               <nav aria-label={NAV_LABEL}>
-                <SidebarNav items={items} activeTo={activeTo} onNavigate={drawer.close} />
+                <SidebarNav groups={groups} activeTo={activeTo} onNavigate={drawer.close} />
               </nav>
             </Drawer.Body>
           </Drawer.Content>

@@ -1,4 +1,4 @@
-import { findActiveMenuItem, getMenuItems } from './menu-items';
+import { findActiveMenuItem, getMenuGroups, getMenuItems } from './menu-items';
 
 const labels = (role: string) => getMenuItems(role).map((i) => [i.label, i.to]);
 
@@ -20,6 +20,7 @@ describe('getMenuItems', () => {
       ['Student Management', '/admin/students'],
       ['Course Management', '/admin/courses'],
       ['Enroll Students', '/admin/csv'],
+      ['LMS connections', '/admin/lms'],
       ['Community', '/community'],
     ]);
   });
@@ -33,17 +34,65 @@ describe('getMenuItems', () => {
     ]);
   });
 
-  it.each(['STUDENT', 'ORG_ADMIN', 'SUPERADMIN'])(
-    'adds Courses I teach before Community for a %s who teaches',
+  it.each(['ORG_ADMIN', 'SUPERADMIN'])(
+    'adds a Teaching group with Courses I teach before Community for a %s who teaches',
     (role) => {
-      const items = getMenuItems(role, { teaching: true }).map((i) => [i.label, i.to]);
-      expect(items.slice(-2)).toEqual([
+      const groups = getMenuGroups(role, { teaching: true, studying: true });
+      expect(groups.map((g) => g.label)).toEqual([null, 'Teaching', null]);
+      expect(groups[1]!.items.map((i) => [i.label, i.to])).toEqual([
         ['Courses I teach', '/teaching'],
-        ['Community', '/community'],
       ]);
+      const items = getMenuItems(role, { teaching: true }).map((i) => [i.label, i.to]);
       expect(items.slice(0, -2)).toEqual(labels(role).slice(0, -1));
+      expect(items.at(-1)).toEqual(['Community', '/community']);
     },
   );
+
+  // Issue 35: a TA or instructor who studies nothing does not get My Enrollments, My Teams and
+  // All Teams; one who is a student elsewhere gets them too, each group under its heading.
+  it('gives a course staff member who studies nothing the Teaching group, no student entries', () => {
+    const groups = getMenuGroups('STUDENT', { teaching: true, studying: false });
+    expect(groups.map((g) => [g.label, g.items.map((i) => i.label)])).toEqual([
+      [null, ['Dashboard']],
+      ['Teaching', ['Courses I teach', 'Team formation']],
+      [null, ['Community']],
+    ]);
+    expect(getMenuItems('STUDENT', { teaching: true }).map((i) => i.to)).toEqual([
+      '/dashboard',
+      '/teaching',
+      '/admin/dashboard',
+      '/community',
+    ]);
+  });
+
+  it('groups Teaching and Studying for someone who is staff in one course and a student in another', () => {
+    const groups = getMenuGroups('STUDENT', { teaching: true, studying: true });
+    expect(groups.map((g) => [g.label, g.items.map((i) => [i.label, i.to])])).toEqual([
+      [null, [['Dashboard', '/dashboard']]],
+      [
+        'Teaching',
+        [
+          ['Courses I teach', '/teaching'],
+          ['Team formation', '/admin/dashboard'],
+        ],
+      ],
+      [
+        'Studying',
+        [
+          ['My Enrollments', '/courses'],
+          ['My Teams', '/teams/my'],
+          ['All Teams', '/teams'],
+        ],
+      ],
+      [null, [['Community', '/community']]],
+    ]);
+  });
+
+  it('keeps SPEC’s student menu, ungrouped, for a student who teaches nothing', () => {
+    expect(getMenuGroups('STUDENT', { studying: true })).toEqual([
+      { label: null, items: getMenuItems('STUDENT') },
+    ]);
+  });
 
   it.each(['TEACHER', '', null, undefined])(
     'falls back to the student menu for role %j',

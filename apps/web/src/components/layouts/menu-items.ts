@@ -11,6 +11,8 @@ import {
   IconBook2,
   IconLayoutDashboard,
   IconChalkboard,
+  IconPlugConnected,
+  IconPresentationAnalytics,
   type Icon,
 } from '@tabler/icons-react';
 import { getRoleArea } from '@/lib/roles';
@@ -27,6 +29,7 @@ export type MenuPath =
   | '/admin/students'
   | '/admin/courses'
   | '/admin/csv'
+  | '/admin/lms'
   | '/s/health'
   | '/s/organizations'
   | '/teaching';
@@ -80,8 +83,22 @@ const TEACHING: MenuItem = {
   description: 'The courses where you are an instructor or a teaching assistant.',
 };
 
-const STUDENT_MENU: MenuItem[] = [
-  dashboard('/dashboard'),
+/**
+ * Issue 35: a course's staff who are no organization admins reach the team formation dashboard
+ * of the courses they teach (with what needs attention there) from the menu, not only from a
+ * button on Courses I teach.
+ */
+const TEAM_FORMATION: MenuItem = {
+  label: 'Team formation',
+  to: '/admin/dashboard',
+  icon: IconPresentationAnalytics,
+  cardTitle: 'Team formation dashboard',
+  description: 'Progress and what needs attention in the courses you teach.',
+  exact: true,
+};
+
+/** SPEC §2's student entries, after the student's Dashboard. */
+const STUDYING: MenuItem[] = [
   {
     label: 'My Enrollments',
     to: '/courses',
@@ -104,6 +121,8 @@ const STUDENT_MENU: MenuItem[] = [
     description: 'Open teams in your courses that you can apply to.',
   },
 ];
+
+const STUDENT_MENU: MenuItem[] = [dashboard('/dashboard'), ...STUDYING];
 
 const ORG_ADMIN_MENU: MenuItem[] = [
   dashboard('/admin/dashboard'),
@@ -135,6 +154,15 @@ const ORG_ADMIN_MENU: MenuItem[] = [
     cardTitle: 'CSV enrollment',
     description: 'Upload a CSV roster to enroll a whole class.',
   },
+  // Issue 35: SPEC's four entries stay as they are; the LMS page (issue 28) follows them, so an
+  // organization admin finds it without going through Organizations.
+  {
+    label: 'LMS connections',
+    to: '/admin/lms',
+    icon: IconPlugConnected,
+    cardTitle: 'LMS connections',
+    description: 'Connect your learning management system: launches and roster sync.',
+  },
 ];
 
 const SUPERADMIN_MENU: MenuItem[] = [
@@ -155,19 +183,54 @@ const SUPERADMIN_MENU: MenuItem[] = [
   },
 ];
 
+/** A run of menu entries, under a heading when it has a label ("Teaching", "Studying"). */
+export type MenuGroup = { label: string | null; items: MenuItem[] };
+
+export type MenuOptions = {
+  /** The user is an instructor or a teaching assistant of a course (issue 28). */
+  teaching?: boolean;
+  /**
+   * The user is enrolled as a student in a course (issue 35). Only asked of someone who teaches:
+   * a student who teaches nothing gets SPEC's student menu whatever this says. Left out or
+   * undefined (not known yet), a teacher's student entries are not shown.
+   */
+  studying?: boolean;
+};
+
 /**
  * SPEC §2: the sidebar menu per role, after the role's Dashboard (issue 24); every role gets
- * Community, an unknown role the student menu. Course staff (`teaching`) get "Courses I teach"
- * before Community.
+ * Community, an unknown role the student menu. Issue 35: each role its own menu. Course staff
+ * get a "Teaching" group (Courses I teach; and the team formation dashboard for those who are no
+ * organization admins); a student-area user who teaches gets the student entries only when they
+ * are enrolled as a student somewhere, grouped under "Studying". An organization admin gets the
+ * LMS page after SPEC's entries.
  */
+export function getMenuGroups(
+  role: Role | string | null | undefined,
+  { teaching = false, studying = false }: MenuOptions = {},
+): MenuGroup[] {
+  const area = getRoleArea(role);
+  const community: MenuGroup = { label: null, items: [COMMUNITY] };
+  if (area === 'student') {
+    if (!teaching) return [{ label: null, items: [...STUDENT_MENU, COMMUNITY] }];
+    return [
+      { label: null, items: [dashboard('/dashboard')] },
+      { label: 'Teaching', items: [TEACHING, TEAM_FORMATION] },
+      ...(studying ? [{ label: 'Studying', items: STUDYING }] : []),
+      community,
+    ];
+  }
+  const own = area === 'admin' ? ORG_ADMIN_MENU : SUPERADMIN_MENU;
+  if (!teaching) return [{ label: null, items: [...own, COMMUNITY] }];
+  return [{ label: null, items: own }, { label: 'Teaching', items: [TEACHING] }, community];
+}
+
+/** Every entry of the menu, in order (the groups flattened). */
 export function getMenuItems(
   role: Role | string | null | undefined,
-  { teaching = false }: { teaching?: boolean } = {},
+  options: MenuOptions = {},
 ): MenuItem[] {
-  const area = getRoleArea(role);
-  const items =
-    area === 'admin' ? ORG_ADMIN_MENU : area === 'superadmin' ? SUPERADMIN_MENU : STUDENT_MENU;
-  return [...items, ...(teaching ? [TEACHING] : []), COMMUNITY];
+  return getMenuGroups(role, options).flatMap((g) => g.items);
 }
 
 /** The menu item for a path: the longest matching prefix wins, so /teams/my is not All Teams. */

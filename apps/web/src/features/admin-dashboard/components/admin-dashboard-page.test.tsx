@@ -9,6 +9,7 @@ import {
   otherOrganization,
 } from '@/testing/admin-dashboard-data';
 import { api, fail, heldResponse, ok } from '@/testing/handlers';
+import { createTeachingCourse } from '@/testing/staff-data';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -56,12 +57,12 @@ describe('admin formation dashboard', () => {
       within(items[0]!).getByRole('link', {
         name: 'Deadline within 72 h: 10 students without a team',
       }),
-    ).toHaveAttribute('href', `/admin/courses/${DASHBOARD_COURSE_ID}`);
+    ).toHaveAttribute('href', `/admin/courses/${DASHBOARD_COURSE_ID}/placement`);
     expect(
       within(items[1]!).getByRole('link', {
         name: '3 join requests unanswered for more than 48 h',
       }),
-    ).toBeInTheDocument();
+    ).toHaveAttribute('href', `/admin/courses/${DASHBOARD_COURSE_ID}/teams`);
 
     const card = screen.getByRole('article', { name: 'CS-401 · Software Engineering Project' });
     expect(within(card).getByText('30 of 40 (75%)')).toBeInTheDocument();
@@ -97,6 +98,45 @@ describe('admin formation dashboard', () => {
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
     expect(screen.queryByRole('region', { name: 'Formation progress' })).not.toBeInTheDocument();
   });
+
+  // Issue 35: the survey closing and the placement waiting, each a deep link to its section.
+  it.each([[{ role: 'ORG_ADMIN' as const }], [{ role: 'STUDENT' as const }]])(
+    'names the survey and the placement with their counts and links, as %j',
+    async (who) => {
+      serveStats(
+        createAdminDashboardStats({
+          attention: [
+            createAttentionItem({ kind: 'SURVEY_CLOSING', count: 4 }),
+            createAttentionItem({ kind: 'PLACEMENT_WAITING', count: 1 }),
+          ],
+        }),
+      );
+      if (who.role === 'STUDENT') {
+        // A course's teaching assistant who is no admin reaches the dashboard too.
+        server.use(
+          http.get(api('/staff/courses'), () =>
+            ok({
+              items: [
+                createTeachingCourse({ id: DASHBOARD_COURSE_ID, role: 'TEACHING_ASSISTANT' }),
+              ],
+            }),
+          ),
+        );
+      }
+      renderApp('/admin/dashboard', { user: { ...admin, ...who } });
+      const attention = await screen.findByRole('region', { name: 'Needs attention' });
+      expect(
+        await within(attention).findByRole('link', {
+          name: 'Survey closes within 72 h: 4 students have not answered',
+        }),
+      ).toHaveAttribute('href', `/admin/courses/${DASHBOARD_COURSE_ID}/survey`);
+      expect(
+        within(attention).getByRole('link', {
+          name: 'Survey closed: 1 student still without a team',
+        }),
+      ).toHaveAttribute('href', `/admin/courses/${DASHBOARD_COURSE_ID}/placement`);
+    },
+  );
 
   it('says when nothing needs attention', async () => {
     serveStats(createAdminDashboardStats({ attention: [] }));

@@ -26,6 +26,7 @@ import { useDownloadDashboardCsv } from '../api/download-dashboard-csv';
 import { useAdminDashboardStats } from '../api/get-admin-dashboard-stats';
 import { useAuthStore } from '@/lib/auth-store';
 import { countOf } from '@/lib/format';
+import { courseSectionLink, type CourseSection } from '@/lib/course-sections';
 import { useDeferredValue } from 'react';
 import { FormationProgress } from './formation-progress';
 
@@ -207,15 +208,32 @@ function Totals({
 const ATTENTION_TEXT: Record<AttentionItem['kind'], (count: number) => string> = {
   DEADLINE_SOON: (n) => `Deadline within 72 h: ${countOf(n, 'student')} without a team`,
   DEADLINE_PASSED: (n) => `Deadline passed: ${countOf(n, 'student')} without a team`,
+  // Issue 35: the survey and placement, each linking to its section of the course.
+  SURVEY_CLOSING: (n) =>
+    `Survey closes within 72 h: ${countOf(n, 'student')} ${n === 1 ? 'has' : 'have'} not answered`,
+  PLACEMENT_WAITING: (n) => `Survey closed: ${countOf(n, 'student')} still without a team`,
   FAILED_UPLOADS: (n) => `${countOf(n, 'CSV upload')} failed`,
   TEAMS_UNDER_MINIMUM: (n) => `${countOf(n, 'team')} under the minimum size`,
   STALE_JOIN_REQUESTS: (n) => `${countOf(n, 'join request')} unanswered for more than 48 h`,
+};
+
+/** The section of the course where each item is acted on (issue 35: deep links). */
+const ATTENTION_SECTION: Record<AttentionItem['kind'], CourseSection> = {
+  DEADLINE_SOON: 'placement',
+  DEADLINE_PASSED: 'placement',
+  SURVEY_CLOSING: 'survey',
+  PLACEMENT_WAITING: 'placement',
+  FAILED_UPLOADS: 'roster',
+  TEAMS_UNDER_MINIMUM: 'teams',
+  STALE_JOIN_REQUESTS: 'teams',
 };
 
 // Shades that keep white text at 4.5:1 or more (orange and yellow do not).
 const ATTENTION_COLOR: Record<AttentionItem['kind'], string> = {
   DEADLINE_SOON: 'red.9',
   DEADLINE_PASSED: 'red.9',
+  SURVEY_CLOSING: 'teal.9',
+  PLACEMENT_WAITING: 'teal.9',
   FAILED_UPLOADS: 'grape.9',
   TEAMS_UNDER_MINIMUM: 'blue.9',
   STALE_JOIN_REQUESTS: 'blue.9',
@@ -245,8 +263,7 @@ function Attention({ items }: { items: readonly AttentionItem[] }) {
                 {item.courseCode}
               </Badge>
               <AnchorLink
-                to="/admin/courses/$courseId"
-                params={{ courseId: item.courseId }}
+                {...courseSectionLink(item.courseId, ATTENTION_SECTION[item.kind])}
                 size="sm"
                 style={{ overflowWrap: 'anywhere' }}
               >

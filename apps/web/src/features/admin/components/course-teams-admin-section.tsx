@@ -7,6 +7,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useEffect, useState } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import { asActor, type CourseActor } from '@/lib/course-role-words';
 import { useCourseTeams } from '../api/get-course-teams';
 import { TeamMembersPanel } from './team-members-panel';
 
@@ -27,8 +28,17 @@ function SeatsBadge({ team }: { team: TeamSummary }) {
   return <Badge color="teal.9">Open</Badge>;
 }
 
-/** The course's teams for its organization admins: read any team, add, move or remove members. */
-export function CourseTeamsAdminSection({ courseId }: { courseId: string }) {
+/**
+ * The course's teams for its organization admins and its staff: read any team, add, move or
+ * remove members. `actor` says who reads it, for words of their role (issue 35).
+ */
+export function CourseTeamsAdminSection({
+  courseId,
+  actor = null,
+}: {
+  courseId: string;
+  actor?: CourseActor | null;
+}) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -63,8 +73,10 @@ export function CourseTeamsAdminSection({ courseId }: { courseId: string }) {
             Teams
           </Title>
           <Text size="sm" c="dimmed">
-            As an admin you can change any team&apos;s members, even after the team formation
-            deadline; every change is recorded in the team&apos;s activity log.
+            {asActor(
+              actor,
+              'can change any team’s members, even after the team formation deadline; every change is recorded in the team’s activity log.',
+            )}
           </Text>
         </div>
         <TextInput

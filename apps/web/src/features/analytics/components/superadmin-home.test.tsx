@@ -40,7 +40,9 @@ describe('superadmin home (/s/dashboard)', () => {
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(within(totals).getByText('1,250')).toBeInTheDocument();
     expect(
-      within(totals).getByText('1,200 students · 45 org admins · 5 superadmins'),
+      within(totals).getByText(
+        '1,200 students · 30 instructors · 12 teaching assistants · 45 org admins · 5 superadmins',
+      ),
     ).toBeInTheDocument();
     expect(within(totals).getByText('310')).toBeInTheDocument();
 
@@ -66,7 +68,14 @@ describe('superadmin home (/s/dashboard)', () => {
     const late = overview.attention.teamlessPastDeadline;
     serveOverview({
       ...overview,
-      users: { total: 3, students: 1, orgAdmins: 1, superadmins: 1 },
+      users: {
+        total: 3,
+        students: 1,
+        instructors: 1,
+        teachingAssistants: 1,
+        orgAdmins: 1,
+        superadmins: 1,
+      },
       attention: {
         ...overview.attention,
         teamlessPastDeadline: {
@@ -77,7 +86,11 @@ describe('superadmin home (/s/dashboard)', () => {
     });
     renderApp('/s/dashboard', { user: superadmin });
     const totals = await screen.findByRole('region', { name: 'Totals' });
-    expect(within(totals).getByText('1 student · 1 org admin · 1 superadmin')).toBeInTheDocument();
+    expect(
+      within(totals).getByText(
+        '1 student · 1 instructor · 1 teaching assistant · 1 org admin · 1 superadmin',
+      ),
+    ).toBeInTheDocument();
     const attention = screen.getByRole('region', { name: 'Needs attention' });
     expect(within(attention).getByText('And 1 more course.')).toBeInTheDocument();
     expect(

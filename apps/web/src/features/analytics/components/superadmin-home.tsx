@@ -81,7 +81,14 @@ function Totals({ overview }: { overview: AnalyticsOverview }) {
       <FigureCard
         label="Users"
         value={formatCount(users.total)}
-        hint={`${countOf(users.students, 'student')} · ${countOf(users.orgAdmins, 'org admin')} · ${countOf(users.superadmins, 'superadmin')}`}
+        // Issue 35: people by what they are in the courses (one may be a student and teach).
+        hint={[
+          countOf(users.students, 'student'),
+          countOf(users.instructors, 'instructor'),
+          countOf(users.teachingAssistants, 'teaching assistant'),
+          countOf(users.orgAdmins, 'org admin'),
+          countOf(users.superadmins, 'superadmin'),
+        ].join(' · ')}
       />
       <FigureCard
         label="Organizations"

@@ -28,7 +28,10 @@ export const teamlessReminderQueryOptions = (courseId: string) =>
     staleTime: 0,
   });
 
-/** Only while the dialog is open: the course page's first load does not ask for it. */
+/**
+ * With the course page (issue 35: the button is not offered when nobody is left to remind), and
+ * afresh when the dialog opens.
+ */
 export function useTeamlessReminder(courseId: string, enabled: boolean) {
   return useQuery({ ...teamlessReminderQueryOptions(courseId), enabled });
 }

@@ -13,7 +13,7 @@ const REMINDER = `*/api/v1/admin/courses/${TEAMS_COURSE_ID}/reminders/teamless`;
 
 /** The course and its reminder endpoints, counting the reads and sends. */
 function serveReminder(preview = createTeamlessReminderPreview()) {
-  const calls = { get: 0, post: 0 };
+  const calls = { get: 0, post: 0, bodies: [] as unknown[] };
   server.use(
     http.get(api('/courses/:id'), () =>
       ok(createCourse({ id: TEAMS_COURSE_ID, code: 'CS-401', title: 'Software Engineering' })),
@@ -22,8 +22,9 @@ function serveReminder(preview = createTeamlessReminderPreview()) {
       calls.get += 1;
       return ok(preview);
     }),
-    http.post(REMINDER, () => {
+    http.post(REMINDER, async ({ request }) => {
       calls.post += 1;
+      calls.bodies.push(await request.json());
       const sentAt = new Date();
       return ok({
         sent: preview.recipients.length,
@@ -42,10 +43,12 @@ async function openDialog() {
 }
 
 describe('remind students without a team', () => {
-  it('reads the preview only when the dialog opens, then sends and says to how many', async () => {
+  it('reads the preview with the page and afresh when the dialog opens, then sends and says to how many', async () => {
     const calls = serveReminder();
     const { user, button } = await openDialog();
-    expect(calls.get).toBe(0);
+    // Issue 35: read with the page, to know whether there is anyone to remind.
+    await waitFor(() => expect(calls.get).toBe(1));
+    expect(button).toBeEnabled();
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: REMINDER_BUTTON });
     expect(await within(dialog).findByText('2 students without a team')).toBeInTheDocument();
@@ -58,11 +61,12 @@ describe('remind students without a team', () => {
     expect(
       within(dialog).getByText('No reminder has been sent for this course yet.'),
     ).toBeInTheDocument();
-    expect(calls.get).toBe(1);
+    await waitFor(() => expect(calls.get).toBe(2));
 
     await user.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
     expect(await screen.findByText('Reminder sent to 2 students.')).toBeInTheDocument();
     expect(calls.post).toBe(1);
+    expect(calls.bodies).toEqual([{}]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -96,12 +100,31 @@ describe('remind students without a team', () => {
     expect(screen.queryByText(/^Reminder sent to/)).toBeNull();
   });
 
-  it('has nobody to remind when every student has a team', async () => {
-    serveReminder(createTeamlessReminderPreview({ recipients: [] }));
+  // Issue 35: not offered when there is nobody to remind; the reason is said beside it.
+  it('is not offered when every student has a team, and says why', async () => {
+    const calls = serveReminder(createTeamlessReminderPreview({ recipients: [] }));
+    const { button } = await openDialog();
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAccessibleDescription(
+      'Nobody to remind: every active student has a team.',
+    );
+    expect(calls.post).toBe(0);
+  });
+
+  it('sends the instructor’s own message with the reminder, shown in the preview', async () => {
+    const calls = serveReminder();
     const { user, button } = await openDialog();
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: REMINDER_BUTTON });
-    expect(await within(dialog).findByText('Nobody to remind')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Send reminder' })).toBeDisabled();
+    const field = await within(dialog).findByRole('textbox', { name: 'Your message (optional)' });
+    await user.type(field, 'Teams are due Friday.');
+    expect(
+      within(dialog).getByText(
+        'Your instructor reminds you that you have no team in CS-401 yet: Teams are due Friday.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
+    expect(await screen.findByText('Reminder sent to 2 students.')).toBeInTheDocument();
+    expect(calls.bodies).toEqual([{ message: 'Teams are due Friday.' }]);
   });
 });

@@ -6,6 +6,11 @@ import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useState } from 'react';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import {
+  ReminderMessageField,
+  reminderBody,
+  reminderMessageError,
+} from '@/components/ui/reminder-message-field';
 import { countOf } from '@/lib/format';
 import { useTeamlessReminder } from '../api/get-teamless-reminder';
 import { useSendTeamlessReminder } from '../api/send-teamless-reminder';
@@ -22,8 +27,16 @@ const waitUntil = (preview: TeamlessReminderPreview) =>
     ? preview.nextAllowedAt
     : null;
 
-function Preview({ preview }: { preview: TeamlessReminderPreview }) {
+/**
+ * The sentence as the students will read it with the instructor's message: the server puts the
+ * message in place of the closing invitation ("…yet: Teams are due Friday.").
+ */
+const withMessage = (text: string, message: string) =>
+  `${text.replace(/\.(?: Find one or start your own\.)?$/, '')}: ${message}`;
+
+function Preview({ preview, message }: { preview: TeamlessReminderPreview; message: string }) {
   const { recipients } = preview;
+  const own = reminderBody(message).message;
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -36,7 +49,7 @@ function Preview({ preview }: { preview: TeamlessReminderPreview }) {
             {preview.subject}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {preview.text}
+            {own ? withMessage(preview.text, own) : preview.text}
           </Text>
         </Stack>
       </Paper>
@@ -95,14 +108,16 @@ function ReminderDialog({
   const send = useSendTeamlessReminder(courseId);
   const next = preview.data ? waitUntil(preview.data) : null;
   const nobody = preview.data?.recipients.length === 0;
+  const [message, setMessage] = useState('');
 
   const close = () => {
     send.reset();
+    setMessage('');
     onClose();
   };
 
   const submit = () =>
-    send.mutate(undefined, {
+    send.mutate(reminderBody(message), {
       onSuccess: (result) => {
         notifications.show({
           color: 'green',
@@ -133,7 +148,14 @@ function ReminderDialog({
                 onRetry={() => void preview.refetch()}
               />
             ) : (
-              <Preview preview={preview.data} />
+              <Preview preview={preview.data} message={message} />
+            )}
+            {preview.data && !nobody && !next && (
+              <ReminderMessageField
+                value={message}
+                onChange={setMessage}
+                disabled={send.isPending}
+              />
             )}
             {next && (
               <Alert color="gray" variant="light" role="note" icon={<IconClock aria-hidden />}>
@@ -152,7 +174,9 @@ function ReminderDialog({
               <Button
                 leftSection={<IconBellRinging size={16} aria-hidden />}
                 loading={send.isPending}
-                disabled={!preview.data || Boolean(next) || nobody}
+                disabled={
+                  !preview.data || Boolean(next) || nobody || Boolean(reminderMessageError(message))
+                }
                 onClick={submit}
               >
                 Send reminder
@@ -165,24 +189,40 @@ function ReminderDialog({
   );
 }
 
-/** On the admin course page: remind every active student without a team (once a day). */
+/**
+ * On the admin course page: remind every active student without a team (once a day). Issue 35:
+ * the preview is read with the page, so with nobody to remind the button is not offered (it is
+ * disabled, and says why); opening the dialog reads it afresh.
+ */
 export function TeamlessReminderButton({ courseId }: { courseId: string }) {
   const [opened, setOpened] = useState(false);
+  const preview = useTeamlessReminder(courseId, true);
+  const nobody = preview.data?.recipients.length === 0;
+  const reasonId = `teamless-reminder-reason-${courseId}`;
   return (
     <>
-      <Button
-        variant="default"
-        leftSection={<IconBellRinging size={16} aria-hidden />}
-        onClick={() => setOpened(true)}
-        // On a phone the label wraps instead of being cut off.
-        maw="100%"
-        h="auto"
-        mih={36}
-        py={6}
-        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-      >
-        {REMINDER_BUTTON}
-      </Button>
+      <Group gap="xs" wrap="wrap">
+        <Button
+          variant="default"
+          leftSection={<IconBellRinging size={16} aria-hidden />}
+          onClick={() => setOpened(true)}
+          disabled={nobody}
+          aria-describedby={nobody ? reasonId : undefined}
+          // On a phone the label wraps instead of being cut off.
+          maw="100%"
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+        >
+          {REMINDER_BUTTON}
+        </Button>
+        {nobody && (
+          <Text size="sm" c="dimmed" id={reasonId}>
+            Nobody to remind: every active student has a team.
+          </Text>
+        )}
+      </Group>
       <ReminderDialog courseId={courseId} opened={opened} onClose={() => setOpened(false)} />
     </>
   );

@@ -35,6 +35,7 @@ const missing = [
 function serveResults(view = createAdminSurveyView()) {
   const asked: string[] = [];
   const reminders: number[] = [];
+  const bodies: unknown[] = [];
   server.use(
     http.get(api('/admin/courses/:courseId/survey'), () => ok(view)),
     http.get(api('/admin/courses/:courseId/survey/responses'), ({ request }) => {
@@ -45,12 +46,13 @@ function serveResults(view = createAdminSurveyView()) {
       const rows = url.searchParams.get('status') === 'MISSING' ? missing : answered;
       return ok(paginate(rows, page, limit));
     }),
-    http.post(api('/admin/courses/:courseId/survey/remind'), () => {
+    http.post(api('/admin/courses/:courseId/survey/remind'), async ({ request }) => {
       reminders.push(1);
+      bodies.push(await request.json());
       return ok({ notified: 7 });
     }),
   );
-  return { asked, reminders };
+  return { asked, reminders, bodies };
 }
 
 const renderSection = () => renderWithProviders(<SurveySection courseId={SURVEY_COURSE_ID} />);
@@ -79,7 +81,7 @@ describe('survey results', () => {
   });
 
   it('lists who has not answered and reminds them', async () => {
-    const { asked, reminders } = serveResults();
+    const { asked, reminders, bodies } = serveResults();
     const { user } = renderSection();
     await user.click(await screen.findByRole('tab', { name: 'Not answered' }));
     const table = await screen.findByRole('table', { name: 'Students who have not submitted' });
@@ -87,8 +89,51 @@ describe('survey results', () => {
     expect(within(table).getByRole('row', { name: /Lena Park/ })).toHaveTextContent('Draft saved');
     expect(asked).toContain('?status=MISSING&page=1&limit=20');
     await user.click(screen.getByRole('button', { name: 'Remind' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Remind students who have not submitted',
+    });
+    expect(dialog).toHaveTextContent('7 active students have not submitted the survey.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
     expect(await screen.findByText('Reminder sent to 7 students.')).toBeInTheDocument();
     expect(reminders).toHaveLength(1);
+    expect(bodies).toEqual([{}]);
+  });
+
+  // Issue 35: the instructor's own words go with the reminder; too long, it waits.
+  it('sends the instructor’s own message, one line, and not over the limit', async () => {
+    const { bodies } = serveResults();
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('tab', { name: 'Not answered' }));
+    await user.click(await screen.findByRole('button', { name: 'Remind' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Remind students who have not submitted',
+    });
+    const field = within(dialog).getByRole('textbox', { name: 'Your message (optional)' });
+    const send = within(dialog).getByRole('button', { name: 'Send reminder' });
+    await user.click(field);
+    await user.paste('x'.repeat(301));
+    expect(within(dialog).getByText(/^At most 300 characters/)).toBeInTheDocument();
+    expect(send).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, '  Five minutes,   please.  ');
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(await screen.findByText('Reminder sent to 7 students.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ message: 'Five minutes, please.' }]);
+  });
+
+  it('does not offer the reminder when every active student has submitted', async () => {
+    const { reminders } = serveResults(
+      createAdminSurveyView({ activeStudents: 10, submitted: 10 }),
+    );
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('tab', { name: 'Not answered' }));
+    const button = await screen.findByRole('button', { name: 'Remind' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'Nobody to remind: every active student has submitted.',
+    );
+    expect(reminders).toHaveLength(0);
   });
 
   it('says when the next reminder may go, and shows a refusal', async () => {
@@ -113,8 +158,10 @@ describe('survey results', () => {
     const { user } = renderSection();
     await user.click(await screen.findByRole('tab', { name: 'Not answered' }));
     await user.click(await screen.findByRole('button', { name: 'Remind' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('Everyone has submitted'),
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Everyone has submitted'),
     );
   });
 });

@@ -17,8 +17,14 @@ import { IconBellRinging, IconClock, IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useState } from 'react';
+import { FormModal } from '@/components/ui/form-modal';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
+import {
+  ReminderMessageField,
+  reminderBody,
+  reminderMessageError,
+} from '@/components/ui/reminder-message-field';
 import { countOf } from '@/lib/format';
 import { useDownloadSurveyCsv } from '../api/download-survey-csv';
 import { useSurveyResponses } from '../api/get-survey-responses';
@@ -155,35 +161,102 @@ function ResponsesList({ courseId, survey, tab }: { courseId: string; survey: Su
   );
 }
 
-function RemindButton({ courseId, view }: { courseId: string; view: AdminSurveyView }) {
+function RemindDialog({
+  courseId,
+  waiting,
+  opened,
+  onClose,
+}: {
+  courseId: string;
+  waiting: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const remind = useRemindSurvey(courseId);
+  const [message, setMessage] = useState('');
+  const close = () => {
+    remind.reset();
+    setMessage('');
+    onClose();
+  };
+  return (
+    <FormModal
+      opened={opened}
+      onClose={close}
+      size="lg"
+      title="Remind students who have not submitted"
+    >
+      <Stack>
+        <Text size="sm">
+          {countOf(waiting, 'active student')} {waiting === 1 ? 'has' : 'have'} not submitted the
+          survey. Each gets a notification in Teamup, and an email unless they turned that off.
+        </Text>
+        <ReminderMessageField value={message} onChange={setMessage} disabled={remind.isPending} />
+        {remind.isError && (
+          <Alert color="red.9" variant="outline" role="alert" title="Not sent">
+            {remind.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={remind.isPending}>
+            Cancel
+          </Button>
+          <Button
+            leftSection={<IconBellRinging size={16} aria-hidden />}
+            loading={remind.isPending}
+            disabled={Boolean(reminderMessageError(message))}
+            onClick={() =>
+              remind.mutate(reminderBody(message), {
+                onSuccess: ({ notified }) => {
+                  notifications.show({
+                    color: 'green',
+                    title: 'Reminder sent',
+                    message: `Reminder sent to ${countOf(notified, 'student')}.`,
+                  });
+                  close();
+                },
+              })
+            }
+          >
+            Send reminder
+          </Button>
+        </Group>
+      </Stack>
+    </FormModal>
+  );
+}
+
+/**
+ * Remind who has not submitted (once a day), with an optional message of one's own (issue 35).
+ * Not offered while the survey is not open, within a day of the last reminder, or when everyone
+ * has submitted: the button is disabled and says why.
+ */
+function RemindButton({ courseId, view }: { courseId: string; view: AdminSurveyView }) {
+  const [opened, setOpened] = useState(false);
   const next =
     view.remindAvailableAt && Date.parse(view.remindAvailableAt) > Date.now()
       ? view.remindAvailableAt
       : null;
+  const waiting = Math.max(0, view.activeStudents - view.submitted);
+  const open = view.survey?.state === 'OPEN';
+  const nobody = open && waiting === 0;
+  const reasonId = `survey-remind-reason-${courseId}`;
   return (
     <Stack gap="xs">
       <Group gap="sm" wrap="wrap">
         <Button
           variant="default"
           leftSection={<IconBellRinging size={16} aria-hidden />}
-          loading={remind.isPending}
-          disabled={Boolean(next) || view.survey?.state !== 'OPEN'}
-          onClick={() =>
-            remind.mutate(undefined, {
-              onSuccess: ({ notified }) =>
-                notifications.show({
-                  color: 'green',
-                  title: 'Reminder sent',
-                  message: `Reminder sent to ${countOf(notified, 'student')}.`,
-                }),
-            })
-          }
+          disabled={Boolean(next) || !open || nobody}
+          aria-describedby={reasonId}
+          onClick={() => setOpened(true)}
         >
           Remind
         </Button>
-        <Text size="sm" c="dimmed">
-          Notifies every active student who has not submitted (once a day).
+        <Text size="sm" c="dimmed" id={reasonId}>
+          {nobody
+            ? 'Nobody to remind: every active student has submitted.'
+            : 'Notifies every active student who has not submitted (once a day).'}
         </Text>
       </Group>
       {next && (
@@ -191,11 +264,12 @@ function RemindButton({ courseId, view }: { courseId: string; view: AdminSurveyV
           You can remind again at {at(next)}.
         </Alert>
       )}
-      {remind.isError && (
-        <Alert color="red.9" variant="outline" role="alert" title="Not sent">
-          {remind.error.message}
-        </Alert>
-      )}
+      <RemindDialog
+        courseId={courseId}
+        waiting={waiting}
+        opened={opened}
+        onClose={() => setOpened(false)}
+      />
     </Stack>
   );
 }

@@ -20,8 +20,8 @@ export function DeadlineCard({ team }: { team: TeamDetail }) {
         <DeadlineText iso={course.teamFormationDeadline} withRelative fw={600} />
         <Text size="sm" c="dimmed">
           {course.deadlinePassed
-            ? `Teams in ${course.code} are settled: students can no longer join, leave or change teams. A course admin can still make changes.`
-            : `Until then students of ${course.code} can join, leave and change teams. After it, only a course admin can change who is in which team.`}
+            ? `Teams in ${course.code} are settled: students can no longer join, leave or change teams. The course’s instructors and teaching assistants can still make changes.`
+            : `Until then students of ${course.code} can join, leave and change teams. After it, only the course’s instructors and teaching assistants can change who is in which team.`}
         </Text>
       </Stack>
     </Paper>

@@ -16,6 +16,7 @@ import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { useAuthStore } from '@/lib/auth-store';
+import { asActor, type CourseActor } from '@/lib/course-role-words';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
 import { useCreateNotice } from '../../api/create-notice';
 import { useDeleteNotice } from '../../api/delete-notice';
@@ -285,10 +286,15 @@ function useSeenWhenShown(team: TeamDetail, shownAt: number) {
   return ref;
 }
 
-type NoticeBoardProps = { team: TeamDetail; postGate: Gate | null };
+type NoticeBoardProps = {
+  team: TeamDetail;
+  postGate: Gate | null;
+  /** Who an admin-side reader is on the course (issue 35): their role's words. */
+  actor?: CourseActor | null;
+};
 
 /** The team's notices: members post and read; the author or the leader edits, pins, deletes. */
-export function NoticeBoard({ team, postGate }: NoticeBoardProps) {
+export function NoticeBoard({ team, postGate, actor = null }: NoticeBoardProps) {
   const myId = useAuthStore((s) => s.user?.id);
   const [page, setPage] = useState(1);
   const notices = useNotices(team.id, { page, limit: PAGE_SIZE });
@@ -332,7 +338,7 @@ export function NoticeBoard({ team, postGate }: NoticeBoardProps) {
         )}
         {!postGate && team.viewer.isAdmin && (
           <Text size="sm" c="dimmed">
-            Admins read the board; only members post.
+            {asActor(actor ?? 'ADMIN', 'read the board; only members post.')}
           </Text>
         )}
         {notices.isPending ? (

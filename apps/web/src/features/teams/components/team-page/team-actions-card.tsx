@@ -15,6 +15,7 @@ import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useId, useState, type ReactNode } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { actorOfItsCourse, type CourseActor } from '@/lib/course-role-words';
 import { useDisbandTeam } from '../../api/disband-team';
 import { useLeaveTeam } from '../../api/leave-team';
 import { useRespondToInvitation } from '../../api/respond-to-invitation';
@@ -92,14 +93,14 @@ function leaveExplanation(team: TeamDetail): string {
   return `You will no longer see the notices of ${team.name}. You would need a new request or invitation to come back.`;
 }
 
-function statusLine(team: TeamDetail): string {
+function statusLine(team: TeamDetail, actor: CourseActor | null): string {
   const { viewer } = team;
   if (team.disbandedAt) {
     return `This team was disbanded on ${dayjs(team.disbandedAt).format('ll')}. Its history stays readable.`;
   }
   if (viewer.relation === 'LEADER') return 'You lead this team.';
   if (viewer.relation === 'MEMBER') return 'You are a member of this team.';
-  if (viewer.isAdmin) return 'You are viewing this team as an admin of its course.';
+  if (viewer.isAdmin) return `You are viewing this team as ${actorOfItsCourse(actor ?? 'ADMIN')}.`;
   if (viewer.pendingInvitationId) return `${team.name} has invited you to join.`;
   if (viewer.pendingRequestId)
     return "You asked to join this team; the leader hasn't answered yet.";
@@ -114,10 +115,15 @@ function statusLine(team: TeamDetail): string {
   return 'You are not in this team.';
 }
 
-type TeamActionsCardProps = { team: TeamDetail; abilities: TeamAbilities };
+type TeamActionsCardProps = {
+  team: TeamDetail;
+  abilities: TeamAbilities;
+  /** Who an admin-side viewer is on the course (issue 35): their role's words. */
+  actor?: CourseActor | null;
+};
 
 /** Everything the viewer can do with the team, each destructive step confirmed. */
-export function TeamActionsCard({ team: current, abilities }: TeamActionsCardProps) {
+export function TeamActionsCard({ team: current, abilities, actor = null }: TeamActionsCardProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   // The team as it was when a dialog opened: a success refreshes the team before the dialog
   // closes, and its text must not flicker to the new state ("All 0 members…").
@@ -319,7 +325,7 @@ export function TeamActionsCard({ team: current, abilities }: TeamActionsCardPro
         <Title order={2} fz="lg" id="actions-heading">
           Your place in this team
         </Title>
-        <Text size="sm">{statusLine(team)}</Text>
+        <Text size="sm">{statusLine(team, actor)}</Text>
         {buttons.length > 0 ? (
           <Stack gap="xs">{buttons}</Stack>
         ) : (

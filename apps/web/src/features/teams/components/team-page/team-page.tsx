@@ -1,6 +1,6 @@
 import { Alert, Grid, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TeamDetail } from '@teamup/shared';
+import type { CourseStaffRole, TeamDetail } from '@teamup/shared';
 import { IconAlertCircle, IconLock, IconUsersGroup } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { ButtonLink } from '@/components/ui/router-link';
 import { ApiError } from '@/lib/api-client';
+import { courseActorOf, type CourseActor } from '@/lib/course-role-words';
 import { useTeam } from '../../api/get-team';
 import { AuditTimeline } from './audit-timeline';
 import { DeadlineCard } from './deadline-card';
@@ -81,7 +82,7 @@ function TeamLoadError({ error, onRetry }: { error: Error; onRetry: () => void }
   return <ErrorAlert title="Could not load the team" error={error} onRetry={onRetry} />;
 }
 
-function TeamView({ team }: { team: TeamDetail }) {
+function TeamView({ team, actor }: { team: TeamDetail; actor: CourseActor | null }) {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   // The enrollment explains refusals ("inactive"); the detail carries it (decision 101). Admins
   // have none in the course, and their refusals do not depend on one.
@@ -111,7 +112,9 @@ function TeamView({ team }: { team: TeamDetail }) {
           <TeamInvitationsCard team={team} cancelGate={abilities.cancelInvitations} />
         </>
       )}
-      {abilities.readNotices && <NoticeBoard team={team} postGate={abilities.postNotices} />}
+      {abilities.readNotices && (
+        <NoticeBoard team={team} postGate={abilities.postNotices} actor={actor} />
+      )}
     </>
   );
   const audit = <AuditTimeline teamId={team.id} canRead={team.viewer.canReadAudit} />;
@@ -128,7 +131,7 @@ function TeamView({ team }: { team: TeamDetail }) {
               <TeamHeader team={team} />
             </Grid.Col>
             <Grid.Col span={4}>
-              <TeamActionsCard team={team} abilities={abilities} />
+              <TeamActionsCard team={team} abilities={abilities} actor={actor} />
             </Grid.Col>
           </Grid>
           <Grid gutter="md" align="flex-start">
@@ -146,7 +149,7 @@ function TeamView({ team }: { team: TeamDetail }) {
       ) : (
         <>
           <TeamHeader team={team} />
-          <TeamActionsCard team={team} abilities={abilities} />
+          <TeamActionsCard team={team} abilities={abilities} actor={actor} />
           {deadline}
           {main}
           {audit}
@@ -156,7 +159,17 @@ function TeamView({ team }: { team: TeamDetail }) {
   );
 }
 
-export function TeamPage({ teamId }: { teamId: string }) {
+/**
+ * `staffRole`: the viewer's staff role in the team's course, null when none, undefined while not
+ * known (the route reads it); a course's staff are told by their role, not as admins (issue 35).
+ */
+export function TeamPage({
+  teamId,
+  staffRole,
+}: {
+  teamId: string;
+  staffRole?: CourseStaffRole | null | undefined;
+}) {
   const team = useTeam(teamId);
   if (team.isPending) {
     return (
@@ -172,5 +185,7 @@ export function TeamPage({ teamId }: { teamId: string }) {
       </Shell>
     );
   }
-  return <TeamView team={team.data} />;
+  const actor =
+    team.data.viewer.isAdmin && staffRole !== undefined ? courseActorOf(staffRole, true) : null;
+  return <TeamView team={team.data} actor={actor} />;
 }

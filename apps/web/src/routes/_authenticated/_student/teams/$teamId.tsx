@@ -4,6 +4,7 @@ import { isUuid } from '@/lib/search-params';
 import { teamQueryOptions } from '@/features/teams/api/get-team';
 import { prefetchTeamPage } from '@/features/teams/api/team-page-reads';
 import { TeamPage } from '@/features/teams/components/team-page/team-page';
+import { useTeachingCourses } from '@/features/staff/api/get-teaching-courses';
 import { useDocumentTitle } from '@/components/ui/document-title';
 
 export const Route = createFileRoute('/_authenticated/_student/teams/$teamId')({
@@ -19,7 +20,14 @@ export const Route = createFileRoute('/_authenticated/_student/teams/$teamId')({
 function TeamRoute() {
   const { teamId } = Route.useParams();
   // The page's own query (one request): the tab says Team until the name arrives.
-  const name = useQuery(teamQueryOptions(teamId)).data?.name;
+  const team = useQuery(teamQueryOptions(teamId)).data;
+  const name = team?.name;
   useDocumentTitle([name ? `Team ${name}` : 'Team']);
-  return <TeamPage teamId={teamId} />;
+  // The viewer's staff role in the team's course (issue 35), undefined until both are known.
+  const teaching = useTeachingCourses().data;
+  const staffRole =
+    team && teaching
+      ? (teaching.items.find((c) => c.id === team.course.id)?.role ?? null)
+      : undefined;
+  return <TeamPage teamId={teamId} staffRole={staffRole} />;
 }

@@ -18,6 +18,7 @@ import { useCourseAccess } from '@/features/staff/hooks/use-course-access';
 import { SurveySection } from '@/features/survey/components/survey-section';
 import { useDocumentTitle } from '@/components/ui/document-title';
 import { useAuthStore } from '@/lib/auth-store';
+import { courseActorOf } from '@/lib/course-role-words';
 import { getRoleArea } from '@/lib/roles';
 
 export const Route = createFileRoute('/_authenticated/admin/courses/$courseId')({
@@ -72,7 +73,10 @@ function CourseDetailRoute() {
           <FormationSection courseId={courseId} />
           <TeamHealthSection courseId={courseId} />
           <ExportTeams courseId={courseId} />
-          <CourseTeamsAdminSection courseId={courseId} />
+          <CourseTeamsAdminSection
+            courseId={courseId}
+            actor={courseActorOf(access.staffRole, access.admin)}
+          />
         </>
       )}
     </Stack>
