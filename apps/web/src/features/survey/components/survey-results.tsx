@@ -19,7 +19,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useState } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { EmptyState, ErrorAlert, InlineLoader } from '@/components/ui/query-state';
-import { countOf } from '@/lib/format';
+import { answerCounts, countOf } from '@/lib/format';
 import { useDownloadSurveyCsv } from '../api/download-survey-csv';
 import { useSurveyResponses } from '../api/get-survey-responses';
 import { useRemindSurvey } from '../api/remind-survey';
@@ -221,7 +221,11 @@ export function SurveyResults({
       <Stack gap={4}>
         <Text size="sm">
           Submitted: {rateText(view.submitted, view.activeStudents)} ·{' '}
-          {countOf(view.drafts, 'draft')} saved, not submitted
+          {answerCounts({
+            submitted: view.submitted,
+            drafts: view.drafts,
+            notStarted: Math.max(0, view.activeStudents - view.submitted - view.drafts),
+          })}
         </Text>
         <Progress value={pct} aria-label="Response rate" color="teal.8" />
       </Stack>
