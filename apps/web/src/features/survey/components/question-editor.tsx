@@ -127,28 +127,33 @@ export function QuestionEditor({
             error={errors.weight}
             id={`${headingId}-weight`}
           >
-            <SegmentedControl
-              mt={4}
-              classNames={choiceClasses}
-              aria-label={`Weight of ${label}`}
-              data={WEIGHTS}
-              value={String(q.weight)}
-              onChange={(v) => update({ weight: Number(v) })}
-            />
-          </Input.Wrapper>
-          {!SIMILAR_ONLY.has(q.type) && (
-            <Input.Wrapper label="Teammates should be" error={errors.goal}>
+            {/* A block of its own: inline-flex, the control sat beside a label without a description. */}
+            <div>
               <SegmentedControl
                 mt={4}
                 classNames={choiceClasses}
-                aria-label={`Goal of ${label}`}
-                data={[
-                  { value: 'SIMILAR', label: 'Similar' },
-                  { value: 'DIVERSE', label: 'Diverse' },
-                ]}
-                value={q.goal}
-                onChange={(v) => update({ goal: v as SurveyGoal })}
+                aria-label={`Weight of ${label}`}
+                data={WEIGHTS}
+                value={String(q.weight)}
+                onChange={(v) => update({ weight: Number(v) })}
               />
+            </div>
+          </Input.Wrapper>
+          {!SIMILAR_ONLY.has(q.type) && (
+            <Input.Wrapper label="Teammates should be" error={errors.goal}>
+              <div>
+                <SegmentedControl
+                  mt={4}
+                  classNames={choiceClasses}
+                  aria-label={`Goal of ${label}`}
+                  data={[
+                    { value: 'SIMILAR', label: 'Similar' },
+                    { value: 'DIVERSE', label: 'Diverse' },
+                  ]}
+                  value={q.goal}
+                  onChange={(v) => update({ goal: v as SurveyGoal })}
+                />
+              </div>
             </Input.Wrapper>
           )}
           <Switch
