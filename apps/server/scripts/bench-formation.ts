@@ -23,7 +23,7 @@ import type { FormationProposal } from '@teamup/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { courses, organizationAdmins, organizations, users } from '../src/db/schema/index.js';
-import { solveCriteria } from '../src/modules/formation/formation-criteria.js';
+import { randomBaseline, solveCriteria } from '../src/modules/formation/formation-criteria.js';
 import { API, benchEnv, createBenchDatabase, ms, signIn } from './bench-lib.js';
 import { syntheticClass } from './bench/synthetic-class.js';
 import { teamMakerBaseline } from './bench/teammaker-baseline.js';
@@ -231,6 +231,18 @@ function benchCriteria() {
     console.log(rows.slice(-2).join('\n'));
   }
   console.log(`\n${rows.join('\n')}\n\n${verdicts.join('\n')}`);
+  // Issue 35 (decision 147): the random baseline every preview with a survey now computes.
+  console.log('\nRandom baseline (the same seats, shuffled; the mean of the samples)\n');
+  console.log('students  samples  lowest    mean  violations   time ms');
+  for (const n of [60, 300, 600, 2_000]) {
+    const input = syntheticClass(n, n);
+    const started = process.hrtime.bigint();
+    const b = randomBaseline(input);
+    const took = ms(started);
+    console.log(
+      `${n.toLocaleString('en-US').padStart(8)}  ${String(b.samples).padStart(7)}  ${fmt(b.lowestScore)}  ${fmt(b.meanScore)}  ${b.violations.toFixed(1).padStart(10)}  ${took.toFixed(0).padStart(8)}`,
+    );
+  }
 }
 
 /**

@@ -65,8 +65,11 @@ export const proposedTeamSchema = z.object({
   locked: z.boolean(),
   /** Placement by criteria (issue 27): the team's score in [0, 1] after the proposal; null without. */
   score: z.number().nullable(),
-  /** Each weighted question's score for the team, in [0, 1] (empty without criteria). */
-  criteria: z.array(z.object({ questionId: z.uuid(), score: z.number() })),
+  /**
+   * Each weighted question's score for the team, in [0, 1] (empty without criteria), and what it
+   * measured in words ("2 of the 6 shared free hours needed"; issue 35).
+   */
+  criteria: z.array(z.object({ questionId: z.uuid(), score: z.number(), detail: z.string() })),
   /** The project the proposal gives the team (a project question), or null. */
   project: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
@@ -106,6 +109,8 @@ export const formationCriteriaSchema = z.object({
       type: z.string(),
       weight: z.number().int(),
       goal: z.string(),
+      /** The question's mean score over the proposal's scored teams (issue 35). */
+      meanScore: z.number(),
     }),
   ),
   /** Over the teams the proposal scores (not the ones left alone): the objective, then the mean. */
@@ -114,6 +119,42 @@ export const formationCriteriaSchema = z.object({
   /** Students of the proposal's teams with saved answers, and without (scored as neutral). */
   respondents: z.number().int(),
   nonRespondents: z.number().int(),
+  /**
+   * Issue 35: what a random placement of the same class gets (the same seats, the students
+   * shuffled; the mean over `samples` seeded placements), beside the proposal's figures.
+   */
+  baseline: z.object({
+    samples: z.number().int(),
+    lowestScore: z.number(),
+    meanScore: z.number(),
+    violations: z.number(),
+    questions: z.array(z.object({ questionId: z.uuid(), score: z.number() })),
+  }),
+  /**
+   * Issue 35: the course's answers, counted as the survey's results count them (ACTIVE students):
+   * submitted, drafts (saved, not submitted) and not started. Placement uses the saved answers of
+   * drafts as well as submitted ones (decision 135); students who have not started count as neutral.
+   */
+  answers: z.object({
+    activeStudents: z.number().int(),
+    submitted: z.number().int(),
+    drafts: z.number().int(),
+    notStarted: z.number().int(),
+  }),
+  /**
+   * Issue 35: the rules kept whatever the weight (a weight scores, a rule is its own setting):
+   * "do not isolate" options of a DEMOGRAPHIC question, "would rather not" of TEAMMATES.
+   */
+  rules: z.array(
+    z.object({
+      questionId: z.uuid(),
+      prompt: z.string(),
+      kind: z.enum(['DO_NOT_ISOLATE', 'AVOID']),
+      weight: z.number().int(),
+      /** The protected options' labels (DO_NOT_ISOLATE); empty for AVOID. */
+      options: z.array(z.string()),
+    }),
+  ),
   /** Hard constraints that could not all hold; empty when every one does. */
   violations: z.array(formationViolationSchema),
 });

@@ -42,6 +42,11 @@ export interface SurveyForFormation {
   answers: Map<string, SurveyAnswers>;
   /** The latest response's updated_at (null without responses): part of the fingerprint. */
   latestAnswerAt: string | null;
+  /**
+   * The course's answers as the survey's results count them (issue 35): ACTIVE students, their
+   * submitted responses and drafts. Formation uses drafts' answers too (`answers` above).
+   */
+  counts: { activeStudents: number; submitted: number; drafts: number };
 }
 
 interface SurveyRow {
@@ -49,7 +54,14 @@ interface SurveyRow {
   questions: unknown;
   responses: { userId: string; answers: unknown }[] | null;
   latest_answer_at: string | null;
+  active_students: number;
+  submitted: number;
+  drafts: number;
 }
+
+/** The ACTIVE students of the course with an account (the enrollment `e`), as the survey counts. */
+const activeStudent = sql`e.course_id = s.course_id and e.status = 'ACTIVE' and e.removed_at is null
+  and e.user_id is not null`;
 
 /**
  * The course's survey with every answer, in one statement; null when the course has no survey
@@ -66,7 +78,14 @@ export async function readSurveyForFormation(
                          order by r.user_id)
          from survey_responses r where r.course_id = s.course_id) as responses,
         (select ${iso(sql`max(r.updated_at)`)} from survey_responses r
-         where r.course_id = s.course_id) as latest_answer_at
+         where r.course_id = s.course_id) as latest_answer_at,
+        (select count(*) from enrollments e where ${activeStudent})::int as active_students,
+        (select count(*) filter (where r.submitted_at is not null)
+         from enrollments e join survey_responses r on r.course_id = e.course_id and r.user_id = e.user_id
+         where ${activeStudent})::int as submitted,
+        (select count(*) filter (where r.submitted_at is null)
+         from enrollments e join survey_responses r on r.course_id = e.course_id and r.user_id = e.user_id
+         where ${activeStudent})::int as drafts
       from course_surveys s where s.course_id = ${courseId}`,
   );
   if (!row) return null;
@@ -76,5 +95,11 @@ export async function readSurveyForFormation(
   for (const response of row.responses ?? []) {
     answers.set(response.userId, fittingAnswers(questions, response.answers));
   }
-  return { version: row.version, questions, answers, latestAnswerAt: row.latest_answer_at };
+  return {
+    version: row.version,
+    questions,
+    answers,
+    latestAnswerAt: row.latest_answer_at,
+    counts: { activeStudents: row.active_students, submitted: row.submitted, drafts: row.drafts },
+  };
 }

@@ -23,3 +23,11 @@ export function formatDay(day: unknown): string {
   const date = new Date(`${String(day)}T00:00:00.000Z`);
   return Number.isNaN(date.getTime()) ? String(day ?? '') : dayFormat.format(date);
 }
+
+/**
+ * The survey's answers in one phrase, the same wherever they are counted (issue 35): "24
+ * submitted, 4 drafts, 2 not started".
+ */
+export function answerCounts(c: { submitted: number; drafts: number; notStarted: number }): string {
+  return `${c.submitted.toLocaleString('en')} submitted, ${countOf(c.drafts, 'draft')}, ${c.notStarted.toLocaleString('en')} not started`;
+}

@@ -79,7 +79,8 @@ export interface CriteriaInput {
 export interface CriteriaTeamResult {
   key: string;
   score: number;
-  criteria: { questionId: string; score: number }[];
+  /** Per scored question: the score in [0, 1] and what it measured, in the instructor's words. */
+  criteria: { questionId: string; score: number; detail: string }[];
   project: { id: string; name: string } | null;
 }
 
@@ -1463,6 +1464,7 @@ function teamResults(model: Model, state: State): CriteriaTeamResult[] {
     const criteria = model.crits.map((c) => ({
       questionId: c.q.id,
       score: model.sizes[t] === 0 ? 0 : model.critScore(c, m, m.length, p, state.teamOf),
+      detail: model.sizes[t] === 0 ? '' : measured(model, c, m, p, state.teamOf),
     }));
     const q = pm?.q;
     return {
@@ -1472,6 +1474,128 @@ function teamResults(model: Model, state: State): CriteriaTeamResult[] {
       project: q && p >= 0 ? { id: q.projects[p]!.id, name: q.projects[p]!.name } : null,
     };
   });
+}
+
+const NEUTRAL_TEXT = 'counted as half (50%), neither helping nor hurting';
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What criterion c measured for a team (members m, project p), in the instructor's words: the
+ * number behind the score ("2 of the 6 shared free hours needed"). DEMOGRAPHIC answers are not
+ * named (only counted), as in the students' explanations.
+ */
+function measured(model: Model, c: Crit, m: number[], p: number, teamOf: Int32Array): string {
+  const len = m.length;
+  const missing = (answered: number) =>
+    answered < len ? ` (${answered} of ${len} members answered)` : '';
+  switch (c.kind) {
+    case 'AVAIL': {
+      const answered = m.filter((i) => c.hours[i]).length;
+      if (answered === 0) return `No member answered: ${NEUTRAL_TEXT}`;
+      const shared = countShared(c, m);
+      const text =
+        shared === 0
+          ? `No hour of the week when all ${answered} who answered are free (${c.needed} needed)`
+          : shared >= c.needed
+            ? `${plural(shared, 'free hour')} a week shared by all (${c.needed} needed)`
+            : `${shared} of the ${c.needed} shared free hours needed`;
+      return text + missing(answered);
+    }
+    case 'SKILL_SIM': {
+      let lo = Infinity;
+      let hi = -Infinity;
+      let answered = 0;
+      for (const i of m) {
+        const v = c.mean[i]!;
+        if (v !== v) continue;
+        answered++;
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+      if (answered === 0) return `No member rated these skills: ${NEUTRAL_TEXT}`;
+      const text =
+        hi - lo < 0.05
+          ? `Members' average skill levels are all ${lo.toFixed(1)} (on 1–5)`
+          : `Members' average skill levels run from ${lo.toFixed(1)} to ${hi.toFixed(1)} (on 1–5; closer is better)`;
+      return text + missing(answered);
+    }
+    case 'SKILL_DIV': {
+      const answered = m.filter((i) => c.high[i]! >= 0).length;
+      if (answered === 0) return `No member rated these skills: ${NEUTRAL_TEXT}`;
+      const parts = c.skills.map((skill, k) => {
+        const by = m.filter((i) => c.levels[i]![k]! >= 4).length;
+        return `${skill} by ${by === 0 ? 'none' : by}`;
+      });
+      const covered = c.skills.filter((_, k) => m.some((i) => c.levels[i]![k]! >= 4)).length;
+      return `Skills at level 4 or more: ${parts.join(', ')} (${covered} of ${c.skills.length} covered)${missing(answered)}`;
+    }
+    case 'OPT': {
+      const counts = new Map<number, number>();
+      for (const i of m) {
+        const o = c.opt[i]!;
+        if (o >= 0) counts.set(o, (counts.get(o) ?? 0) + 1);
+      }
+      const answered = [...counts.values()].reduce((a, b) => a + b, 0);
+      if (answered === 0) return `No member answered: ${NEUTRAL_TEXT}`;
+      if (c.diverse) {
+        const most = Math.min(answered, c.labels.length);
+        return `${plural(counts.size, 'different answer')} among ${plural(answered, 'member')} (${most} at most)${missing(answered)}`;
+      }
+      let top = -1;
+      for (const [o, n] of counts) if (top < 0 || n > counts.get(top)!) top = o;
+      const best = counts.get(top)!;
+      const what =
+        c.q.type === 'ROLE'
+          ? ` want the same role (${c.labels[top]})`
+          : c.q.type === 'DEMOGRAPHIC'
+            ? ' gave the same answer'
+            : ` gave the same answer ("${c.labels[top]}")`;
+      return `${best} of ${answered} members${what}${missing(answered)}`;
+    }
+    case 'MULTI': {
+      const answered = m.filter((i) => c.mask[i]! >= 0).length;
+      if (answered < 2) return `Fewer than two members answered: ${NEUTRAL_TEXT}`;
+      const jaccard = c.diverse
+        ? 1 - model.critScore(c, m, len, p, teamOf)
+        : model.critScore(c, m, len, p, teamOf);
+      const share = Math.round(jaccard * 100);
+      return `Two members' choices overlap ${share}% on average${c.diverse ? ' (less overlap is better here)' : ''}${missing(answered)}`;
+    }
+    case 'PROJECT': {
+      const pm = model.project!;
+      if (p < 0) return 'No project was left for this team (every project had its teams)';
+      const ranks = new Map<string, number>();
+      let unranked = 0;
+      let unanswered = 0;
+      for (const i of m) {
+        if (!pm.answered[i]) {
+          unanswered++;
+          continue;
+        }
+        const r = pm.rank[i * pm.count + p]!;
+        if (r < 0) unranked++;
+        else ranks.set(ordinal(r + 1), (ranks.get(ordinal(r + 1)) ?? 0) + 1);
+      }
+      const parts = [...ranks]
+        .sort((a, b) => parseInt(a[0]) - parseInt(b[0]))
+        .map(([r, n]) => `${r} by ${n}`);
+      if (unranked) parts.push(`left out by ${unranked}`);
+      if (unanswered) parts.push(`${unanswered} did not answer`);
+      return `Project ${pm.q.projects[p]!.name}: ranked ${parts.join(', ')} (of ${pm.count} projects)`;
+    }
+    case 'LIKE': {
+      let listers = 0;
+      let happy = 0;
+      for (const i of m) {
+        const liked = model.likes[i]!;
+        if (liked.length === 0) continue;
+        listers++;
+        if (liked.some((j) => teamOf[j] === teamOf[i])) happy++;
+      }
+      if (listers === 0) return `No member asked for a classmate: ${NEUTRAL_TEXT}`;
+      return `${happy === 0 ? 'None' : happy} of the ${plural(listers, 'member')} who asked for classmates ${happy <= 1 ? 'has' : 'have'} one in the team`;
+    }
+  }
 }
 
 /** Why each movable student is where they are: the one or two criteria they helped most. */
@@ -1699,6 +1823,81 @@ export function evaluateAssignment(
     lowestScore: totals.lowest,
     meanScore: totals.mean,
     violations: describeViolations(model, state),
+  };
+}
+
+export interface RandomBaseline {
+  /** How many random placements the figures are the mean of. */
+  samples: number;
+  lowestScore: number;
+  meanScore: number;
+  /** Hard constraints a random placement breaks, on average. */
+  violations: number;
+  /** Per scored question: its mean over the teams, averaged over the samples. */
+  questions: { questionId: string; score: number }[];
+}
+
+/** The seed of the random baseline: fixed, so the same class always gets the same baseline. */
+export const BASELINE_SEED = 0x7ea3;
+
+/** Samples for n students to place: 30 up to 600, then fewer (about 18,000 seatings in all). */
+export const baselineSamples = (n: number) => (n <= 600 ? 30 : Math.max(5, Math.floor(18_000 / n)));
+
+/**
+ * What a random placement of the same class gets (issue 35): the movable students shuffled into
+ * the same seats (fixed members stay, team sizes kept), projects chosen jointly as after
+ * construction, scored the same way; the mean over a bounded number of seeded placements. Pure and
+ * deterministic (a fixed seed); O(samples · (students · questions + teams · projects)).
+ */
+export function randomBaseline(
+  input: CriteriaInput,
+  options: { seed?: number; samples?: number } = {},
+): RandomBaseline {
+  const model = new Model(input);
+  const samples = Math.max(1, options.samples ?? baselineSamples(model.movable.length));
+  const random = prng(options.seed ?? BASELINE_SEED);
+  const seats: number[] = [];
+  for (let t = 0; t < model.teamCount; t++)
+    for (let k = model.fixedOf[t]!.length; k < model.sizes[t]!; k++) seats.push(t);
+  const scored: number[] = [];
+  for (let t = 0; t < model.teamCount; t++) if (model.sizes[t]! > 0) scored.push(t);
+  const perQuestion = new Float64Array(model.crits.length);
+  let lowest = 0;
+  let mean = 0;
+  let violations = 0;
+  const order = [...model.movable];
+  for (let s = 0; s < samples; s++) {
+    for (let k = order.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1));
+      [order[k], order[j]] = [order[j]!, order[k]!];
+    }
+    const state = new State(model);
+    order.forEach((i, k) => state.put(i, seats[k]!));
+    state.chooseProjects();
+    state.rescoreAll();
+    const totals = state.totals();
+    lowest += totals.lowest;
+    mean += totals.mean;
+    violations += totals.violations;
+    if (scored.length)
+      model.crits.forEach((c, ci) => {
+        let sum = 0;
+        for (const t of scored) {
+          const m = state.members[t]!;
+          sum += model.critScore(c, m, m.length, state.project[t]!, state.teamOf);
+        }
+        perQuestion[ci]! += sum / scored.length;
+      });
+  }
+  return {
+    samples,
+    lowestScore: lowest / samples,
+    meanScore: mean / samples,
+    violations: violations / samples,
+    questions: model.crits.map((c, ci) => ({
+      questionId: c.q.id,
+      score: perQuestion[ci]! / samples,
+    })),
   };
 }
 

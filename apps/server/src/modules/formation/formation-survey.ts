@@ -11,7 +11,7 @@ import type {
   AlgoStudent,
   FormationInput,
 } from './formation-algorithm.js';
-import { solveCriteria, type CriteriaTeamInput } from './formation-criteria.js';
+import { randomBaseline, solveCriteria, type CriteriaTeamInput } from './formation-criteria.js';
 
 /** The course's survey as formation reads it (lib/survey-sql.ts). */
 export interface FormationSurvey {
@@ -19,11 +19,13 @@ export interface FormationSurvey {
   questions: SurveyQuestion[];
   answers: Map<string, SurveyAnswers>;
   latestAnswerAt: string | null;
+  /** The course's answers as the survey's results count them (lib/survey-sql.ts). */
+  counts: { activeStudents: number; submitted: number; drafts: number };
 }
 
 export interface TeamCriteria {
   score: number | null;
-  criteria: { questionId: string; score: number }[];
+  criteria: { questionId: string; score: number; detail: string }[];
   project: { id: string; name: string } | null;
 }
 
@@ -165,16 +167,15 @@ export function placeByCriteria(
     return { key: t.key, name: t.name, fixed, size: fixed.length + (seatsIn.get(t.key) ?? 0) };
   });
   const names = new Map([...people].map(([id, s]) => [id, s.fullname]));
-  const result = solveCriteria(
-    {
-      questions: survey.questions,
-      answers: survey.answers,
-      names,
-      teams: criteriaTeams,
-      movable: [...movable].sort(),
-    },
-    { seed: options.seed },
-  );
+  const criteriaInput = {
+    questions: survey.questions,
+    answers: survey.answers,
+    names,
+    teams: criteriaTeams,
+    movable: [...movable].sort(),
+  };
+  const result = solveCriteria(criteriaInput, { seed: options.seed });
+  const baseline = randomBaseline(criteriaInput);
 
   const placements: AlgoPlacement[] = [...keep];
   for (const userId of movable) {
@@ -210,6 +211,9 @@ export function placeByCriteria(
       project: size > 0 ? t.project : null,
     });
   }
+  const scoredTeams = result.teams.filter(
+    (t) => criteriaTeams.find((c) => c.key === t.key)!.size > 0,
+  );
   return {
     proposal: { ...base, placements, summary: { ...base.summary, placed: placements.length } },
     teams,
@@ -217,12 +221,60 @@ export function placeByCriteria(
       surveyVersion: survey.version,
       questions: survey.questions
         .filter((q) => q.weight > 0)
-        .map((q) => ({ id: q.id, prompt: q.prompt, type: q.type, weight: q.weight, goal: q.goal })),
+        .map((q) => ({
+          id: q.id,
+          prompt: q.prompt,
+          type: q.type,
+          weight: q.weight,
+          goal: q.goal,
+          meanScore: meanOver(scoredTeams, q.id),
+        })),
       lowestScore: result.lowestScore,
       meanScore: result.meanScore,
       respondents: result.respondents,
       nonRespondents: result.nonRespondents,
+      baseline,
+      answers: {
+        ...survey.counts,
+        notStarted: Math.max(
+          0,
+          survey.counts.activeStudents - survey.counts.submitted - survey.counts.drafts,
+        ),
+      },
+      rules: surveyRules(survey),
       violations: result.violations,
     },
   };
+}
+
+/** A question's mean score over the teams (0 without teams). */
+function meanOver(teams: { criteria: { questionId: string; score: number }[] }[], id: string) {
+  if (teams.length === 0) return 0;
+  let sum = 0;
+  for (const t of teams) sum += t.criteria.find((c) => c.questionId === id)?.score ?? 0;
+  return sum / teams.length;
+}
+
+/**
+ * The survey's rules, kept whatever the question's weight (decision 147): a weight says how much
+ * a question counts in the score; a rule is its own setting, a hard constraint even at weight 0.
+ */
+export function surveyRules(survey: FormationSurvey): FormationCriteria['rules'] {
+  return survey.questions.flatMap((q): FormationCriteria['rules'] => {
+    if (q.type === 'TEAMMATES')
+      return [{ questionId: q.id, prompt: q.prompt, kind: 'AVOID', weight: q.weight, options: [] }];
+    if (q.type === 'DEMOGRAPHIC' && q.doNotIsolate.length > 0) {
+      const labels = q.options.filter((o) => q.doNotIsolate.includes(o.id)).map((o) => o.label);
+      return [
+        {
+          questionId: q.id,
+          prompt: q.prompt,
+          kind: 'DO_NOT_ISOLATE',
+          weight: q.weight,
+          options: labels,
+        },
+      ];
+    }
+    return [];
+  });
 }

@@ -68,7 +68,13 @@ describe('criteria scoring', () => {
     const r = scores(inp, [[1, 2, 3], [4]]);
     expect(r.teams[0]!.score).toBeCloseTo(3 / 4); // 9, 10, 11 shared (7 is outside the window)
     expect(r.teams[1]!.score).toBe(0.5); // nobody answered: neutral
-    expect(r.teams[0]!.criteria).toEqual([{ questionId: Q(1), score: 0.75 }]);
+    expect(r.teams[0]!.criteria).toEqual([
+      {
+        questionId: Q(1),
+        score: 0.75,
+        detail: '3 of the 4 shared free hours needed (2 of 3 members answered)',
+      },
+    ]);
   });
 
   it('SKILLS: SIMILAR is 1 − spread of mean levels / 4; DIVERSE the share of skills someone has at 4+', () => {

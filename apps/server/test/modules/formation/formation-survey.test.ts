@@ -213,6 +213,56 @@ describe('criteria placement (survey) in preview and apply', () => {
     expect(plain.teams.every((t) => t.score === null)).toBe(true);
   });
 
+  it('issue 35: says what each criterion measured, beside a random baseline, with one count of answers and the rules', async () => {
+    const { w, am } = await setup();
+    const { db } = await getWorkerDb();
+    // Quin's answers are a draft (saved, not submitted): counted as a draft, and still used.
+    await db.execute(sql`update survey_responses set submitted_at = null
+      where course_id = ${w.course.id} and user_id = ${am[3]!.id}`);
+    const p = (await preview(w)).json().data as FormationProposal;
+    const c = p.criteria!;
+    // One count: the survey's results read the same numbers.
+    const results = (
+      await call(app, 'GET', `/admin/courses/${w.course.id}/survey`, w.as.adminA)
+    ).json().data as { activeStudents: number; submitted: number; drafts: number };
+    expect(c.answers).toEqual({
+      activeStudents: results.activeStudents,
+      submitted: results.submitted,
+      drafts: 1,
+      notStarted: results.activeStudents - results.submitted - results.drafts,
+    });
+    expect(results.drafts).toBe(1);
+    expect(c.answers.submitted).toBe(7);
+    // The random baseline: same questions, bounded samples, below the proposal's mean.
+    expect(c.baseline.samples).toBe(30);
+    expect(c.baseline.questions.map((q) => q.questionId)).toEqual(c.questions.map((q) => q.id));
+    expect(c.baseline.meanScore).toBeLessThan(c.meanScore);
+    // Each question's mean over the scored teams, and each team's words for each criterion.
+    for (const q of c.questions) {
+      expect(q.meanScore).toBeGreaterThanOrEqual(0);
+      expect(q.meanScore).toBeLessThanOrEqual(1);
+    }
+    for (const t of p.teams)
+      for (const x of t.criteria) expect(x.detail.length, JSON.stringify(x)).toBeGreaterThan(10);
+    const hoursDetails = p.teams.flatMap((t) =>
+      t.criteria.filter((x) => x.questionId === Q.hours).map((x) => x.detail),
+    );
+    expect(hoursDetails.some((d) => /shared|free hour/.test(d))).toBe(true);
+    // The rules, whatever the weight: "do not isolate" at weight 0, "would rather not".
+    expect(c.rules).toEqual([
+      { questionId: Q.mates, prompt: 'Teammates', kind: 'AVOID', weight: 1, options: [] },
+      {
+        questionId: Q.group,
+        prompt: 'Background',
+        kind: 'DO_NOT_ISOLATE',
+        weight: 0,
+        options: ['Group B'],
+      },
+    ]);
+    // The weight-0 question scores nothing: not among the scored questions.
+    expect(c.questions.map((q) => q.id)).not.toContain(Q.group);
+  });
+
   it('applies the proposal with its projects; answers changed since the preview make it stale', async () => {
     const { w, am } = await setup();
     const p = (await preview(w)).json().data as FormationProposal;

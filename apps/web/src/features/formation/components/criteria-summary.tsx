@@ -1,14 +1,38 @@
-import { Alert, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { Alert, List, Progress, Stack, Table, Text } from '@mantine/core';
 import type { FormationCriteria, ProposedTeam } from '@teamup/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { countOf } from '@/lib/format';
+import { answerCounts, countOf } from '@/lib/format';
 
 /** A score in [0, 1] as a whole percentage. */
 export const percent = (score: number) => `${Math.round(score * 100)}%`;
 
+/** The scale every score of the proposal is on, said once (issue 35). */
+export const SCALE_TEXT =
+  "Scores run from 0% (the worst a question can be for a team) to 100% (fully met); a team's score is the mean of its questions' scores, by weight.";
+
+type Rule = FormationCriteria['rules'][number];
+
+/** A rule in words, with what its weight does and does not do (decision 147). */
+export function ruleText(rule: Rule): string {
+  const what =
+    rule.kind === 'AVOID'
+      ? '“would rather not” pairs are kept apart'
+      : `do not isolate ${rule.options.map((o) => `“${o}”`).join(', ')}`;
+  const weight =
+    rule.weight === 0
+      ? 'not scored; its rule still applies'
+      : rule.kind === 'AVOID'
+        ? `weight ${rule.weight} scores “would like”; the rule applies whatever the weight`
+        : `weight ${rule.weight} scores the answers; the rule applies whatever the weight`;
+  return `“${rule.prompt}”: ${what} (${weight})`;
+}
+
+const cell = { overflowWrap: 'anywhere' } as const;
+
 /**
- * Issue 27: what the survey made of the proposal: the class's lowest and mean team score (the
- * objective, then the tie-break), who answered, and the hard constraints that could not all hold.
+ * Issue 27, 35: what the survey made of the proposal: the scale, the class's lowest and mean team
+ * score and each question's mean beside what a random placement of the same class gets, one count
+ * of the answers, the rules kept whatever the weights, and the ones that could not all hold.
  */
 export function CriteriaSummary({
   criteria,
@@ -18,22 +42,100 @@ export function CriteriaSummary({
   teams: ProposedTeam[];
 }) {
   const nameOf = (key: string) => teams.find((t) => t.key === key)?.name ?? key;
+  const base = criteria.baseline;
+  const baseOf = (id: string) => base.questions.find((q) => q.questionId === id)?.score ?? 0;
+  const { answers } = criteria;
   return (
     <Stack gap="xs" role="group" aria-label="Survey criteria">
       <Text size="sm">
         By the survey: lowest team score <strong>{percent(criteria.lowestScore)}</strong>, mean{' '}
-        <strong>{percent(criteria.meanScore)}</strong>. {countOf(criteria.respondents, 'student')}{' '}
-        answered;{' '}
-        {criteria.nonRespondents === 0
-          ? 'everyone did.'
-          : `${countOf(criteria.nonRespondents, 'student')} did not (counted as neutral).`}
+        <strong>{percent(criteria.meanScore)}</strong> (a random placement:{' '}
+        {percent(base.lowestScore)} and {percent(base.meanScore)}).
       </Text>
+      <Text size="xs" c="dimmed">
+        {SCALE_TEXT}
+      </Text>
+      <Table
+        withTableBorder
+        verticalSpacing={4}
+        horizontalSpacing="xs"
+        fz="sm"
+        aria-label="Scores beside a random placement"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Score</Table.Th>
+            <Table.Th scope="col" ta="right">
+              This proposal
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Random placement
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th scope="row" fw={500}>
+              Lowest team
+            </Table.Th>
+            <Table.Td ta="right">{percent(criteria.lowestScore)}</Table.Td>
+            <Table.Td ta="right">{percent(base.lowestScore)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row" fw={500}>
+              Mean of the teams
+            </Table.Th>
+            <Table.Td ta="right">{percent(criteria.meanScore)}</Table.Td>
+            <Table.Td ta="right">{percent(base.meanScore)}</Table.Td>
+          </Table.Tr>
+          {criteria.questions.map((q) => (
+            <Table.Tr key={q.id}>
+              <Table.Th scope="row" fw={400} style={cell}>
+                {q.prompt}{' '}
+                <Text span size="xs" c="dimmed">
+                  (weight {q.weight}, teams’ mean)
+                </Text>
+              </Table.Th>
+              <Table.Td ta="right">{percent(q.meanScore)}</Table.Td>
+              <Table.Td ta="right">{percent(baseOf(q.id))}</Table.Td>
+            </Table.Tr>
+          ))}
+          {criteria.rules.length > 0 && (
+            <Table.Tr>
+              <Table.Th scope="row" fw={400}>
+                Rules not kept
+              </Table.Th>
+              <Table.Td ta="right">{criteria.violations.length}</Table.Td>
+              <Table.Td ta="right">{base.violations.toFixed(1)}</Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed">
+        Random placement: the mean of {base.samples} random placements of the same students into the
+        same seats.
+      </Text>
+      <Text size="sm">
+        Answers: {answerCounts(answers)} (of {countOf(answers.activeStudents, 'active student')}).
+        Placement uses the answers saved in drafts too; a student who has not started counts as
+        neutral (50%).
+      </Text>
+      {criteria.rules.length > 0 && (
+        <div>
+          <Text size="sm">Rules, kept whatever the weights:</Text>
+          <List size="sm" spacing={2}>
+            {criteria.rules.map((r) => (
+              <List.Item key={`${r.questionId}:${r.kind}`}>{ruleText(r)}</List.Item>
+            ))}
+          </List>
+        </div>
+      )}
       {criteria.violations.length > 0 && (
         <Alert
           color="yellow.9"
           variant="outline"
           icon={<IconAlertTriangle aria-hidden />}
-          title={`${countOf(criteria.violations.length, 'constraint')} could not be kept`}
+          title={`${countOf(criteria.violations.length, 'rule')} could not be kept`}
           // Yellow text misses 4.5:1 on a light card; the border and the icon carry the color.
           styles={{ title: { color: 'var(--mantine-color-text)' } }}
         >
@@ -50,7 +152,7 @@ export function CriteriaSummary({
   );
 }
 
-/** Each weighted question's share of a team's score, as small labelled bars. */
+/** Each weighted question's part of a team's score: a labelled bar and what it measured. */
 export function TeamCriteria({
   team,
   criteria,
@@ -64,24 +166,27 @@ export function TeamCriteria({
   return (
     <Stack gap={6} role="group" aria-label={`Scores of ${team.name} by question`}>
       <Text size="xs" c="dimmed" fw={600}>
-        By question
+        By question (0% = the worst for a team, 100% = fully met)
       </Text>
       {team.criteria.map((c) => (
         <Stack key={c.questionId} gap={2}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
+          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
             <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
               {promptOf(c.questionId)}
             </Text>
             <Text size="xs" fw={600} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
               {percent(c.score)}
             </Text>
-          </Group>
+          </div>
           <Progress
             value={c.score * 100}
             size="sm"
             color="teal.8"
             aria-label={`${promptOf(c.questionId)}: ${percent(c.score)}`}
           />
+          <Text size="xs" c="dimmed">
+            {c.detail}
+          </Text>
         </Stack>
       ))}
     </Stack>

@@ -358,6 +358,7 @@ describe('formation section', () => {
 describe('formation by the survey (issue 27)', () => {
   const Q1 = '72000000-0000-4000-8000-000000000001';
   const Q2 = '72000000-0000-4000-8000-000000000002';
+  const Q3 = '72000000-0000-4000-8000-000000000003';
 
   function criteriaProposal() {
     const fresh = createProposedTeam({
@@ -366,8 +367,12 @@ describe('formation by the survey (issue 27)', () => {
       maxSize: 3,
       score: 0.62,
       criteria: [
-        { questionId: Q1, score: 0.5 },
-        { questionId: Q2, score: 0.8 },
+        { questionId: Q1, score: 0.5, detail: '3 of the 6 shared free hours needed' },
+        {
+          questionId: Q2,
+          score: 0.8,
+          detail: 'Skills at level 4 or more: Python by 2, SQL by none (1 of 2 covered)',
+        },
       ],
       project: { id: 'robot', name: 'Robot arm' },
     });
@@ -386,13 +391,41 @@ describe('formation by the survey (issue 27)', () => {
             type: 'AVAILABILITY',
             weight: 3,
             goal: 'SIMILAR',
+            meanScore: 0.5,
           },
-          { id: Q2, prompt: 'Your skills', type: 'SKILLS', weight: 2, goal: 'DIVERSE' },
+          {
+            id: Q2,
+            prompt: 'Your skills',
+            type: 'SKILLS',
+            weight: 2,
+            goal: 'DIVERSE',
+            meanScore: 0.8,
+          },
         ],
         lowestScore: 0.62,
         meanScore: 0.781,
         respondents: 12,
         nonRespondents: 3,
+        baseline: {
+          samples: 30,
+          lowestScore: 0.21,
+          meanScore: 0.44,
+          violations: 2.3,
+          questions: [
+            { questionId: Q1, score: 0.12 },
+            { questionId: Q2, score: 0.61 },
+          ],
+        },
+        answers: { activeStudents: 30, submitted: 24, drafts: 4, notStarted: 2 },
+        rules: [
+          {
+            questionId: Q3,
+            prompt: 'Background',
+            kind: 'DO_NOT_ISOLATE',
+            weight: 0,
+            options: ['Group B'],
+          },
+        ],
         violations: [
           {
             kind: 'AVOID',
@@ -425,8 +458,26 @@ describe('formation by the survey (issue 27)', () => {
     const criteria = await screen.findByRole('group', { name: 'Survey criteria' });
     expect(bodies[0]).toMatchObject({ useSurvey: true, keepSelfFormedTeams: false });
     expect(criteria).toHaveTextContent('lowest team score 62%, mean 78%');
-    expect(criteria).toHaveTextContent('12 students answered; 3 students did not');
-    expect(within(criteria).getByText('1 constraint could not be kept')).toBeInTheDocument();
+    // Issue 35: the scale, a random placement beside the scores, one count, the rules.
+    expect(criteria).toHaveTextContent('(a random placement: 21% and 44%)');
+    expect(criteria).toHaveTextContent(
+      'Scores run from 0% (the worst a question can be for a team) to 100% (fully met)',
+    );
+    const table = within(criteria).getByRole('table', { name: 'Scores beside a random placement' });
+    const row = (name: RegExp) => within(table).getByRole('row', { name });
+    expect(row(/^Lowest team/)).toHaveTextContent('Lowest team62%21%');
+    expect(row(/^Mean of the teams/)).toHaveTextContent('78%44%');
+    expect(row(/^When are you free\?/)).toHaveTextContent('50%12%');
+    expect(row(/^Rules not kept/)).toHaveTextContent('12.3');
+    expect(criteria).toHaveTextContent('the mean of 30 random placements');
+    expect(criteria).toHaveTextContent(
+      'Answers: 24 submitted, 4 drafts, 2 not started (of 30 active students). Placement uses the answers saved in drafts too',
+    );
+    expect(criteria).toHaveTextContent(
+      '“Background”: do not isolate “Group B” (not scored; its rule still applies)',
+    );
+    expect(criteria).not.toHaveTextContent('everyone did');
+    expect(within(criteria).getByText('1 rule could not be kept')).toBeInTheDocument();
     expect(criteria).toHaveTextContent(
       'New team 1: Ben Ito and Cai Wong would rather not work together; no other seat was free.',
     );
@@ -443,6 +494,13 @@ describe('formation by the survey (issue 27)', () => {
       within(shares).getByRole('progressbar', { name: 'Your skills: 80%' }),
     ).toBeInTheDocument();
     expect(within(team).getByText('Shares 9 free hours with the team.')).toBeInTheDocument();
+    // What each criterion measured, in words.
+    expect(within(shares).getByText('3 of the 6 shared free hours needed')).toBeInTheDocument();
+    expect(
+      within(shares).getByText(
+        'Skills at level 4 or more: Python by 2, SQL by none (1 of 2 covered)',
+      ),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Apply placement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply placement' });

@@ -20,8 +20,12 @@ import {
 } from '@teamup/shared';
 import { SIMILAR_ONLY, type DraftQuestion } from '../utils/questions';
 import { OptionList, ProjectList, RowActions } from './option-list';
+import classes from './question-editor.module.css';
 
 const WEIGHTS = Array.from({ length: SURVEY_WEIGHT_MAX + 1 }, (_, i) => String(i));
+
+/** The selected weight and goal stand out in both schemes (3:1 at least, issue 35). */
+const choiceClasses = { root: classes.choices, label: classes.choice };
 
 type QuestionEditorProps = {
   question: DraftQuestion;
@@ -33,6 +37,28 @@ type QuestionEditorProps = {
   /** The server's messages for this question, by path under it ("prompt", "options.1.label"). */
   errors: Record<string, string>;
 };
+
+/** The question's rule, kept whatever its weight (decision 147), or null without one. */
+export function ruleOf(q: DraftQuestion): string | null {
+  if (q.type === 'TEAMMATES') return '“would rather not”';
+  if (q.type === 'DEMOGRAPHIC' && q.options.some((o) => o.doNotIsolate)) return '“do not isolate”';
+  return null;
+}
+
+/**
+ * What the weight does for this question, in words: a weight scores; a rule (do not isolate,
+ * would rather not) is its own setting that applies whatever the weight (issue 35).
+ */
+export function weightText(q: DraftQuestion): string {
+  const rule = ruleOf(q);
+  if (q.weight === 0)
+    return rule
+      ? `Not scored; its rule ${rule} still applies`
+      : 'Not scored: asked, but no part of placement';
+  return rule
+    ? `Counts ${q.weight} in a team's score; its rule ${rule} applies whatever the weight`
+    : `Counts ${q.weight} in a team's score (0 = not scored)`;
+}
 
 /** One question of the builder: prompt, weight, goal, required and its type's own fields. */
 export function QuestionEditor({
@@ -97,30 +123,37 @@ export function QuestionEditor({
         <Group gap="lg" align="flex-start" wrap="wrap">
           <Input.Wrapper
             label="Weight"
-            description="0 = asked but not used for placement"
+            description={weightText(q)}
             error={errors.weight}
             id={`${headingId}-weight`}
           >
-            <SegmentedControl
-              mt={4}
-              aria-label={`Weight of ${label}`}
-              data={WEIGHTS}
-              value={String(q.weight)}
-              onChange={(v) => update({ weight: Number(v) })}
-            />
+            {/* A block of its own: inline-flex, the control sat beside a label without a description. */}
+            <div>
+              <SegmentedControl
+                mt={4}
+                classNames={choiceClasses}
+                aria-label={`Weight of ${label}`}
+                data={WEIGHTS}
+                value={String(q.weight)}
+                onChange={(v) => update({ weight: Number(v) })}
+              />
+            </div>
           </Input.Wrapper>
           {!SIMILAR_ONLY.has(q.type) && (
             <Input.Wrapper label="Teammates should be" error={errors.goal}>
-              <SegmentedControl
-                mt={4}
-                aria-label={`Goal of ${label}`}
-                data={[
-                  { value: 'SIMILAR', label: 'Similar' },
-                  { value: 'DIVERSE', label: 'Diverse' },
-                ]}
-                value={q.goal}
-                onChange={(v) => update({ goal: v as SurveyGoal })}
-              />
+              <div>
+                <SegmentedControl
+                  mt={4}
+                  classNames={choiceClasses}
+                  aria-label={`Goal of ${label}`}
+                  data={[
+                    { value: 'SIMILAR', label: 'Similar' },
+                    { value: 'DIVERSE', label: 'Diverse' },
+                  ]}
+                  value={q.goal}
+                  onChange={(v) => update({ goal: v as SurveyGoal })}
+                />
+              </div>
             </Input.Wrapper>
           )}
           <Switch
@@ -240,7 +273,8 @@ function TypeFields({ question: q, label, onChange, errors }: TypeFieldsProps) {
             onChange={(options) => onChange({ ...q, options })}
           />
           <Text size="xs" c="dimmed">
-            “Do not isolate”: a team never has exactly one member with that option.
+            “Do not isolate” is a rule, not a score: a team never has exactly one member with that
+            option, whatever the question’s weight (even 0).
           </Text>
         </Stack>
       );
@@ -281,7 +315,8 @@ function TypeFields({ question: q, label, onChange, errors }: TypeFieldsProps) {
       return (
         <Text size="sm" c="dimmed">
           Each student names up to 3 classmates they would like and 3 they would rather not work
-          with. “Rather not” is always kept; the weight counts “would like”.
+          with. “Would rather not” is a rule, kept whatever the weight (even 0); the weight scores
+          “would like”.
         </Text>
       );
   }

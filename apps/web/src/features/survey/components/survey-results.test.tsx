@@ -63,7 +63,7 @@ describe('survey results', () => {
     const { user } = renderSection();
     const results = await screen.findByRole('region', { name: 'Results' });
     expect(results).toHaveTextContent(
-      'Submitted: 3 of 10 students (30%) · 2 drafts saved, not submitted',
+      'Submitted: 3 of 10 students (30%) · 3 submitted, 2 drafts, 5 not started',
     );
     expect(within(results).getByRole('progressbar', { name: 'Response rate' })).toBeInTheDocument();
     const table = await within(results).findByRole('table', { name: 'Answers' });

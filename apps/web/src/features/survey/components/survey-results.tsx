@@ -25,7 +25,7 @@ import {
   reminderBody,
   reminderMessageError,
 } from '@/components/ui/reminder-message-field';
-import { countOf } from '@/lib/format';
+import { answerCounts, countOf } from '@/lib/format';
 import { useDownloadSurveyCsv } from '../api/download-survey-csv';
 import { useSurveyResponses } from '../api/get-survey-responses';
 import { useRemindSurvey } from '../api/remind-survey';
@@ -295,7 +295,11 @@ export function SurveyResults({
       <Stack gap={4}>
         <Text size="sm">
           Submitted: {rateText(view.submitted, view.activeStudents)} ·{' '}
-          {countOf(view.drafts, 'draft')} saved, not submitted
+          {answerCounts({
+            submitted: view.submitted,
+            drafts: view.drafts,
+            notStarted: Math.max(0, view.activeStudents - view.submitted - view.drafts),
+          })}
         </Text>
         <Progress value={pct} aria-label="Response rate" color="teal.8" />
       </Stack>

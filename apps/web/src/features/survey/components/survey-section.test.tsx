@@ -69,7 +69,9 @@ describe('survey builder', () => {
       'React{Enter}SQL{Enter}',
     );
     await user.click(within(question).getByRole('radio', { name: '5' }));
-    expect(within(question).getByText('0 = asked but not used for placement')).toBeInTheDocument();
+    expect(
+      within(question).getByText("Counts 5 in a team's score (0 = not scored)"),
+    ).toBeInTheDocument();
     await user.click(within(question).getByRole('radio', { name: 'Similar' }));
     expect(screen.getByText('Unsaved changes.')).toBeInTheDocument();
 
