@@ -1,4 +1,4 @@
-import type { SurveyQuestion } from '@teamup/shared';
+import type { SurveyAnswerCounts, SurveyQuestion } from '@teamup/shared';
 import {
   createAvailabilityQuestion,
   createRoleQuestion,
@@ -9,7 +9,7 @@ import { editImpact } from './edit-impact';
 const role = createRoleQuestion({ prompt: 'Preferred role' });
 const skills = createSkillsQuestion({ prompt: 'Skills' });
 const hours = createAvailabilityQuestion({ prompt: 'Free hours' });
-const counts = {
+const counts: SurveyAnswerCounts = {
   [role.id]: { answers: 24, refs: { leader: 12, developer: 12 } },
   [skills.id]: { answers: 20, refs: { React: 20, SQL: 3 } },
   [hours.id]: { answers: 5, refs: {} },
