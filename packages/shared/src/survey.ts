@@ -345,6 +345,8 @@ export const studentSurveyViewSchema = z.object({
   response: surveyResponseSchema.nullable(),
   /** ACTIVE classmates for the teammates question (never an email). Empty without one. */
   classmates: z.array(z.object({ id: z.uuid(), fullname: z.string() })),
+  /** My team in this course, if I am in one (issue 35: the form says what answering does then). */
+  team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type StudentSurveyView = z.infer<typeof studentSurveyViewSchema>;
 

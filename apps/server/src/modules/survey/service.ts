@@ -442,6 +442,7 @@ interface StudentRow {
   } | null;
   response: { answers: unknown; updatedAt: string; submittedAt: string | null } | null;
   classmates: { id: string; fullname: string }[] | null;
+  team: { id: string; name: string } | null;
 }
 
 /**
@@ -470,7 +471,11 @@ async function studentRow(db: DbOrTx, userId: string, courseId: string, lock: bo
                          order by u.fullname, u.id)
          from enrollments ce join users u on u.id = ce.user_id
          where ce.course_id = c.id and ce.status = 'ACTIVE' and ce.removed_at is null
-           and ce.user_id <> ${userId}) as classmates
+           and ce.user_id <> ${userId}) as classmates,
+        (select json_build_object('id', t.id, 'name', t.name)
+         from team_members tm join teams t on t.id = tm.team_id
+         where tm.course_id = c.id and tm.user_id = ${userId} and t.disbanded_at is null
+         limit 1) as team
       from enrollments e
       join courses c on c.id = e.course_id
       join organizations o on o.id = c.organization_id and o.deleted_at is null
@@ -512,7 +517,7 @@ export async function getStudentSurvey(
   const row = await studentRow(db, userId, courseId, false);
   const questions = row.survey ? questionsOf(row.survey.questions) : [];
   if (!row.survey || questions.length === 0 || row.survey.state === 'DRAFT') {
-    return { survey: null, response: null, classmates: [] };
+    return { survey: null, response: null, classmates: [], team: row.team };
   }
   const hasMates = questions.some((q) => q.type === 'TEAMMATES');
   const classmates = hasMates ? (row.classmates ?? []) : [];
@@ -533,6 +538,7 @@ export async function getStudentSurvey(
         }
       : null,
     classmates,
+    team: row.team,
   };
 }
 
