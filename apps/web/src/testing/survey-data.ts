@@ -133,6 +133,7 @@ export function createStudentSurveyView(
     },
     response: null,
     classmates: [],
+    team: null,
     ...overrides,
   };
 }
