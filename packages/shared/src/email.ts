@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   NOTIFICATION_KINDS,
+  notificationAudienceSchema,
   notificationKindSchema,
   type NotificationKind,
 } from './notifications.js';
@@ -108,6 +109,8 @@ export const emailPreferencesSchema = z.object({
   undeliverable: z.boolean(),
   /** Whether this server sends email at all (false: SMTP not configured in production). */
   emailEnabled: z.boolean(),
+  /** Whom the kinds shown to me reach (issue 35): the profile shows these groups only. */
+  audiences: z.array(notificationAudienceSchema),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 

@@ -69,6 +69,91 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   LMS_ACCOUNT_UNLINKED: 'An LMS account is unlinked from my account',
 };
 
+/**
+ * Who a kind of notification can reach (issue 35, item 15): STUDENT, someone enrolled in a course
+ * (or a student account not yet in one); COURSE_STAFF, an instructor or TA of a course, or an
+ * organization admin (they upload rosters); EVERYONE. The profile shows a person the groups of
+ * their audiences only; the server keeps and accepts every kind's setting all the same.
+ */
+export const NOTIFICATION_AUDIENCES = ['STUDENT', 'COURSE_STAFF', 'EVERYONE'] as const;
+export const notificationAudienceSchema = z.enum(NOTIFICATION_AUDIENCES);
+export type NotificationAudience = z.infer<typeof notificationAudienceSchema>;
+
+export interface NotificationKindGroup {
+  id: string;
+  title: string;
+  audience: NotificationAudience;
+  kinds: readonly NotificationKind[];
+}
+
+/** Every kind in exactly one group, in the order the profile shows them. */
+export const NOTIFICATION_KIND_GROUPS: readonly NotificationKindGroup[] = [
+  {
+    id: 'teams',
+    title: 'Your teams',
+    audience: 'STUDENT',
+    kinds: [
+      'BECAME_LEADER',
+      'NOTICE_PINNED',
+      'PLACED_IN_TEAM',
+      'REMOVED_FROM_TEAM',
+      'TEAM_DISBANDED',
+      'TEAM_NUDGED',
+      'WAITLIST_PROMOTED',
+    ],
+  },
+  {
+    id: 'asks',
+    title: 'Invitations and requests',
+    audience: 'STUDENT',
+    kinds: [
+      'JOIN_REQUEST_RECEIVED',
+      'JOIN_REQUEST_WITHDRAWN',
+      'JOIN_REQUEST_ACCEPTED',
+      'JOIN_REQUEST_REJECTED',
+      'INVITATION_RECEIVED',
+      'INVITATION_CANCELLED',
+      'INVITATION_ACCEPTED',
+      'INVITATION_REJECTED',
+    ],
+  },
+  {
+    id: 'courses',
+    title: 'Your courses and surveys',
+    audience: 'STUDENT',
+    kinds: [
+      'ENROLLMENT_ADDED',
+      'ENROLLMENT_ACTIVATED',
+      'DEADLINE_SOON',
+      'TEAMLESS_REMINDER',
+      'SURVEY_OPENED',
+      'SURVEY_CLOSING',
+      'SURVEY_REMINDER',
+    ],
+  },
+  {
+    id: 'teaching',
+    title: 'Courses you teach or run',
+    audience: 'COURSE_STAFF',
+    kinds: ['CSV_UPLOAD_FINISHED', 'CSV_UPLOAD_FAILED'],
+  },
+  {
+    id: 'account',
+    title: 'Your account',
+    audience: 'EVERYONE',
+    kinds: ['LMS_ACCOUNT_LINKED', 'LMS_ACCOUNT_UNLINKED'],
+  },
+];
+
+/** The groups a person with these audiences is shown, in order (an empty group is left out). */
+export function kindGroupsFor(
+  audiences: readonly NotificationAudience[],
+): readonly NotificationKindGroup[] {
+  return NOTIFICATION_KIND_GROUPS.filter(
+    (g) => g.audience === 'EVERYONE' || audiences.includes(g.audience),
+  );
+}
+
 /** Notifications are kept this long, read or not (the retention job deletes older ones). */
 export const NOTIFICATION_RETENTION_DAYS = 90;
 /** DEADLINE_SOON goes out once per course and deadline, this long before it. */
@@ -119,6 +204,8 @@ export type ReadAllResult = z.infer<typeof readAllResultSchema>;
 export const notificationPreferencesSchema = z.object({
   /** Every kind with whether it is muted: a muted kind is neither stored nor streamed. */
   kinds: z.array(z.object({ kind: notificationKindSchema, label: z.string(), muted: z.boolean() })),
+  /** Whom the kinds shown to me reach (issue 35): the profile shows these groups only. */
+  audiences: z.array(notificationAudienceSchema),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 

@@ -225,8 +225,18 @@ export const adminSurveyViewSchema = z.object({
   ),
   /** When the one-click reminder may be sent again (null: now). */
   remindAvailableAt: z.string().nullable(),
+  /**
+   * The stored answers of the ACTIVE students (submitted and drafts) by question id (issue 35):
+   * how many answered it, and how many named each option, project or skill (by its id, or a
+   * skill's name), so an edit can say what it does to them before it is saved.
+   */
+  answerCounts: z.record(
+    z.string(),
+    z.object({ answers: z.number().int(), refs: z.record(z.string(), z.number().int()) }),
+  ),
 });
 export type AdminSurveyView = z.infer<typeof adminSurveyViewSchema>;
+export type SurveyAnswerCounts = AdminSurveyView['answerCounts'];
 
 /**
  * PUT /admin/courses/{courseId}/survey: the whole survey (version 0 creates it), or a copy of
@@ -335,6 +345,8 @@ export const studentSurveyViewSchema = z.object({
   response: surveyResponseSchema.nullable(),
   /** ACTIVE classmates for the teammates question (never an email). Empty without one. */
   classmates: z.array(z.object({ id: z.uuid(), fullname: z.string() })),
+  /** My team in this course, if I am in one (issue 35: the form says what answering does then). */
+  team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type StudentSurveyView = z.infer<typeof studentSurveyViewSchema>;
 
@@ -349,6 +361,11 @@ export const surveyResponseRowSchema = z.object({
   student: z.object({ id: z.uuid(), fullname: z.string(), email: z.string() }),
   /** Null for a MISSING row without a draft. */
   response: surveyResponseSchema.nullable(),
+  /**
+   * Questions whose answer named an option, project, skill or hour an edit has since removed
+   * (issue 35): shown as "answered a removed option"; what else the answer named is kept.
+   */
+  removed: z.array(z.uuid()),
 });
 export type SurveyResponseRow = z.infer<typeof surveyResponseRowSchema>;
 export const surveyResponsesPageSchema = paginated(surveyResponseRowSchema);

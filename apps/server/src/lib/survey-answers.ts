@@ -75,3 +75,59 @@ export function answerFits(question: SurveyQuestion, answer: unknown): answer is
   const parsed = surveyAnswerSchema.safeParse(answer);
   return parsed.success && answerProblem(question, parsed.data) === null;
 }
+
+/**
+ * A stored answer kept as meaningful as the edited question allows (issue 35, item 9): options,
+ * projects, skills and hours the survey no longer has are left out of it, the rest kept (an
+ * option's id is stable, so a renamed option keeps its answers). `removed` says the student had
+ * named something the survey no longer has; `answer` is null when nothing of it is left, or it
+ * never fitted (another type, a malformed value).
+ */
+export function salvageAnswer(
+  question: SurveyQuestion,
+  stored: unknown,
+): { answer: SurveyAnswer | null; removed: boolean } {
+  const parsed = surveyAnswerSchema.safeParse(stored);
+  if (!parsed.success || parsed.data.type !== question.type) {
+    return { answer: null, removed: false };
+  }
+  const answer = parsed.data;
+  if (answerProblem(question, answer) === null) return { answer, removed: false };
+  let kept: SurveyAnswer | null = null;
+  switch (question.type) {
+    case 'AVAILABILITY': {
+      const { hours } = answer as Extract<SurveyAnswer, { type: 'AVAILABILITY' }>;
+      kept = {
+        type: 'AVAILABILITY',
+        hours: hours.filter((h) => h % 24 >= question.fromHour && h % 24 < question.toHour),
+      };
+      break;
+    }
+    case 'SKILLS': {
+      const { levels } = answer as Extract<SurveyAnswer, { type: 'SKILLS' }>;
+      const skills = new Set(question.skills);
+      const left = Object.entries(levels).filter(([name]) => skills.has(name));
+      kept = left.length > 0 ? { type: 'SKILLS', levels: Object.fromEntries(left) } : null;
+      break;
+    }
+    case 'MULTIPLE_CHOICE': {
+      const { options } = answer as Extract<SurveyAnswer, { type: 'MULTIPLE_CHOICE' }>;
+      const ids = new Set(question.options.map((o) => o.id));
+      const left = options.filter((id) => ids.has(id));
+      kept = left.length > 0 ? { type: 'MULTIPLE_CHOICE', options: left } : null;
+      break;
+    }
+    case 'PROJECT': {
+      const { ranking } = answer as Extract<SurveyAnswer, { type: 'PROJECT' }>;
+      const ids = new Set(question.projects.map((p) => p.id));
+      const left = ranking.filter((id) => ids.has(id));
+      kept = left.length > 0 ? { type: 'PROJECT', ranking: left } : null;
+      break;
+    }
+    default:
+      // A single choice whose option is gone: nothing of it is left.
+      kept = null;
+  }
+  // What is left must fit as a whole (a multiple choice may still pick too many).
+  return { answer: kept && answerProblem(question, kept) === null ? kept : null, removed: true };
+}

@@ -6,7 +6,7 @@ import { surveyQuestionSchema, type SurveyAnswers, type SurveyQuestion } from '@
 import type { DbOrTx } from '../db/client.js';
 import { queryRows } from '../db/query-rows.js';
 import { iso } from './admin-course-sql.js';
-import { answerFits } from './survey-answers.js';
+import { salvageAnswer } from './survey-answers.js';
 
 /**
  * Stored questions, each checked again: they were valid when saved, and a question the schema no
@@ -21,18 +21,32 @@ export function questionsOf(stored: unknown): SurveyQuestion[] {
 }
 
 /**
- * A student's stored answers that still fit the survey's questions: an answer to a removed
- * question, or one an edit left behind (a removed option, a narrowed window), is dropped.
+ * A student's stored answers to the survey's questions as they are now: an answer to a removed
+ * question is dropped; one naming an option, project, skill or hour an edit removed keeps the
+ * rest (`salvageAnswer`), and its question id is listed in `removed`, so the answers view can say
+ * "answered a removed option" instead of showing nothing (issue 35, item 9).
  */
-export function fittingAnswers(questions: SurveyQuestion[], stored: unknown): SurveyAnswers {
+export function answersNow(
+  questions: SurveyQuestion[],
+  stored: unknown,
+): { answers: SurveyAnswers; removed: string[] } {
   const byId = new Map(questions.map((q) => [q.id, q]));
-  const kept: SurveyAnswers = {};
-  if (!stored || typeof stored !== 'object') return kept;
-  for (const [questionId, answer] of Object.entries(stored as Record<string, unknown>)) {
+  const answers: SurveyAnswers = {};
+  const removed: string[] = [];
+  if (!stored || typeof stored !== 'object') return { answers, removed };
+  for (const [questionId, value] of Object.entries(stored as Record<string, unknown>)) {
     const question = byId.get(questionId);
-    if (question && answerFits(question, answer)) kept[questionId] = answer;
+    if (!question) continue;
+    const salvaged = salvageAnswer(question, value);
+    if (salvaged.answer) answers[questionId] = salvaged.answer;
+    if (salvaged.removed) removed.push(questionId);
   }
-  return kept;
+  return { answers, removed };
+}
+
+/** The answers of {@link answersNow}: what still fits the questions. */
+export function fittingAnswers(questions: SurveyQuestion[], stored: unknown): SurveyAnswers {
+  return answersNow(questions, stored).answers;
 }
 
 export interface SurveyForFormation {

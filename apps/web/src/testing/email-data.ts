@@ -36,6 +36,7 @@ export function createEmailPreferences(
     timeZoneIsMine: true,
     undeliverable: false,
     emailEnabled: true,
+    audiences: ['STUDENT', 'COURSE_STAFF', 'EVERYONE'],
     ...overrides,
   };
 }

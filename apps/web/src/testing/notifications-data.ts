@@ -32,8 +32,10 @@ export function createNotification(overrides: Partial<Notification> = {}): Notif
 /** Every kind shown except the ones named. */
 export function createNotificationPreferences(
   muted: readonly string[] = [],
+  audiences: NotificationPreferences['audiences'] = ['STUDENT', 'COURSE_STAFF', 'EVERYONE'],
 ): NotificationPreferences {
   return {
+    audiences,
     kinds: NOTIFICATION_KINDS.map((kind) => ({
       kind,
       label: NOTIFICATION_KIND_LABELS[kind],

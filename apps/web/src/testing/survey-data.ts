@@ -89,6 +89,7 @@ export function createAdminSurveyView(overrides: Partial<AdminSurveyView> = {}):
     drafts: 2,
     copySources: [],
     remindAvailableAt: null,
+    answerCounts: {},
     ...overrides,
   };
 }
@@ -105,6 +106,7 @@ export function createSurveyResponse(overrides: Partial<SurveyResponse> = {}): S
 export function createSurveyResponseRow(
   fullname = 'Lena Park',
   response: SurveyResponse | null = createSurveyResponse(),
+  removed: string[] = [],
 ): SurveyResponseRow {
   return {
     student: {
@@ -113,6 +115,7 @@ export function createSurveyResponseRow(
       email: `${fullname.toLowerCase().replace(/[^a-z]+/g, '.')}@student.northfield.edu`,
     },
     response,
+    removed,
   };
 }
 
@@ -130,6 +133,7 @@ export function createStudentSurveyView(
     },
     response: null,
     classmates: [],
+    team: null,
     ...overrides,
   };
 }

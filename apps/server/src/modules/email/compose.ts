@@ -42,6 +42,25 @@ function unsubscribe(ctx: ComposeContext, userId: string, target: UnsubscribeTar
   };
 }
 
+/** At most this many of the applicant's skills are named in a join request's email. */
+const SKILLS_SHOWN = 12;
+
+/** A join request's message and the applicant's skills, for the leader (issue 35, item 16). */
+function requestLines(n: OutboxNotification): { quote: string | null; details: string | null } {
+  if (n.kind !== 'JOIN_REQUEST_RECEIVED' || !n.request) return { quote: null, details: null };
+  const skills = n.request.skills.filter((s) => s.trim() !== '');
+  const shown = skills.slice(0, SKILLS_SHOWN).join(', ');
+  const more = skills.length > SKILLS_SHOWN ? ` and ${skills.length - SKILLS_SHOWN} more` : '';
+  const who = n.actor?.fullname ?? 'The student';
+  return {
+    quote: n.request.message,
+    details:
+      skills.length > 0
+        ? `${who}'s skills: ${shown}${more}.`
+        : `${who} has not listed any skills on their profile.`,
+  };
+}
+
 function sentenceOf(n: OutboxNotification) {
   return describeNotification(n.kind, {
     actor: n.actor,
@@ -66,6 +85,7 @@ export async function composeNotification(
     actionUrl: `${ctx.publicUrl}${link}`,
     courseLabel: n.course ? `${n.course.code} · ${n.course.title}` : null,
     teamName: n.team?.name ?? null,
+    ...requestLines(n),
     kindLabel: NOTIFICATION_KIND_LABELS[n.kind as NotificationKind],
     preferencesUrl: `${ctx.publicUrl}/profile`,
     unsubscribeUrl: links.pageUrl,

@@ -21,6 +21,12 @@ export interface OutboxNotification {
   actor: { id: string; fullname: string; avatar: string | null } | null;
   team: { id: string; name: string } | null;
   course: { id: string; code: string; title: string } | null;
+  /**
+   * A JOIN_REQUEST_RECEIVED's request as the applicant made it (issue 35, item 16): the message
+   * they wrote and the skills of their profile, for the leader to decide on. Null for other kinds
+   * and for a request that is gone.
+   */
+  request: { message: string; skills: string[] } | null;
 }
 
 /** A claimed row with what its email needs. */
@@ -49,7 +55,11 @@ const NOTIFICATION_JSON = (n: string) =>
               from users a where a.id = ${n}.actor_id),
     'team', (select json_build_object('id', t.id, 'name', t.name) from teams t where t.id = ${n}.team_id),
     'course', (select json_build_object('id', c.id, 'code', c.code, 'title', c.title)
-               from courses c where c.id = ${n}.course_id))`);
+               from courses c where c.id = ${n}.course_id),
+    'request', case when ${n}.kind = 'JOIN_REQUEST_RECEIVED' then
+      (select json_build_object('message', jr.message, 'skills', ju.skills)
+       from join_requests jr join users ju on ju.id = jr.user_id
+       where jr.id::text = ${n}.data ->> 'requestId' and jr.user_id = ${n}.actor_id) end)`);
 
 /** The recipient's time zone: their own, else their organization's (any of them), else UTC. */
 export const TIME_ZONE_OF_USER = (u: string) =>

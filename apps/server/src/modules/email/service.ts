@@ -24,6 +24,7 @@ import {
   type AdminCaller,
 } from '../../lib/admin-course-sql.js';
 import { describeNotification } from '../../lib/notification-text.js';
+import { audiencesOf, audiencesSql } from '../../lib/notification-audiences.js';
 import { nextReminderAt, sendCourseReminder } from '../../lib/course-reminder.js';
 import { TIME_ZONE_OF_USER } from './outbox.js';
 import { domainOf } from './transport.js';
@@ -36,13 +37,14 @@ interface PrefRow {
   undeliverable: boolean;
   own_zone: string | null;
   zone: string;
+  audiences: unknown;
 }
 
 /** The user's preferences as one statement reads them. */
 const PREFS = (userId: string) => sql`select
     (select json_object_agg(p.kind, p.mode) from user_email_preferences p where p.user_id = u.id) as modes,
     u.email_all_off as all_off, u.email_undeliverable_at is not null as undeliverable,
-    u.time_zone as own_zone, ${TIME_ZONE_OF_USER('u')} as zone
+    u.time_zone as own_zone, ${TIME_ZONE_OF_USER('u')} as zone, ${audiencesSql('u')} as audiences
   from users u where u.id = ${userId}`;
 
 function toPreferences(row: PrefRow, emailEnabled: boolean): EmailPreferences {
@@ -59,6 +61,7 @@ function toPreferences(row: PrefRow, emailEnabled: boolean): EmailPreferences {
     timeZoneIsMine: row.own_zone !== null,
     undeliverable: row.undeliverable,
     emailEnabled,
+    audiences: audiencesOf(row.audiences),
   };
 }
 

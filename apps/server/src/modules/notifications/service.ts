@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { notFound } from '../../plugins/errors.js';
 import { describeNotification } from '../../lib/notification-text.js';
+import { audiencesOf, audiencesSql } from '../../lib/notification-audiences.js';
 
 interface NotificationRow {
   id: string;
@@ -175,8 +176,9 @@ export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
   return row?.marked ?? 0;
 }
 
-function preferencesOf(muted: readonly string[]): NotificationPreferences {
+function preferencesOf(muted: readonly string[], audiences: unknown): NotificationPreferences {
   return {
+    audiences: audiencesOf(audiences),
     kinds: NOTIFICATION_KINDS.map((kind) => ({
       kind,
       label: NOTIFICATION_KIND_LABELS[kind],
@@ -187,12 +189,13 @@ function preferencesOf(muted: readonly string[]): NotificationPreferences {
 
 /** Every kind with whether the user muted it. */
 export async function getPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
-  const [row] = await namedRows<{ muted: string[] }>(
+  const [row] = await namedRows<{ muted: string[]; audiences: unknown }>(
     db,
-    sql`select muted_notification_kinds as muted from users where id = ${userId}`,
+    sql`select u.muted_notification_kinds as muted, ${audiencesSql('u')} as audiences
+      from users u where u.id = ${userId}`,
   );
   if (!row) throw notFound('User not found');
-  return preferencesOf(row.muted);
+  return preferencesOf(row.muted, row.audiences);
 }
 
 /** Mutes exactly `muted` (the writers skip these kinds from now on); shows every other kind. */
@@ -203,11 +206,12 @@ export async function setPreferences(
 ): Promise<NotificationPreferences> {
   // In the contract's order, each once.
   const kinds = NOTIFICATION_KINDS.filter((kind) => muted.includes(kind));
-  const [row] = await namedRows<{ muted: string[] }>(
+  const [row] = await namedRows<{ muted: string[]; audiences: unknown }>(
     db,
-    sql`update users set muted_notification_kinds = ${`{${kinds.join(',')}}`}::text[]
-      where id = ${userId} returning muted_notification_kinds as muted`,
+    sql`update users u set muted_notification_kinds = ${`{${kinds.join(',')}}`}::text[]
+      where u.id = ${userId}
+      returning u.muted_notification_kinds as muted, ${audiencesSql('u')} as audiences`,
   );
   if (!row) throw notFound('User not found');
-  return preferencesOf(row.muted);
+  return preferencesOf(row.muted, row.audiences);
 }

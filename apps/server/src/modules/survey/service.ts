@@ -8,6 +8,7 @@ import {
   type AdminSurveyView,
   type ErrorDetail,
   type StudentSurveyView,
+  type SurveyAnswerCounts,
   type SurveyAnswers,
   type SurveyPutBody,
   type SurveyQuestion,
@@ -28,7 +29,7 @@ import {
 import { nextReminderAt, sendCourseReminder } from '../../lib/course-reminder.js';
 import { inAppSql, wantedSql } from '../../lib/notification-writer-sql.js';
 import { answerProblem } from '../../lib/survey-answers.js';
-import { fittingAnswers, questionsOf } from '../../lib/survey-sql.js';
+import { answersNow, fittingAnswers, questionsOf } from '../../lib/survey-sql.js';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
 
 /** The survey `s`'s state now, as SURVEY_STATES says. */
@@ -123,6 +124,7 @@ interface AdminViewRow {
   drafts: number;
   copy_sources: AdminSurveyView['copySources'] | null;
   last_reminded_at: string | null;
+  answer_counts: { q: string; ref: string | null; n: number }[] | null;
 }
 
 /** GET /admin/courses/{courseId}/survey: one statement after the scope is known. */
@@ -160,7 +162,25 @@ export async function getAdminSurvey(
            and oc.id in (select c.id from courses c join organizations o on o.id = c.organization_id
              where ${adminCourseScope(caller)})) as copy_sources,
         (select ${iso(sql`cr.sent_at`)} from course_reminders cr
-         where cr.course_id = c.id and cr.kind = 'SURVEY') as last_reminded_at
+         where cr.course_id = c.id and cr.kind = 'SURVEY') as last_reminded_at,
+        -- Per question: the answers (ref null) and the options, projects and skills they name.
+        (select json_agg(json_build_object('q', x.q, 'ref', x.ref, 'n', x.n)) from (
+           select a.key as q, ref.value as ref, count(*)::int as n
+           from enrollments e
+           join survey_responses r on r.course_id = c.id and r.user_id = e.user_id
+           cross join lateral jsonb_each(case when jsonb_typeof(r.answers) = 'object'
+             then r.answers else '{}'::jsonb end) a
+           cross join lateral (
+             select null::text as value
+             union all select a.value ->> 'option' where jsonb_typeof(a.value -> 'option') = 'string'
+             union all select jsonb_array_elements_text(case when jsonb_typeof(a.value -> 'options')
+               = 'array' then a.value -> 'options' else '[]'::jsonb end)
+             union all select jsonb_array_elements_text(case when jsonb_typeof(a.value -> 'ranking')
+               = 'array' then a.value -> 'ranking' else '[]'::jsonb end)
+             union all select jsonb_object_keys(case when jsonb_typeof(a.value -> 'levels')
+               = 'object' then a.value -> 'levels' else '{}'::jsonb end)) ref
+           where ${activeStudent(sql`c.id`)}
+           group by a.key, ref.value) x) as answer_counts
       from courses c join organizations o on o.id = c.organization_id
       where c.id = ${courseId} and ${adminCourseScope(caller)}`,
   );
@@ -184,7 +204,18 @@ export async function getAdminSurvey(
     drafts: row.drafts,
     copySources: row.copy_sources ?? [],
     remindAvailableAt: nextReminderAt(row.last_reminded_at, SURVEY_REMIND_INTERVAL_HOURS),
+    answerCounts: countsOf(row.answer_counts ?? []),
   };
+}
+
+function countsOf(rows: NonNullable<AdminViewRow['answer_counts']>): SurveyAnswerCounts {
+  const counts: SurveyAnswerCounts = {};
+  for (const { q, ref, n } of rows) {
+    const entry = (counts[q] ??= { answers: 0, refs: {} });
+    if (ref === null) entry.answers = n;
+    else entry.refs[ref] = n;
+  }
+  return counts;
 }
 
 /**
@@ -343,6 +374,7 @@ export async function listResponses(
     items: (row.rows ?? []).map((r) => ({
       student: r.student,
       response: toResponse(questions, r),
+      removed: r.updatedAt === null ? [] : answersNow(questions, r.answers).removed,
     })),
     page: query.page,
     limit: query.limit,
@@ -413,6 +445,7 @@ interface StudentRow {
   } | null;
   response: { answers: unknown; updatedAt: string; submittedAt: string | null } | null;
   classmates: { id: string; fullname: string }[] | null;
+  team: { id: string; name: string } | null;
 }
 
 /**
@@ -441,7 +474,11 @@ async function studentRow(db: DbOrTx, userId: string, courseId: string, lock: bo
                          order by u.fullname, u.id)
          from enrollments ce join users u on u.id = ce.user_id
          where ce.course_id = c.id and ce.status = 'ACTIVE' and ce.removed_at is null
-           and ce.user_id <> ${userId}) as classmates
+           and ce.user_id <> ${userId}) as classmates,
+        (select json_build_object('id', t.id, 'name', t.name)
+         from team_members tm join teams t on t.id = tm.team_id
+         where tm.course_id = c.id and tm.user_id = ${userId} and t.disbanded_at is null
+         limit 1) as team
       from enrollments e
       join courses c on c.id = e.course_id
       join organizations o on o.id = c.organization_id and o.deleted_at is null
@@ -483,7 +520,7 @@ export async function getStudentSurvey(
   const row = await studentRow(db, userId, courseId, false);
   const questions = row.survey ? questionsOf(row.survey.questions) : [];
   if (!row.survey || questions.length === 0 || row.survey.state === 'DRAFT') {
-    return { survey: null, response: null, classmates: [] };
+    return { survey: null, response: null, classmates: [], team: row.team };
   }
   const hasMates = questions.some((q) => q.type === 'TEAMMATES');
   const classmates = hasMates ? (row.classmates ?? []) : [];
@@ -504,6 +541,7 @@ export async function getStudentSurvey(
         }
       : null,
     classmates,
+    team: row.team,
   };
 }
 

@@ -135,6 +135,48 @@ describe(`email delivery (${driver})`, () => {
     });
   });
 
+  it("a join request's email quotes the student's message as written (escaped) and names their skills", async () => {
+    const { db } = await getWorkerDb();
+    await db
+      .update(users)
+      .set({ skills: ['React', 'SQL <b>bold</b>', 'Rust & C'] })
+      .where(eq(users.id, w.sue.id));
+    const message = 'Hi Lea!\nI can do the <script>alert(1)</script> front end & tests.\n\nSue';
+    await ok(app, w.as.sue, 'POST', `/student/teams/${w.team.id}/join-requests`, { message });
+    expect(await (await worker()).drain()).toBe(1);
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.to).toMatchObject({ value: [{ address: w.lea.email }] });
+    expect(mail!.subject).toBe('Sue Student asked to join Team T (A101)');
+    // The text part: the message line by line as she wrote it, then her skills.
+    expect(mail!.text).toContain(
+      'Hi Lea!\nI can do the <script>alert(1)</script> front end & tests.',
+    );
+    expect(mail!.text).toContain("Sue Student's skills: React, SQL <b>bold</b>, Rust & C.");
+    // The HTML part: the same, escaped (no markup of hers becomes markup), line breaks kept.
+    expect(mail!.html).toContain(
+      'I can do the &lt;script&gt;alert(1)&lt;/script&gt; front end &amp; tests.',
+    );
+    expect(mail!.html).toContain('white-space:pre-wrap');
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).not.toContain('<b>bold</b>');
+    expect(mail!.html).toContain('SQL &lt;b&gt;bold&lt;/b&gt;, Rust &amp; C.');
+    expect(`${mail!.html}${mail!.text}`).not.toContain(w.sue.email);
+  });
+
+  it('a join request without a message or skills says so, and other kinds carry neither line', async () => {
+    await ok(app, w.as.tom, 'POST', `/student/teams/${w.team.id}/join-requests`, {});
+    expect(await (await worker()).drain()).toBe(1);
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.text).toContain('Tom Student asked to join Team T (A101).');
+    expect(mail!.text).toContain('Tom Student has not listed any skills on their profile.');
+    expect(mail!.html).not.toContain('white-space:pre-wrap');
+    sink.received.length = 0;
+    await ok(app, w.as.lea, 'POST', `/student/teams/${w.team.id}/invite`, { userId: w.sue.id });
+    expect(await (await worker()).drain()).toBe(1);
+    const [invite] = await sink.waitFor(1);
+    expect(invite!.text).not.toContain('skills');
+  });
+
   it('follows the preferences: OFF queues nothing, DIGEST waits, an in-app mute still emails', async () => {
     await ok(app, w.as.sue, 'PUT', '/profile/email-preferences', {
       modes: [{ kind: 'INVITATION_RECEIVED', mode: 'OFF' }],

@@ -249,6 +249,12 @@ describe('renderNotificationEmail', () => {
         actionUrl: `${APP}/teams/x?a=1&b="2"&c=<3>#frag`,
         kindLabel: 'Label & <more>',
       },
+      {
+        quote: 'Hi!\nI know <b>SQL</b> & "React".\r\n\r\n\r\nThanks TEAMUPSLOT1X',
+        details: 'Skills: A & <B>',
+      },
+      { quote: '   ', details: '' },
+      { quote: 'x'.repeat(700), teamName: null },
     ];
     for (const kind of NOTIFICATION_KINDS) {
       for (const overrides of tricky) {

@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '@teamup/shared';
-import { notifications } from '../../../src/db/schema/index.js';
+import { courseStaff, notifications } from '../../../src/db/schema/index.js';
 import { acceptJoinRequest, applyToTeam } from '../../../src/modules/teams/requests-service.js';
-import { API, buildTestApp, getWorkerDb } from '../../helper.js';
+import { API, bearer, buildTestApp, getWorkerDb, signIn } from '../../helper.js';
+import { makeEnrollment, makeUser } from '../../fixtures.js';
 import { makeJoinRequest, teamWorld, type TeamWorld } from '../teams/requests-world.js';
 import { ok, pairs, received } from './notifications-world.js';
 
@@ -132,6 +133,53 @@ describe('notifications API', () => {
     expect(await ok(app, w.as.sue, 'PUT', '/notifications/preferences', { muted: [] })).toEqual(
       initial,
     );
+  });
+
+  it("says whom each person's kinds reach (issue 35), and keeps a setting of a kind not shown", async () => {
+    const { db } = await getWorkerDb();
+    const ta = await makeUser({ fullname: 'Tess Assistant' });
+    await db
+      .insert(courseStaff)
+      .values({ courseId: w.course.id, userId: ta.id, role: 'TEACHING_ASSISTANT' });
+    const newcomer = await makeUser({ fullname: 'New Student' });
+    const [taAs, newAs] = await Promise.all(
+      [ta, newcomer].map(async (u) => bearer((await signIn(app, u.email)).token)),
+    );
+    const audiences = async (as: { authorization: string }) => [
+      (await ok(app, as, 'GET', '/notifications/preferences')).audiences,
+      (await ok(app, as, 'GET', '/profile/email-preferences')).audiences,
+    ];
+    expect(await audiences(w.as.sue)).toEqual([
+      ['STUDENT', 'EVERYONE'],
+      ['STUDENT', 'EVERYONE'],
+    ]);
+    expect(await audiences(taAs!)).toEqual([
+      ['COURSE_STAFF', 'EVERYONE'],
+      ['COURSE_STAFF', 'EVERYONE'],
+    ]);
+    expect(await audiences(w.as.adminA)).toEqual([
+      ['COURSE_STAFF', 'EVERYONE'],
+      ['COURSE_STAFF', 'EVERYONE'],
+    ]);
+    // A student account not yet in a course still gets a student's kinds.
+    expect(await audiences(newAs!)).toEqual([
+      ['STUDENT', 'EVERYONE'],
+      ['STUDENT', 'EVERYONE'],
+    ]);
+    // Staff who are also enrolled somewhere get both.
+    await makeEnrollment(w.courseB.id, { email: ta.email, userId: ta.id, fullname: ta.fullname });
+    expect((await audiences(taAs!))[0]).toEqual(['STUDENT', 'COURSE_STAFF', 'EVERYONE']);
+
+    // Every kind is still listed and accepted: an admin's muted student kind stays muted.
+    const saved = await ok(app, w.as.adminA, 'PUT', '/notifications/preferences', {
+      muted: ['SURVEY_OPENED'],
+    });
+    expect(saved.kinds).toHaveLength(NOTIFICATION_KINDS.length);
+    expect(saved.audiences).toEqual(['COURSE_STAFF', 'EVERYONE']);
+    const again = await ok(app, w.as.adminA, 'GET', '/notifications/preferences');
+    expect(again.kinds.filter((k: { muted: boolean }) => k.muted)).toEqual([
+      expect.objectContaining({ kind: 'SURVEY_OPENED', muted: true }),
+    ]);
   });
 
   it('answers 401 without a token', async () => {

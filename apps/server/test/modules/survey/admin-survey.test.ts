@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminSurveyView } from '@teamup/shared';
 import { emailDeliveries } from '../../../src/db/schema/index.js';
+import { readSurveyForFormation } from '../../../src/lib/survey-sql.js';
 import { makeCourse } from '../../fixtures.js';
 import { buildTestApp, driver, getWorkerDb } from '../../helper.js';
 import { makeStudent, teamWorld, type TeamWorld } from '../teams/requests-world.js';
@@ -202,6 +203,76 @@ describe(`survey for admins (${driver})`, () => {
         w.as.adminA,
       );
       expect(next.json().data.items[0]).toMatchObject({ student: { fullname: 'Tom Student' } });
+    });
+
+    it('counts the answers each question and option has, for the warning before an edit (issue 35)', async () => {
+      const { answerCounts } = await view();
+      expect(answerCounts[Q.role]).toEqual({ answers: 2, refs: { dev: 2 } });
+      expect(answerCounts[Q.multi]).toEqual({ answers: 2, refs: { git: 2, docker: 2 } });
+      expect(answerCounts[Q.skills]).toEqual({ answers: 2, refs: { React: 2, SQL: 2 } });
+      expect(answerCounts[Q.project]).toEqual({ answers: 2, refs: { atlas: 2, beacon: 2 } });
+      expect(answerCounts[Q.hours]).toEqual({ answers: 2, refs: {} });
+      // Only ACTIVE students count, as for "submitted" and "drafts".
+      const { db } = await getWorkerDb();
+      await db.execute(
+        sql`update enrollments set status = 'INACTIVE' where user_id = ${w.tom.id} and course_id = ${w.course.id}`,
+      );
+      expect((await view()).answerCounts[Q.role]).toEqual({ answers: 1, refs: { dev: 1 } });
+    });
+
+    it('a renamed option keeps its answers; a removed one is shown as removed, the rest kept (issue 35)', async () => {
+      const responses = async () =>
+        (await inject(app, 'GET', `${url()}/responses`, w.as.adminA)).json().data.items as {
+          student: { fullname: string };
+          response: { answers: Record<string, unknown> } | null;
+          removed: string[];
+        }[];
+      // Rename the role Sue and Tom chose, drop a tool they chose, a skill, and a whole question.
+      const renamed = QUESTIONS.filter((q) => q.id !== Q.single).map((q) => {
+        if (q.id === Q.role && q.type === 'ROLE') {
+          return { ...q, options: [{ id: 'dev', label: 'Software developer' }, q.options[1]!] };
+        }
+        if (q.id === Q.multi && q.type === 'MULTIPLE_CHOICE') {
+          return { ...q, options: q.options.filter((o) => o.id !== 'docker') };
+        }
+        if (q.id === Q.skills && q.type === 'SKILLS') return { ...q, skills: ['SQL', 'Rust'] };
+        return q;
+      });
+      const saved = await put({ version: 1, questions: renamed, ...openDates() });
+      expect(saved.statusCode, saved.body).toBe(200);
+      let [sue] = await responses();
+      expect(sue!.student.fullname).toBe('Sue Student');
+      expect(sue!.response!.answers[Q.role]).toEqual({ type: 'ROLE', option: 'dev' });
+      expect(sue!.response!.answers[Q.multi]).toEqual({
+        type: 'MULTIPLE_CHOICE',
+        options: ['git'],
+      });
+      expect(sue!.response!.answers[Q.skills]).toEqual({ type: 'SKILLS', levels: { SQL: 2 } });
+      expect(sue!.response!.answers[Q.single]).toBeUndefined();
+      // A deleted question is not a removed option: it is simply gone from the survey.
+      expect(sue!.removed.sort()).toEqual([Q.multi, Q.skills].sort());
+      const counts = (await view()).answerCounts;
+      expect(counts[Q.role]).toEqual({ answers: 2, refs: { dev: 2 } });
+
+      // Now the chosen role itself goes: the answer is shown as removed, not as nothing.
+      const removedRole = renamed.map((q) =>
+        q.id === Q.role && q.type === 'ROLE'
+          ? { ...q, options: [q.options[1]!, { id: 'qa', label: 'Tester' }] }
+          : q,
+      );
+      expect((await put({ version: 2, questions: removedRole, ...openDates() })).statusCode).toBe(
+        200,
+      );
+      [sue] = await responses();
+      expect(sue!.response!.answers[Q.role]).toBeUndefined();
+      expect(sue!.removed).toContain(Q.role);
+      // Placement reads the same: what is left of each answer.
+      const formation = await readSurveyForFormation((await getWorkerDb()).db, w.course.id);
+      expect(formation!.answers.get(w.sue.id)![Q.multi]).toEqual({
+        type: 'MULTIPLE_CHOICE',
+        options: ['git'],
+      });
+      expect(formation!.answers.get(w.sue.id)![Q.role]).toBeUndefined();
     });
 
     it('exports every ACTIVE student in words; an answer an edit left behind is blank', async () => {

@@ -49,7 +49,7 @@ describe(`survey for students (${driver})`, () => {
   };
 
   it('shows nothing before the survey opens, and refuses answers then', async () => {
-    expect(await get()).toEqual({ survey: null, response: null, classmates: [] });
+    expect(await get()).toEqual({ survey: null, response: null, classmates: [], team: null });
     await saveSurvey({ opensAt: hoursFromNow(2), closesAt: hoursFromNow(50) });
     expect((await get()).survey).toBeNull();
     const res = await save(goodAnswers(), false);
@@ -102,6 +102,13 @@ describe(`survey for students (${driver})`, () => {
     expect((await get()).response).toMatchObject({ answers, submittedAt: first.submittedAt });
     // Classmates see nothing of it.
     expect((await get(w.as.tom)).response).toBeNull();
+  });
+
+  it("names the student's team in the course, for the form to say what answering does (issue 35)", async () => {
+    await saveSurvey(openDates());
+    expect((await get(w.as.lea)).team).toEqual({ id: w.team.id, name: 'Team T' });
+    expect((await get(w.as.max)).team).toEqual({ id: w.team.id, name: 'Team T' });
+    expect((await get(w.as.sue)).team).toBeNull();
   });
 
   it('refuses answers that do not fit their question, one detail each, and saves nothing', async () => {

@@ -10,6 +10,10 @@ export interface NotificationEmailProps {
   actionLabel: string;
   courseLabel: string | null;
   teamName: string | null;
+  /** A join request's message as its author wrote it (line breaks kept, bounded), or null. */
+  quote: string | null;
+  /** "Their skills: React, SQL", or null. */
+  details: string | null;
   kindLabel: string;
   preferencesUrl: string;
   unsubscribeUrl: string;
@@ -46,6 +50,25 @@ export function NotificationEmail(props: NotificationEmailProps) {
       <Text className="tu-text" style={{ ...textStyle, fontSize: '18px', lineHeight: '26px' }}>
         {props.sentence}
       </Text>
+      {props.quote !== null && (
+        <Text
+          className="tu-text"
+          style={{
+            ...textStyle,
+            whiteSpace: 'pre-wrap',
+            borderLeft: `3px solid ${colors.button}`,
+            margin: '0 0 12px',
+            padding: '4px 0 4px 12px',
+          }}
+        >
+          {props.quote}
+        </Text>
+      )}
+      {props.details !== null && (
+        <Text className="tu-text" style={textStyle}>
+          {props.details}
+        </Text>
+      )}
       <Section style={{ margin: '8px 0 16px' }}>
         <Button
           className="tu-button"

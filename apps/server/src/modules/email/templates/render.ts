@@ -22,6 +22,13 @@ export interface NotificationEmailInput {
   /** "CS101 · Software Engineering", or null. */
   courseLabel: string | null;
   teamName: string | null;
+  /**
+   * What the sender wrote beside the notification (a join request's message), shown quoted as
+   * written: line breaks kept, cut at {@link QUOTE_MAX} characters. Empty or absent: no quote.
+   */
+  quote?: string | null;
+  /** One more line of facts (a join request's "Their skills: …"), or absent. */
+  details?: string | null;
   /** NOTIFICATION_KIND_LABELS[kind]: the setting the footer names. */
   kindLabel: string;
   /** Absolute URL of the email preferences (/profile). */
@@ -54,6 +61,22 @@ const optional = (value: string | null): string | null => {
   return collapsed === '' ? null : collapsed;
 };
 
+/** A quoted message is cut here (a join request's message is at most 500 when it is sent). */
+export const QUOTE_MAX = 600;
+
+/** The quote as written: CRLF as LF, no trailing blanks, at most QUOTE_MAX characters. */
+function quoteOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const text = value
+    .replace(/\r\n?/g, '\n')
+    .replace(/\u200b/g, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (text === '') return null;
+  const chars = [...text];
+  return chars.length > QUOTE_MAX ? `${chars.slice(0, QUOTE_MAX - 1).join('')}…` : text;
+}
+
 export function notificationEmailProps(input: NotificationEmailInput): NotificationEmailProps {
   const sentence = collapseWhitespace(input.sentence);
   if (sentence === '') throw new TypeError('Email template: the sentence is empty');
@@ -65,6 +88,8 @@ export function notificationEmailProps(input: NotificationEmailInput): Notificat
     actionLabel: actionLabelFor(input.kind),
     courseLabel: optional(input.courseLabel),
     teamName: optional(input.teamName),
+    quote: quoteOf(input.quote),
+    details: optional(input.details ?? null),
     kindLabel: collapseWhitespace(input.kindLabel),
     preferencesUrl: absoluteUrl('preferencesUrl', input.preferencesUrl),
     unsubscribeUrl: absoluteUrl('unsubscribeUrl', input.unsubscribeUrl),
@@ -73,7 +98,12 @@ export function notificationEmailProps(input: NotificationEmailInput): Notificat
 }
 
 async function renderBoth(element: ReturnType<typeof createElement>) {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  // Line breaks a slot keeps (a quoted message's) stay line breaks in the text part; every other
+  // slot has its whitespace collapsed before it gets here, so nothing else changes.
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: { preserveNewlines: true } }),
+  ]);
   return { html, text };
 }
 
@@ -98,6 +128,8 @@ const SLOTS = [
   'actionLabel',
   'courseLabel',
   'teamName',
+  'quote',
+  'details',
   'kindLabel',
   'preferencesUrl',
   'unsubscribeUrl',
@@ -146,8 +178,13 @@ const asIs = (value: string) => value;
 
 const templates = new Map<string, Promise<Template>>();
 
-function notificationTemplate(hasCourse: boolean, hasTeam: boolean): Promise<Template> {
-  const key = `${hasCourse}:${hasTeam}`;
+function notificationTemplate(
+  hasCourse: boolean,
+  hasTeam: boolean,
+  hasQuote: boolean,
+  hasDetails: boolean,
+): Promise<Template> {
+  const key = `${hasCourse}:${hasTeam}:${hasQuote}:${hasDetails}`;
   let template = templates.get(key);
   if (!template) {
     const props = Object.fromEntries(SLOTS.map((slot, index) => [slot, marker(index)]));
@@ -155,6 +192,8 @@ function notificationTemplate(hasCourse: boolean, hasTeam: boolean): Promise<Tem
       ...props,
       courseLabel: hasCourse ? marker(SLOTS.indexOf('courseLabel')) : null,
       teamName: hasTeam ? marker(SLOTS.indexOf('teamName')) : null,
+      quote: hasQuote ? marker(SLOTS.indexOf('quote')) : null,
+      details: hasDetails ? marker(SLOTS.indexOf('details')) : null,
     } as NotificationEmailProps;
     template = renderBoth(createElement(NotificationEmail, markedProps)).then(({ html, text }) => ({
       html: compile(html),
@@ -172,7 +211,12 @@ export async function renderNotificationEmail(
   input: NotificationEmailInput,
 ): Promise<RenderedEmail> {
   const props = notificationEmailProps(input);
-  const template = await notificationTemplate(props.courseLabel !== null, props.teamName !== null);
+  const template = await notificationTemplate(
+    props.courseLabel !== null,
+    props.teamName !== null,
+    props.quote !== null,
+    props.details !== null,
+  );
   const values = SLOTS.map((slot) => props[slot] ?? '');
   return {
     subject: props.subject,

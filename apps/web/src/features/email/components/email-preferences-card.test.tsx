@@ -78,6 +78,47 @@ describe('email preferences card', () => {
     expect(within(card).getByRole('button', { name: 'Save email settings' })).toBeDisabled();
   });
 
+  it("shows a student only a student's kinds, grouped, and keeps the others' modes (issue 35)", async () => {
+    const { puts } = serveEmail(
+      createEmailPreferences({ audiences: ['STUDENT', 'EVERYONE'] }, { CSV_UPLOAD_FAILED: 'OFF' }),
+    );
+    const { card, user } = await openCard();
+    const groups = within(card).getAllByRole('group');
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'Your teams',
+      'Invitations and requests',
+      'Your courses and surveys',
+      'Your account',
+    ]);
+    expect(
+      within(card).queryByRole('combobox', { name: NOTIFICATION_KIND_LABELS.CSV_UPLOAD_FINISHED }),
+    ).toBeNull();
+    expect(within(card).getAllByRole('combobox')).toHaveLength(NOTIFICATION_KINDS.length - 2);
+    expect(
+      within(within(card).getByRole('group', { name: 'Invitations and requests' })).getByRole(
+        'combobox',
+        { name: NOTIFICATION_KIND_LABELS.JOIN_REQUEST_RECEIVED },
+      ),
+    ).toBeInTheDocument();
+    await user.selectOptions(select(card, 'NOTICE_PINNED'), 'OFF');
+    await user.click(within(card).getByRole('button', { name: 'Save email settings' }));
+    expect(await screen.findByText(EMAIL_PREFERENCES_SAVED.title)).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toEqual({ modes: [{ kind: 'NOTICE_PINNED', mode: 'OFF' }] });
+  });
+
+  it('shows course staff the roster uploads and their account only', async () => {
+    serveEmail(createEmailPreferences({ audiences: ['COURSE_STAFF', 'EVERYONE'] }));
+    const { card } = await openCard();
+    const groups = within(card).getAllByRole('group');
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'Courses you teach or run',
+      'Your account',
+    ]);
+    expect(within(card).getAllByRole('combobox')).toHaveLength(4);
+    expect(select(card, 'CSV_UPLOAD_FINISHED')).toBeInTheDocument();
+  });
+
   it('saves only the kinds changed, in the server order, and says so', async () => {
     const { puts } = serveEmail();
     const { card, user } = await openCard();

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Fieldset,
   Flex,
   Group,
   NativeSelect,
@@ -15,6 +16,7 @@ import {
   EMAIL_DIGEST_LOCAL_HOUR,
   EMAIL_MODE_LABELS,
   EMAIL_MODES,
+  kindGroupsFor,
   type EmailMode,
   type EmailPreferences,
   type NotificationKind,
@@ -189,18 +191,33 @@ function PreferencesForm({ preferences }: { preferences: EmailPreferences }) {
             {allOff ? EMAIL_TEXTS.allOff : 'Turn off to stop every Teamup email.'}
           </Text>
         </Stack>
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {preferences.kinds.map(({ kind, label, defaultMode }) => (
-            <KindRow
-              key={kind}
-              label={label}
-              mode={modes[kind]}
-              defaultMode={defaultMode}
-              disabled={update.isPending || allOff}
-              onChange={(mode) => setModes((current) => ({ ...current, [kind]: mode }))}
-            />
-          ))}
-        </Stack>
+        {/* Only the kinds that can reach this person, by what they are (issue 35); the others
+            keep their mode (a save sends only what changed). */}
+        {kindGroupsFor(preferences.audiences).map((group) => (
+          <Fieldset
+            key={group.id}
+            legend={group.title}
+            variant="unstyled"
+            styles={{ legend: { fontWeight: 600, marginBottom: 6 } }}
+          >
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {group.kinds.map((kind) => {
+                const pref = preferences.kinds.find((k) => k.kind === kind);
+                if (!pref) return null;
+                return (
+                  <KindRow
+                    key={kind}
+                    label={pref.label}
+                    mode={modes[kind]}
+                    defaultMode={pref.defaultMode}
+                    disabled={update.isPending || allOff}
+                    onChange={(mode) => setModes((current) => ({ ...current, [kind]: mode }))}
+                  />
+                );
+              })}
+            </Stack>
+          </Fieldset>
+        ))}
         <Group gap="sm">
           <Button type="submit" loading={update.isPending} disabled={!changed}>
             Save email settings

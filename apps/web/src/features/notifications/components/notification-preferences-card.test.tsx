@@ -31,6 +31,66 @@ describe('notification preferences card', () => {
     expect(within(card).getByRole('button', { name: 'Save preferences' })).toBeDisabled();
   });
 
+  it("shows each person the kinds of their roles, grouped, and keeps a hidden kind's mute (issue 35)", async () => {
+    let sent: unknown;
+    server.use(
+      http.get(api('/notifications/preferences'), () =>
+        ok(createNotificationPreferences(['SURVEY_OPENED'], ['COURSE_STAFF', 'EVERYONE'])),
+      ),
+      http.put(api('/notifications/preferences'), async ({ request }) => {
+        sent = await request.json();
+        return ok(
+          createNotificationPreferences((sent as { muted: string[] }).muted, [
+            'COURSE_STAFF',
+            'EVERYONE',
+          ]),
+        );
+      }),
+    );
+    const { card, user } = await openCard();
+    await within(card).findAllByRole('switch');
+    const groups = within(card).getAllByRole('group');
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'Courses you teach or run',
+      'Your account',
+    ]);
+    expect(within(card).getAllByRole('switch')).toHaveLength(4);
+    expect(
+      within(card).queryByRole('switch', { name: NOTIFICATION_KIND_LABELS.SURVEY_OPENED }),
+    ).toBeNull();
+    await user.click(
+      within(card).getByRole('switch', { name: NOTIFICATION_KIND_LABELS.CSV_UPLOAD_FINISHED }),
+    );
+    await user.click(within(card).getByRole('button', { name: 'Save preferences' }));
+    expect(await screen.findByText(PREFERENCES_SAVED.title)).toBeInTheDocument();
+    // The mute of a kind this person is not shown goes back as it was.
+    expect(sent).toEqual({ muted: ['CSV_UPLOAD_FINISHED', 'SURVEY_OPENED'] });
+  });
+
+  it("a student sees a student's groups, never the CSV upload kinds", async () => {
+    server.use(
+      http.get(api('/notifications/preferences'), () =>
+        ok(createNotificationPreferences([], ['STUDENT', 'EVERYONE'])),
+      ),
+    );
+    const { card } = await openCard();
+    await within(card).findAllByRole('switch');
+    expect(
+      within(card)
+        .getAllByRole('group')
+        .map((g) => g.querySelector('legend')?.textContent),
+    ).toEqual([
+      'Your teams',
+      'Invitations and requests',
+      'Your courses and surveys',
+      'Your account',
+    ]);
+    expect(
+      within(card).queryByRole('switch', { name: NOTIFICATION_KIND_LABELS.CSV_UPLOAD_FAILED }),
+    ).toBeNull();
+    expect(within(card).getAllByRole('switch')).toHaveLength(NOTIFICATION_KINDS.length - 2);
+  });
+
   it('saves the muted kinds and says so', async () => {
     let sent: unknown;
     server.use(

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Fieldset, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { NotificationKind, NotificationPreferences } from '@teamup/shared';
+import { kindGroupsFor, type NotificationKind, type NotificationPreferences } from '@teamup/shared';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert, InlineLoader } from '@/components/ui/query-state';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/preferences';
@@ -44,18 +44,33 @@ function PreferencesForm({ preferences }: { preferences: NotificationPreferences
   return (
     <form onSubmit={submit} aria-labelledby="notification-preferences-heading">
       <Stack gap="sm">
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {preferences.kinds.map(({ kind, label }) => (
-            <li key={kind}>
-              <Switch
-                label={label}
-                checked={!muted.has(kind)}
-                onChange={(e) => toggle(kind, e.currentTarget.checked)}
-                disabled={update.isPending}
-              />
-            </li>
-          ))}
-        </Stack>
+        {/* Only the kinds that can reach this person, by what they are (issue 35); the others
+            keep their setting, sent back unchanged on save. */}
+        {kindGroupsFor(preferences.audiences).map((group) => (
+          <Fieldset
+            key={group.id}
+            legend={group.title}
+            variant="unstyled"
+            styles={{ legend: { fontWeight: 600, marginBottom: 6 } }}
+          >
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {group.kinds.map((kind) => {
+                const pref = preferences.kinds.find((k) => k.kind === kind);
+                if (!pref) return null;
+                return (
+                  <li key={kind}>
+                    <Switch
+                      label={pref.label}
+                      checked={!muted.has(kind)}
+                      onChange={(e) => toggle(kind, e.currentTarget.checked)}
+                      disabled={update.isPending}
+                    />
+                  </li>
+                );
+              })}
+            </Stack>
+          </Fieldset>
+        ))}
         <Group gap="sm">
           <Button type="submit" loading={update.isPending} disabled={!changed}>
             Save preferences
@@ -71,7 +86,7 @@ function PreferencesForm({ preferences }: { preferences: NotificationPreferences
   );
 }
 
-/** On /profile: every kind of notification with a switch to show or mute it. */
+/** On /profile: each kind of notification that can reach me, grouped, with a switch to show or mute it. */
 export function NotificationPreferencesCard() {
   const preferences = useNotificationPreferences();
   return (

@@ -16,9 +16,13 @@ import {
   type SurveyQuestion,
 } from '@teamup/shared';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { describeHours } from '../utils/describe-answer';
 import { AvailabilityGrid } from './availability-grid';
 import { moved } from './option-list';
+
+/** Help text that already explains the levels ("1 = never used it, 5 = could teach it"). */
+const STATES_A_SCALE = /(^|\D)1\s*(=|:|means|is)/i;
 
 const LEVELS = Array.from({ length: SURVEY_SKILL_LEVEL_MAX }, (_, i) => String(i + 1));
 
@@ -66,9 +70,12 @@ export function AnswerInput({
       const levels = answer?.type === 'SKILLS' ? answer.levels : {};
       return (
         <Stack gap="xs">
-          <Text size="xs" c="dimmed">
-            1 = beginner, {SURVEY_SKILL_LEVEL_MAX} = expert
-          </Text>
+          {/* One scale legend: the instructor's, when their help text gives one (issue 35). */}
+          {!STATES_A_SCALE.test(q.help) && (
+            <Text size="xs" c="dimmed">
+              1 = beginner, {SURVEY_SKILL_LEVEL_MAX} = expert
+            </Text>
+          )}
           {q.skills.map((skill) => (
             <Radio.Group
               key={skill}
@@ -137,75 +144,15 @@ export function AnswerInput({
         </Checkbox.Group>
       );
     }
-    case 'PROJECT': {
-      const ranking = answer?.type === 'PROJECT' ? answer.ranking : null;
-      const known = new Set(q.projects.map((p) => p.id));
-      const order = [
-        ...(ranking ?? []).filter((id) => known.has(id)),
-        ...q.projects.map((p) => p.id).filter((id) => !ranking?.includes(id)),
-      ];
-      const name = (id: string) => q.projects.find((p) => p.id === id)?.name ?? id;
-      const set = (next: string[]) => onChange({ type: 'PROJECT', ranking: next });
+    case 'PROJECT':
       return (
-        <Stack gap="xs">
-          <Text size="xs" c="dimmed">
-            Most wanted first. Move a project up or down.
-          </Text>
-          <Stack
-            component="ol"
-            gap={4}
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label={`Ranking: ${q.prompt}`}
-          >
-            {order.map((id, i) => (
-              <Group
-                component="li"
-                key={id}
-                gap="xs"
-                wrap="nowrap"
-                justify="space-between"
-                p={6}
-                style={{
-                  border: '1px solid var(--mantine-color-default-border)',
-                  borderRadius: 'var(--mantine-radius-sm)',
-                }}
-              >
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {i + 1}. {name(id)}
-                </Text>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="default"
-                    aria-label={`Move ${name(id)} up`}
-                    disabled={disabled || i === 0}
-                    onClick={() => set(moved(order, i, -1))}
-                  >
-                    <IconArrowUp size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="default"
-                    aria-label={`Move ${name(id)} down`}
-                    disabled={disabled || i === order.length - 1}
-                    onClick={() => set(moved(order, i, 1))}
-                  >
-                    <IconArrowDown size={16} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </Group>
-            ))}
-          </Stack>
-          {ranking === null && !disabled && (
-            <Group>
-              <Button variant="default" size="xs" onClick={() => set(order)}>
-                Keep this order
-              </Button>
-            </Group>
-          )}
-        </Stack>
+        <ProjectRanking
+          question={q}
+          ranking={answer?.type === 'PROJECT' ? answer.ranking : null}
+          disabled={disabled}
+          onChange={(ranking) => onChange({ type: 'PROJECT', ranking })}
+        />
       );
-    }
     case 'TEAMMATES': {
       const like = answer?.type === 'TEAMMATES' ? answer.like : [];
       const avoid = answer?.type === 'TEAMMATES' ? answer.avoid : [];
@@ -245,4 +192,108 @@ export function AnswerInput({
       );
     }
   }
+}
+
+/**
+ * The projects in the student's order, each moved with Up and Down. The focus stays with the
+ * project that moved (issue 35): on the button pressed, or on the other one when it reached the
+ * top or the bottom and the pressed one became disabled.
+ */
+function ProjectRanking({
+  question: q,
+  ranking,
+  disabled,
+  onChange,
+}: {
+  question: Extract<SurveyQuestion, { type: 'PROJECT' }>;
+  ranking: string[] | null;
+  disabled: boolean;
+  onChange: (ranking: string[]) => void;
+}) {
+  const known = new Set(q.projects.map((p) => p.id));
+  const order = [
+    ...(ranking ?? []).filter((id) => known.has(id)),
+    ...q.projects.map((p) => p.id).filter((id) => !ranking?.includes(id)),
+  ];
+  const name = (id: string) => q.projects.find((p) => p.id === id)?.name ?? id;
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const [refocus, setRefocus] = useState<{ id: string; dir: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    buttons.current.get(`${refocus.id}:${refocus.dir}`)?.focus();
+    setRefocus(null);
+  }, [refocus]);
+  const move = (i: number, by: -1 | 1) => {
+    const id = order[i]!;
+    const to = i + by;
+    onChange(moved(order, i, by));
+    // The pressed button, unless the project reached an end, where that one is disabled.
+    const dir = by === -1 ? (to === 0 ? 'down' : 'up') : to === order.length - 1 ? 'up' : 'down';
+    setRefocus({ id, dir });
+  };
+  const keep = (key: string) => (el: HTMLButtonElement | null) => {
+    if (el) buttons.current.set(key, el);
+    else buttons.current.delete(key);
+  };
+  return (
+    <Stack gap="xs">
+      <Text size="xs" c="dimmed">
+        Most wanted first. Move a project up or down.
+      </Text>
+      <Stack
+        component="ol"
+        gap={4}
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+        aria-label={`Ranking: ${q.prompt}`}
+      >
+        {order.map((id, i) => (
+          <Group
+            component="li"
+            key={id}
+            gap="xs"
+            wrap="nowrap"
+            justify="space-between"
+            p={6}
+            style={{
+              border: '1px solid var(--mantine-color-default-border)',
+              borderRadius: 'var(--mantine-radius-sm)',
+            }}
+          >
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {i + 1}. {name(id)}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                ref={keep(`${id}:up`)}
+                variant="default"
+                aria-label={`Move ${name(id)} up`}
+                disabled={disabled || i === 0}
+                onClick={() => move(i, -1)}
+              >
+                <IconArrowUp size={16} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                ref={keep(`${id}:down`)}
+                variant="default"
+                aria-label={`Move ${name(id)} down`}
+                disabled={disabled || i === order.length - 1}
+                onClick={() => move(i, 1)}
+              >
+                <IconArrowDown size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+      {ranking === null && !disabled && (
+        <Group>
+          <Button variant="default" size="xs" onClick={() => onChange(order)}>
+            Keep this order
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }

@@ -1,6 +1,7 @@
 import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { SURVEY_DAY_LABELS } from '@teamup/shared';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { paintRectangle, type GridCell } from '../utils/grid-rectangle';
 import classes from './availability-grid.module.css';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -19,7 +20,8 @@ type AvailabilityGridProps = {
 };
 
 /**
- * A week of hour cells, each a toggle button (aria-pressed). Click or drag to paint; the arrow
+ * A week of hour cells, each a toggle button (aria-pressed). Click a cell, or drag to paint the
+ * rectangle from the first cell to the current one; the arrow
  * keys move between cells (one tab stop for the whole grid), Space or Enter toggles. On a phone
  * the grid scrolls sideways inside its box rather than squeezing seven columns.
  */
@@ -35,8 +37,10 @@ export function AvailabilityGrid({
   const free = new Set(value);
   const hours = Array.from({ length: Math.max(0, toHour - fromHour) }, (_, i) => fromHour + i);
   const [focus, setFocus] = useState({ day: 0, row: 0 });
-  // While the pointer is down: whether the cells it passes are being made free or busy.
-  const painting = useRef<boolean | null>(null);
+  // While the pointer is down: the cell it started on, whether the drag makes cells free or busy,
+  // and the free hours before it began. A drag paints the rectangle from its first cell to the
+  // one under the pointer (issue 35), not the cells it happened to cross.
+  const painting = useRef<{ start: GridCell; on: boolean; before: readonly number[] } | null>(null);
   // The cell a pointer press toggled: its click that follows must not toggle it back.
   const pressed = useRef<number | null>(null);
   const cells = useRef(new Map<string, HTMLButtonElement>());
@@ -129,7 +133,11 @@ export function AvailabilityGrid({
                       }}
                       onPointerDown={(e) => {
                         if (disabled || e.button !== 0) return;
-                        painting.current = !on;
+                        painting.current = {
+                          start: { day, hour: h },
+                          on: !on,
+                          before: latest.current,
+                        };
                         pressed.current = hour;
                         set(hour, !on);
                         // Touch captures the pointer on its first cell: release it so the cells it
@@ -137,7 +145,16 @@ export function AvailabilityGrid({
                         (e.target as Element).releasePointerCapture?.(e.pointerId);
                       }}
                       onPointerEnter={() => {
-                        if (painting.current !== null && !disabled) set(hour, painting.current);
+                        const drag = painting.current;
+                        if (drag === null || disabled) return;
+                        const next = paintRectangle(
+                          drag.before,
+                          drag.start,
+                          { day, hour: h },
+                          drag.on,
+                        );
+                        latest.current = next;
+                        onChange(next);
                       }}
                     />
                   </td>

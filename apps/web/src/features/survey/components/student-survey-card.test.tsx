@@ -8,6 +8,7 @@ import {
   AVAILABILITY_ID,
   SKILLS_ID,
   SURVEY_COURSE_ID,
+  createSkillsQuestion,
   createStudentSurveyView,
   createSurvey,
   createSurveyResponse,
@@ -178,30 +179,156 @@ describe('student survey form', () => {
     expect(puts).toHaveLength(2);
   });
 
-  it("shows the server's 422 details on their questions", async () => {
-    serveForm();
+  it('names the first problem of a failed submit and moves the focus to it (issue 35)', async () => {
+    const puts = serveForm();
+    const { user } = renderCard();
+    const card = await screen.findByRole('region', { name: 'Team formation survey' });
+    await user.click(within(card).getByRole('button', { name: 'Submit' }));
+    const alert = await within(card).findByRole('alert');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Question 1, When are you free to work with your team?: mark at least one free hour',
+      'Question 2, How good are you at each of these?: rate at least one skill',
+    ]);
+    // The focus is on the first problem (the grid's first cell), not the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(card).getByRole('button', { name: 'Monday 9:00 to 10:00' }),
+      ),
+    );
+    const hours = card.querySelector(`[data-question="${AVAILABILITY_ID}"]`) as HTMLElement;
+    expect(hours).toHaveAttribute('aria-invalid', 'true');
+    expect(hours).toHaveAccessibleDescription(/mark at least one free hour/);
+    // Nothing was sent: the form knew.
+    expect(puts).toHaveLength(0);
+    // The summary's second item takes the focus to its question.
+    await user.click(within(alert).getByRole('button', { name: /^Question 2/ }));
+    expect(document.activeElement).toBe(within(card).getByRole('radio', { name: 'React: 1 of 5' }));
+    // The required questions are marked.
+    expect(within(card).getAllByText('(required)')).toHaveLength(2);
+  });
+
+  it('names and focuses a question the server refused on submit', async () => {
+    serveForm(
+      createStudentSurveyView({
+        response: createSurveyResponse({
+          answers: {
+            [AVAILABILITY_ID]: { type: 'AVAILABILITY', hours: [9] },
+            [SKILLS_ID]: { type: 'SKILLS', levels: { React: 3 } },
+          },
+        }),
+      }),
+    );
     server.use(
       http.put(RESPONSE, () =>
-        fail(422, 'Some answers are missing', 'VALIDATION_ERROR', [
-          { path: `answers.${SKILLS_ID}`, message: 'Answer this question' },
+        fail(422, 'One answer cannot be saved', 'VALIDATION_ERROR', [
+          { path: `answers.${SKILLS_ID}`, message: "“Go” is not one of the question's skills" },
         ]),
       ),
     );
     const { user } = renderCard();
     const card = await screen.findByRole('region', { name: 'Team formation survey' });
     await user.click(within(card).getByRole('button', { name: 'Submit' }));
-    const skills = await waitFor(() => {
-      const group = card.querySelector(`[data-question="${SKILLS_ID}"]`);
-      expect(group).toHaveTextContent('Answer this question');
-      return group as HTMLElement;
-    });
-    expect(skills).toHaveAttribute('aria-invalid', 'true');
-    expect(skills).toHaveAccessibleDescription(/Answer this question/);
-    expect(within(card).getByRole('alert')).toHaveTextContent(
-      'Not submittedSome answers need changing (marked below).',
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      "Question 2, How good are you at each of these?: “Go” is not one of the question's skills",
     );
-    // The required questions are marked.
-    expect(within(card).getAllByText('(required)')).toHaveLength(2);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(card).getByRole('radio', { name: 'React: 3 of 5' }),
+      ),
+    );
+  });
+
+  it('a drag over the grid marks the rectangle from the first cell to the current one (issue 35)', async () => {
+    serveForm();
+    renderCard();
+    const card = await screen.findByRole('region', { name: 'Team formation survey' });
+    const cell = (name: string) => within(card).getByRole('button', { name });
+    fireEvent.pointerDown(cell('Monday 9:00 to 10:00'), { button: 0, pointerId: 1 });
+    // The pointer goes straight to Wednesday 11:00, crossing Tuesday 10:00 only.
+    fireEvent.pointerEnter(cell('Tuesday 10:00 to 11:00'));
+    fireEvent.pointerEnter(cell('Wednesday 11:00 to 12:00'));
+    fireEvent.pointerUp(cell('Wednesday 11:00 to 12:00'));
+    for (const day of ['Monday', 'Tuesday', 'Wednesday']) {
+      for (const h of [9, 10, 11]) {
+        expect(cell(`${day} ${h}:00 to ${h + 1}:00`)).toHaveAttribute('aria-pressed', 'true');
+      }
+    }
+    expect(cell('Thursday 9:00 to 10:00')).toHaveAttribute('aria-pressed', 'false');
+    expect(card).toHaveTextContent('Free: 9 h: Mon 9–12, Tue 9–12, Wed 9–12');
+  });
+
+  it('keeps the focus on a project moved to the top or the bottom of the ranking (issue 35)', async () => {
+    const survey = createSurvey({
+      questions: [
+        {
+          id: '71000000-0000-4000-8000-000000000009',
+          type: 'PROJECT',
+          prompt: 'Which projects?',
+          help: '',
+          weight: 2,
+          goal: 'SIMILAR',
+          required: false,
+          projects: [
+            { id: 'atlas', name: 'Atlas', capacity: 2 },
+            { id: 'beacon', name: 'Beacon', capacity: 2 },
+            { id: 'comet', name: 'Comet', capacity: 2 },
+          ],
+        },
+      ],
+    });
+    serveForm(createStudentSurveyView({ survey: { ...survey, questions: survey.questions } }));
+    const { user } = renderCard();
+    const card = await screen.findByRole('region', { name: 'Team formation survey' });
+    within(card).getByRole('button', { name: 'Move Beacon up' }).focus();
+    await user.keyboard('{Enter}');
+    // Beacon is first: its Up is disabled, so the focus is on its Down, not lost.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(card).getByRole('button', { name: 'Move Beacon down' }),
+      ),
+    );
+    expect(within(card).getByRole('list', { name: 'Ranking: Which projects?' })).toHaveTextContent(
+      '1. Beacon2. Atlas3. Comet',
+    );
+    within(card).getByRole('button', { name: 'Move Atlas down' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(card).getByRole('button', { name: 'Move Atlas up' }),
+      ),
+    );
+  });
+
+  it('one scale legend, one submit, the confirmation focused, and why a student in a team answers (issue 35)', async () => {
+    const survey = createSurvey({
+      questions: [
+        createSkillsQuestion({ help: '1 = never used it, 5 = could teach it.', required: false }),
+      ],
+    });
+    serveForm(
+      createStudentSurveyView({
+        survey: { ...survey, questions: survey.questions },
+        team: { id: '72000000-0000-4000-8000-000000000001', name: 'Rockets' },
+      }),
+    );
+    const { user } = renderCard();
+    const card = await screen.findByRole('region', { name: 'Team formation survey' });
+    expect(within(card).queryByText(/= beginner/)).not.toBeInTheDocument();
+    expect(within(card).getByText('1 = never used it, 5 = could teach it.')).toBeInTheDocument();
+    expect(within(card).getByRole('note')).toHaveTextContent('You are already in Rockets');
+    expect(card).toHaveTextContent('Your answers save as you go. Submit when you are done');
+    await user.click(within(card).getByRole('button', { name: 'Submit' }));
+    const confirmation = await within(card).findByTestId('survey-submitted');
+    await waitFor(() => expect(document.activeElement).toBe(confirmation));
+    expect(confirmation).toHaveTextContent(/^Submitted on /);
+    // One model: no "Submit again"; changes save as you go and stay submitted.
+    expect(within(card).queryByRole('button', { name: /Submit/ })).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Changes you make now save as you go and stay submitted.');
   });
 
   it('is read only once the survey closed', async () => {

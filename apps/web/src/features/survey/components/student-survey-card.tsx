@@ -1,8 +1,10 @@
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Group,
+  List,
   Paper,
   Stack,
   Text,
@@ -71,6 +73,45 @@ const isAnswered = (a: SurveyAnswer | undefined) => {
       return true;
   }
 };
+
+/** What a required question left unanswered needs, in the words of its control (issue 35). */
+export function missingText(q: SurveyQuestion): string {
+  switch (q.type) {
+    case 'AVAILABILITY':
+      return 'mark at least one free hour';
+    case 'SKILLS':
+      return 'rate at least one skill';
+    case 'MULTIPLE_CHOICE':
+      return 'choose at least one option';
+    case 'PROJECT':
+      return 'rank the projects (or choose "Keep this order")';
+    case 'TEAMMATES':
+      return 'name at least one classmate';
+    default:
+      return 'choose an option';
+  }
+}
+
+/** A problem as the summary names it: "Question 2, Preferred language: choose an option". */
+export const problemText = (index: number, q: SurveyQuestion, message: string) =>
+  `Question ${index + 1}, ${q.prompt}: ${message}`;
+
+/** The first control of a question, where the focus goes when it is the first problem. */
+function focusQuestion(questionId: string) {
+  const block = document.querySelector<HTMLElement>(`[data-question="${questionId}"]`);
+  // In this order: a chosen option, the grid's own tab stop, any field, any button.
+  const selectors = [
+    'input:not([disabled]):checked',
+    '[tabindex="0"]:not([disabled])',
+    'input:not([disabled]), textarea:not([disabled])',
+    'button:not([disabled])',
+  ];
+  let target: HTMLElement | null = null;
+  for (const selector of selectors) {
+    target ??= block?.querySelector<HTMLElement>(selector) ?? null;
+  }
+  (target ?? block)?.focus();
+}
 
 type SaveState = 'idle' | 'waiting' | 'saving' | 'saved' | 'error';
 
@@ -146,6 +187,11 @@ function SurveyForm({ courseId, view, onClosed }: SurveyFormProps) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // The unanswered or refused questions of the last submit, in the survey's order (issue 35).
+  const [problems, setProblems] = useState<{ id: string; text: string }[]>([]);
+  // Set by a successful submit: the confirmation takes the focus, so it is in view and read.
+  const [justSubmitted, setJustSubmitted] = useState(false);
+  const confirmation = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const save = useSaveSurveyResponse(courseId);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -156,18 +202,37 @@ function SurveyForm({ courseId, view, onClosed }: SurveyFormProps) {
   // Once submitted, changes are saved as a submission: a draft save would withdraw it.
   const submitted = submittedAt !== null;
 
+  /** Marks the questions, names them in the summary and moves the focus to the first one. */
+  const showProblems = (fields: Record<string, string>) => {
+    const list = survey.questions.flatMap((q, i) =>
+      fields[q.id] ? [{ id: q.id, text: problemText(i, q, fields[q.id]!) }] : [],
+    );
+    setFieldErrors(fields);
+    setProblems(list);
+    const first = list[0];
+    // After the render that shows the messages, so the control is described by its error.
+    if (first) requestAnimationFrame(() => focusQuestion(first.id));
+  };
+
   const failed = (error: ApiError, submit: boolean) => {
     if (error.code === 'SURVEY_CLOSED' || error.code === 'SURVEY_NOT_OPEN') onClosed();
     const { fields, other } = byQuestion(error);
-    setFieldErrors(fields);
     const message =
-      other.length > 0
-        ? other.join(' ')
-        : Object.keys(fields).length > 0
-          ? 'Some answers need changing (marked below).'
-          : error.message;
-    if (submit) setSubmitError(message);
-    else setFormError(message);
+      other.length > 0 ? other.join(' ') : Object.keys(fields).length > 0 ? null : error.message;
+    if (submit) {
+      // A required answer the server misses reads as the form says it (not its generic words).
+      const named = Object.fromEntries(
+        Object.entries(fields).map(([id, m]) => {
+          const q = survey.questions.find((x) => x.id === id);
+          return [id, q && !(id in latest.current) ? missingText(q) : m];
+        }),
+      );
+      showProblems(named);
+      setSubmitError(message);
+    } else {
+      setFieldErrors(fields);
+      setFormError(message ?? 'Some answers need changing: see the messages under them.');
+    }
     setState('error');
   };
 
@@ -181,10 +246,33 @@ function SurveyForm({ courseId, view, onClosed }: SurveyFormProps) {
       setFieldErrors({});
       setFormError(null);
       setSubmitError(null);
+      setProblems([]);
+      if (submit && !submitted) setJustSubmitted(true);
     } catch (error) {
       failed(error as ApiError, submit);
     }
   };
+
+  /** Submit: the required questions left open are named at once, without a request. */
+  const onSubmit = () => {
+    const missing = Object.fromEntries(
+      survey.questions
+        .filter((q) => q.required && !isAnswered(latest.current[q.id]))
+        .map((q) => [q.id, missingText(q)]),
+    );
+    if (Object.keys(missing).length > 0) {
+      setSubmitError(null);
+      showProblems(missing);
+      return;
+    }
+    void send(true);
+  };
+
+  useEffect(() => {
+    if (!justSubmitted || !confirmation.current) return;
+    confirmation.current.focus();
+    confirmation.current.scrollIntoView?.({ block: 'center' });
+  }, [justSubmitted, submittedAt]);
 
   /**
    * Sends the save the debounce still holds back, at once: the student is leaving (the form
@@ -246,6 +334,7 @@ function SurveyForm({ courseId, view, onClosed }: SurveyFormProps) {
     latest.current = next;
     setAnswers(next);
     setFieldErrors(({ [questionId]: _dropped, ...rest }) => rest);
+    setProblems((list) => list.filter((p) => p.id !== questionId));
     setState('waiting');
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void send(submitted), AUTOSAVE_DELAY_MS);
@@ -273,20 +362,23 @@ function SurveyForm({ courseId, view, onClosed }: SurveyFormProps) {
           )}
         </Alert>
       ) : (
-        survey.closesAt && (
-          <Text size="sm">
-            Open until {at(survey.closesAt)}. Your answers are saved as you go
-            {submitted ? ' and stay submitted' : ''}; you can change them until then.
-          </Text>
-        )
+        <Text size="sm">
+          {survey.closesAt && <>Open until {at(survey.closesAt)}. </>}
+          {submitted
+            ? 'You have submitted. Changes you make now save as you go and stay submitted.'
+            : 'Your answers save as you go. Submit when you are done; after that, changes still save as you go and stay submitted.'}
+        </Text>
       )}
-      {submittedAt && (
-        <Group gap={6} wrap="nowrap">
-          <IconCheck size={16} aria-hidden color="var(--mantine-color-teal-7)" />
-          <Text size="sm" fw={600}>
-            Submitted on {at(submittedAt)}
-          </Text>
-        </Group>
+      {view.team && (
+        <Alert
+          color="blue"
+          variant="light"
+          role="note"
+          title={`You are already in ${view.team.name}`}
+        >
+          You keep your team unless your instructors form teams again. Your answers help them choose
+          who fills its open seats, and to place you if teams are formed again.
+        </Alert>
       )}
       {survey.questions.map((q, i) => (
         <QuestionBlock key={q.id} question={q} index={i} error={fieldErrors[q.id]}>
@@ -307,22 +399,62 @@ function SurveyForm({ courseId, view, onClosed }: SurveyFormProps) {
           {formError}
         </Alert>
       )}
-      {submitError && (
+      {(submitError || problems.length > 0) && (
         <Alert color="red.9" variant="outline" role="alert" title="Not submitted">
           {submitError}
+          {problems.length > 0 && (
+            <>
+              <Text size="sm">
+                {problems.length === 1
+                  ? 'One answer needs changing:'
+                  : `${problems.length} answers need changing:`}
+              </Text>
+              <List size="sm" mt={4}>
+                {problems.map((p) => (
+                  <List.Item key={p.id}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      onClick={() => focusQuestion(p.id)}
+                    >
+                      {p.text}
+                    </Anchor>
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          )}
         </Alert>
+      )}
+      {submittedAt && (
+        <Group
+          gap={6}
+          wrap="nowrap"
+          ref={confirmation}
+          tabIndex={-1}
+          data-testid="survey-submitted"
+          style={{ outlineOffset: 4 }}
+        >
+          <IconCheck size={16} aria-hidden color="var(--mantine-color-teal-7)" />
+          <Text size="sm" fw={600}>
+            Submitted on {at(submittedAt)}
+          </Text>
+        </Group>
       )}
       {!closed && (
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" role="status" aria-live="polite">
             {status}
           </Text>
-          <Button
-            onClick={() => void send(true)}
-            loading={state === 'saving' && save.variables?.submit === true}
-          >
-            {submitted ? 'Submit again' : 'Submit'}
-          </Button>
+          {!submitted && (
+            <Button
+              onClick={onSubmit}
+              loading={state === 'saving' && save.variables?.submit === true}
+            >
+              Submit
+            </Button>
+          )}
         </Group>
       )}
     </Stack>

@@ -1,6 +1,6 @@
 // Loaded with the only screens that pick a date, not in the entry stylesheet (decision 091).
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import {
   SURVEY_QUESTION_MAX,
@@ -15,7 +15,9 @@ import { useState } from 'react';
 import type { ApiError } from '@/lib/api-client';
 import { toFormPath } from '@/lib/form-errors';
 import type { useSaveSurvey } from '../api/save-survey';
+import { editImpact } from '../utils/edit-impact';
 import { ONCE_ONLY, fromDraft, newQuestion, toDraft, type DraftQuestion } from '../utils/questions';
+import { countOf } from '@/lib/format';
 import { moved } from './option-list';
 import { QuestionEditor } from './question-editor';
 
@@ -80,13 +82,26 @@ export function SurveyBuilder({ view, save, onReload }: SurveyBuilderProps) {
   const taken = new Set(questions.map((q) => q.type));
   const canAdd = (t: SurveyQuestionType) => !(ONCE_ONLY.has(t) && taken.has(t));
 
-  const onSave = () =>
-    save.mutate({
-      version,
-      questions: questions.map(fromDraft),
-      opensAt: toIso(opensAt),
-      closesAt: toIso(closesAt),
-    });
+  // What the edit does to answers already given: said before saving, confirmed (issue 35).
+  const [impact, setImpact] = useState<string[] | null>(null);
+  const answered = view.submitted + view.drafts;
+  const send = () =>
+    save.mutate(
+      {
+        version,
+        questions: questions.map(fromDraft),
+        opensAt: toIso(opensAt),
+        closesAt: toIso(closesAt),
+      },
+      { onSettled: () => setImpact(null) },
+    );
+  const onSave = () => {
+    const lines = survey
+      ? editImpact(survey.questions, questions.map(fromDraft), view.answerCounts ?? {})
+      : [];
+    if (lines.length > 0) setImpact(lines);
+    else send();
+  };
 
   return (
     <Stack gap="md">
@@ -222,6 +237,36 @@ export function SurveyBuilder({ view, save, onReload }: SurveyBuilderProps) {
           Save survey
         </Button>
       </Group>
+      <Modal
+        opened={impact !== null}
+        onClose={() => !save.isPending && setImpact(null)}
+        title="Students have answered this survey"
+        size="lg"
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {countOf(answered, 'student has', 'students have')} answered (submitted or saved a
+            draft). Saving these changes does this to their answers:
+          </Text>
+          <List size="sm" spacing={4} data-testid="survey-edit-impact">
+            {(impact ?? []).map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+          <Text size="sm" c="dimmed">
+            Students are not told; those who want to can change their answers while the survey is
+            open.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setImpact(null)} disabled={save.isPending}>
+              Keep editing
+            </Button>
+            <Button loading={save.isPending} onClick={send}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
 
       {view.copySources.length > 0 && (
         <Stack gap="xs" component="section" aria-labelledby="survey-copy-heading">

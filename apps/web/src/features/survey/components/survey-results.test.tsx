@@ -21,10 +21,12 @@ const answered: SurveyResponseRow[] = Array.from({ length: 25 }, (_, i) =>
     createSurveyResponse({
       answers: {
         [AVAILABILITY_ID]: { type: 'AVAILABILITY', hours: [9, 10, 24 + 9] },
-        [SKILLS_ID]: { type: 'SKILLS', levels: { React: 4, SQL: 2 } },
+        // Student 2 rated only a skill an edit removed; Student 3 also one that is still there.
+        ...(i === 1 ? {} : { [SKILLS_ID]: { type: 'SKILLS', levels: { React: 4, SQL: 2 } } }),
       },
       submittedAt: i === 0 ? null : new Date().toISOString(),
     }),
+    i === 1 || i === 2 ? [SKILLS_ID] : [],
   ),
 );
 const missing = [
@@ -70,6 +72,14 @@ describe('survey results', () => {
     const first = within(table).getByRole('row', { name: /Student 1 / });
     expect(first).toHaveTextContent('Draft saved');
     expect(first).toHaveTextContent('3 h: Mon 9–11, Tue 9–10');
+    // An answer that named something an edit removed says so, never blank (issue 35).
+    expect(first).not.toHaveTextContent('removed option');
+    expect(within(table).getByRole('row', { name: /Student 2 / })).toHaveTextContent(
+      'Answered a removed option',
+    );
+    expect(within(table).getByRole('row', { name: /Student 3 / })).toHaveTextContent(
+      '(also answered a removed option)',
+    );
     expect(first).toHaveTextContent('React 4, SQL 2');
     expect(within(table).getByRole('row', { name: /Student 2 / })).toHaveTextContent('Submitted');
     expect(within(results).getByText('1–20 of 25 responses')).toBeInTheDocument();

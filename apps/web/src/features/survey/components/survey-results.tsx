@@ -54,6 +54,25 @@ function ResponseStatus({ row }: { row: SurveyResponseRow }) {
   );
 }
 
+/** REMOVED_ANSWER: what an answer naming an option an edit removed reads as (issue 35). */
+export const REMOVED_ANSWER = 'Answered a removed option';
+
+/**
+ * The answer in words; one that named an option, project, skill or hours the survey no longer
+ * has says so (with what is left of it), rather than showing nothing.
+ */
+function answerText(
+  q: Survey['questions'][number],
+  row: SurveyResponseRow,
+  names: ReadonlyMap<string, string>,
+) {
+  const answer = row.response?.answers[q.id];
+  if (!row.removed.includes(q.id)) return describeAnswer(q, answer, names);
+  return answer
+    ? `${describeAnswer(q, answer, names)} (also ${REMOVED_ANSWER.toLowerCase()})`
+    : REMOVED_ANSWER;
+}
+
 function AnswersTable({
   rows,
   survey,
@@ -108,7 +127,7 @@ function AnswersTable({
                           {q.prompt}
                         </Text>
                         <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                          {describeAnswer(q, row.response?.answers[q.id], names)}
+                          {answerText(q, row, names)}
                         </Text>
                       </div>
                     ))}

@@ -7,6 +7,7 @@ import { server } from '@/testing/server';
 import {
   SURVEY_COURSE_ID,
   createAdminSurveyView,
+  createRoleQuestion,
   createSkillsQuestion,
   createSurvey,
 } from '@/testing/survey-data';
@@ -143,6 +144,60 @@ describe('survey builder', () => {
       goal: 'SIMILAR',
       fromHour: 8,
       toHour: 20,
+    });
+  });
+
+  it('warns what an edit does to the answers given before saving it (issue 35)', async () => {
+    const role = createRoleQuestion({ prompt: 'Preferred role' });
+    const skills = createSkillsQuestion({ prompt: 'Preferred language' });
+    const { puts } = serveSurvey(
+      createAdminSurveyView({
+        survey: createSurvey({ questions: [role, skills] }),
+        submitted: 20,
+        drafts: 4,
+        answerCounts: {
+          [role.id]: { answers: 24, refs: { leader: 12, developer: 12 } },
+          [skills.id]: { answers: 24, refs: { React: 24 } },
+        },
+      }),
+    );
+    const { user } = renderSection();
+    const first = await screen.findByRole('article', { name: 'Question 1' });
+    const option = within(first).getByRole('textbox', { name: 'Option 2 of question 1' });
+    await user.clear(option);
+    await user.type(option, 'Software developer');
+    await user.click(
+      within(screen.getByRole('article', { name: 'Question 2' })).getByRole('button', {
+        name: 'Delete question 2',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save survey' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Students have answered this survey',
+    });
+    expect(dialog).toHaveTextContent('24 students have answered');
+    const lines = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Renaming “Developer” to “Software developer” keeps its 12 answers.',
+      'Deleting “Preferred language” removes its 24 answers.',
+    ]);
+    // Keep editing: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Save survey' }));
+    const again = await screen.findByRole('dialog', { name: 'Students have answered this survey' });
+    await user.click(within(again).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    const body = puts[0] as Extract<SurveyPutBody, { questions: unknown }>;
+    expect(body.questions).toHaveLength(1);
+    expect((body.questions as Survey['questions'])[0]).toMatchObject({
+      options: [
+        { id: 'leader', label: 'Leader' },
+        { id: 'developer', label: 'Software developer' },
+      ],
     });
   });
 
