@@ -28,7 +28,14 @@ function SeatsBadge({ team }: { team: TeamSummary }) {
 }
 
 /** The course's teams for its organization admins: read any team, add, move or remove members. */
-export function CourseTeamsAdminSection({ courseId }: { courseId: string }) {
+export function CourseTeamsAdminSection({
+  courseId,
+  activityLog = true,
+}: {
+  courseId: string;
+  /** Links to each team's page and activity log (organization admins; see TeamMembersPanel). */
+  activityLog?: boolean;
+}) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -120,7 +127,13 @@ export function CourseTeamsAdminSection({ courseId }: { courseId: string }) {
                   </Accordion.Control>
                   <Accordion.Panel>
                     {/* Mounted only when open: each open team loads its members on demand. */}
-                    {openTeam === t.id && <TeamMembersPanel courseId={courseId} teamId={t.id} />}
+                    {openTeam === t.id && (
+                      <TeamMembersPanel
+                        courseId={courseId}
+                        teamId={t.id}
+                        activityLog={activityLog}
+                      />
+                    )}
                   </Accordion.Panel>
                 </Accordion.Item>
               ))}
