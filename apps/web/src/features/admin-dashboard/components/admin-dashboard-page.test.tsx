@@ -56,12 +56,13 @@ describe('admin formation dashboard', () => {
       within(items[0]!).getByRole('link', {
         name: 'Deadline within 72 h: 10 students without a team',
       }),
-    ).toHaveAttribute('href', `/admin/courses/${DASHBOARD_COURSE_ID}`);
+    ).toHaveAttribute('href', `/admin/courses/${DASHBOARD_COURSE_ID}/placement`);
+    // Issue 35: each item leads to the course's section where it is dealt with.
     expect(
       within(items[1]!).getByRole('link', {
         name: '3 join requests unanswered for more than 48 h',
       }),
-    ).toBeInTheDocument();
+    ).toHaveAttribute('href', `/admin/courses/${DASHBOARD_COURSE_ID}/health`);
 
     const card = screen.getByRole('article', { name: 'CS-401 · Software Engineering Project' });
     expect(within(card).getByText('30 of 40 (75%)')).toBeInTheDocument();

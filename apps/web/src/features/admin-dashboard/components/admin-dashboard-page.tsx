@@ -212,6 +212,15 @@ const ATTENTION_TEXT: Record<AttentionItem['kind'], (count: number) => string> =
   STALE_JOIN_REQUESTS: (n) => `${countOf(n, 'join request')} unanswered for more than 48 h`,
 };
 
+// Issue 35: each item leads to the course's section where it is dealt with.
+const ATTENTION_SECTION = {
+  DEADLINE_SOON: '/admin/courses/$courseId/placement',
+  DEADLINE_PASSED: '/admin/courses/$courseId/placement',
+  FAILED_UPLOADS: '/admin/courses/$courseId/roster',
+  TEAMS_UNDER_MINIMUM: '/admin/courses/$courseId/health',
+  STALE_JOIN_REQUESTS: '/admin/courses/$courseId/health',
+} as const satisfies Record<AttentionItem['kind'], string>;
+
 // Shades that keep white text at 4.5:1 or more (orange and yellow do not).
 const ATTENTION_COLOR: Record<AttentionItem['kind'], string> = {
   DEADLINE_SOON: 'red.9',
@@ -245,7 +254,7 @@ function Attention({ items }: { items: readonly AttentionItem[] }) {
                 {item.courseCode}
               </Badge>
               <AnchorLink
-                to="/admin/courses/$courseId"
+                to={ATTENTION_SECTION[item.kind]}
                 params={{ courseId: item.courseId }}
                 size="sm"
                 style={{ overflowWrap: 'anywhere' }}

@@ -10,7 +10,7 @@ import { TEAMS_COURSE_ID, createTeamDetail, createTeamMember } from '@/testing/t
 // Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
 
 const admin = { role: 'ORG_ADMIN' as const };
-const coursePath = `/admin/courses/${TEAMS_COURSE_ID}`;
+const coursePath = `/admin/courses/${TEAMS_COURSE_ID}/teams`;
 
 const member = (fullname: string, joinedAt: string, isLeader = false): TeamMember =>
   createTeamMember({
