@@ -59,9 +59,10 @@ test('the admin sees the formation figures, filters by term and downloads the CS
   await expect(attention).toBeVisible();
   await expect(attention.getByRole('listitem')).toHaveCount(stats.attention.length);
   if (stats.attention.length > 0) {
+    // Issue 35: each item leads to the course's section where it is dealt with.
     await expect(attention.getByRole('link').first()).toHaveAttribute(
       'href',
-      `/admin/courses/${stats.attention[0]!.courseId}`,
+      new RegExp(`^/admin/courses/${stats.attention[0]!.courseId}/(placement|roster|health)$`),
     );
   }
   const progress = page.getByRole('region', { name: 'Formation progress' });

@@ -50,7 +50,10 @@ function CourseLayout() {
       {() => (
         <>
           <CourseSectionNav courseId={courseId} />
-          <Outlet />
+          {/* The section's own content (the e2e walk measures where its first action starts). */}
+          <div data-course-section="">
+            <Outlet />
+          </div>
         </>
       )}
     </CourseHeader>
