@@ -33,7 +33,7 @@ test('an admin appoints a teaching assistant, who then runs the course without i
 
   // The admin appoints the address on the course page; it waits for its first sign-in.
   const adminPage = admin.page;
-  await adminPage.goto(`/admin/courses/${courseId}`);
+  await adminPage.goto(`/admin/courses/${courseId}/staff`);
   const staff = adminPage.getByRole('region', { name: 'Staff', exact: true });
   await staff.getByRole('textbox', { name: 'Email' }).fill(TA.email);
   await expect(staff.getByRole('combobox', { name: 'Role' })).toHaveValue('TEACHING_ASSISTANT');
@@ -77,13 +77,15 @@ test('an admin appoints a teaching assistant, who then runs the course without i
   await expect(
     page.getByRole('heading', { level: 1, name: new RegExp(COURSE.code) }),
   ).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Enrollments' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Course details' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit course' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Archive course|Restore course/ })).toHaveCount(0);
+  // Issue 35: the staff list is the Staff section's.
+  await page.goto(`/admin/courses/${courseId}/staff`);
   const ownStaff = page.getByRole('region', { name: 'Staff', exact: true });
   await expect(ownStaff.getByText(TA.name)).toBeVisible();
   await expect(ownStaff.getByText('Pending', { exact: true })).toHaveCount(0);
   await expect(ownStaff.getByRole('button', { name: 'Appoint' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Edit course' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /Archive course|Restore course/ })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Courses I teach' })).toHaveAttribute(
     'aria-current',
     'page',
@@ -93,7 +95,8 @@ test('an admin appoints a teaching assistant, who then runs the course without i
     page.screenshot({ path: file }),
   );
 
-  // The roster of the course.
+  // The roster of the course (its Roster section, issue 35).
+  await page.goto(`/admin/courses/${courseId}/roster`);
   await page
     .getByRole('region', { name: 'Enrollments' })
     .getByRole('link', { name: 'Students' })

@@ -307,7 +307,7 @@ test('remind students without a team: preview, send once, then wait', async ({ b
   const courseId = await enrollInSeededCourse(admin, 'ENG305', [RIA]);
   await signedIn(browser, RIA.email, RIA.name);
   const page = admin.page;
-  const coursePath = `/admin/courses/${courseId}`;
+  const coursePath = `/admin/courses/${courseId}/roster`;
   const button = page.getByRole('button', { name: 'Remind students without a team' });
   const dialog = page.getByRole('dialog', { name: 'Remind students without a team' });
 

@@ -106,8 +106,8 @@ test('the admin places a class by its survey: scores, reasons, teams split by sc
 
   // The admin previews with the survey.
   const page = admin.page;
-  await page.goto(`/admin/courses/${course.id}`);
-  await expect(page).toHaveTitle(`${course.code} · Course Management · Teamup`);
+  await page.goto(`/admin/courses/${course.id}/placement`);
+  await expect(page).toHaveTitle(`Placement · ${course.code} · Course Management · Teamup`);
   const section = formation(page);
   await expect(section.getByRole('switch', { name: "Use the course's survey" })).toBeChecked();
   await section.getByRole('button', { name: 'Preview placement' }).click();
@@ -163,11 +163,13 @@ test('the admin places a class by its survey: scores, reasons, teams split by sc
   await expect(result).toBeFocused();
   await expect(result).toContainText('6 students placed');
   await expect(summary).toHaveCount(0);
-  const teamList = page.getByRole('region', { name: 'Teams' });
+  await checkEverywhere(page, SHOTS, 'applied', (file) => section.screenshot({ path: file }));
+  // Issue 35: the course's teams are its Teams section.
+  await page.goto(`/admin/courses/${course.id}/teams`);
+  const teamList = page.getByRole('region', { name: 'Teams', exact: true });
   await expect(teamList).toContainText(`${course.code} Team 1`);
   await expect(teamList).toContainText(`${course.code} Team 2`);
   await waitForNetworkQuiet(page);
-  await checkEverywhere(page, SHOTS, 'applied', (file) => section.screenshot({ path: file }));
 
   // A placed student finds the team on My Teams.
   const ada = students.get(MORNING[0]!.name)!.page;

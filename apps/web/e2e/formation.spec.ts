@@ -57,8 +57,8 @@ test('the admin previews, moves a student and applies; the placed student sees t
 
   // The admin previews with the default options.
   const page = admin.page;
-  await page.goto(`/admin/courses/${course.id}`);
-  const title = `${course.code} · Course Management · Teamup`;
+  await page.goto(`/admin/courses/${course.id}/placement`);
+  const title = `Placement · ${course.code} · Course Management · Teamup`;
   await expect(page).toHaveTitle(title);
   const section = formation(page);
   await expect(section.getByRole('switch', { name: /Leave teams closed/ })).toBeChecked();
@@ -92,9 +92,6 @@ test('the admin previews, moves a student and applies; the placed student sees t
         const file = `formation-${name}-${colorScheme}.png`;
         await section.screenshot({ path: test.info().outputPath(file) });
         await section.screenshot({ path: `${SHOTS}/${file}` });
-        await page
-          .getByRole('region', { name: 'Team health' })
-          .screenshot({ path: `${SHOTS}/health-${name}-${colorScheme}.png` });
       });
     }
   }
@@ -128,7 +125,9 @@ test('the admin previews, moves a student and applies; the placed student sees t
   await expect(result).toBeFocused();
   await expect(result).toContainText('4 students placed');
   await expect(summary).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Teams' })).toContainText(team);
+  // Issue 35: the course's teams are its Teams section.
+  await page.goto(`/admin/courses/${course.id}/teams`);
+  await expect(page.getByRole('region', { name: 'Teams', exact: true })).toContainText(team);
 
   // The moved student: the team on My Teams, the notification in the bell, the history.
   const placed = students.get(student)!.page;
@@ -178,7 +177,7 @@ test('the admin course page with a proposal stays short on a phone, in plain wor
   const cs301 = courses.items.find((c) => c.code === 'CS301')!;
   const page = admin.page;
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto(`/admin/courses/${cs301.id}`);
+  await page.goto(`/admin/courses/${cs301.id}/placement`);
   const section = formation(page);
   await section.getByRole('button', { name: 'Preview placement' }).click();
   await expect(section.getByRole('group', { name: 'Summary' })).toContainText('students placed');
@@ -211,6 +210,8 @@ test('the admin course page with a proposal stays short on a phone, in plain wor
   await section.getByRole('button', { name: 'Advanced options' }).click();
   await expect(section.getByRole('textbox', { name: 'Proposal number' })).toBeVisible();
 
+  // Issue 35: the export is the Health & history section's.
+  await page.goto(`/admin/courses/${cs301.id}/health`);
   const exportCard = page.getByRole('region', { name: 'Export' });
   await expect(exportCard).not.toContainText('README');
   const format = exportCard.getByRole('combobox', { name: 'Format' });

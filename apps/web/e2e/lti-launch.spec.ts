@@ -78,7 +78,7 @@ test('launches from the development LMS land signed in on the right page, inside
       await expect(
         app.getByRole('heading', { level: 1, name: new RegExp(COURSE.code) }),
       ).toBeVisible();
-      await expect(app.getByRole('region', { name: 'Enrollments' })).toBeVisible();
+      await expect(app.getByRole('region', { name: 'What needs doing next' })).toBeVisible();
       // Signed in for real: the session is the app's own, stored as the app stores it.
       const stored = await staffFrame.evaluate(() => localStorage.getItem('auth-storage'));
       expect(JSON.parse(stored ?? '{}').state?.user?.email).toBe('barbara.liskov@northfield.edu');

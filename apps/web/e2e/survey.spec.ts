@@ -54,7 +54,7 @@ test('an instructor builds and opens a survey, a student answers it, the instruc
   const adminPage = admin.page;
 
   // The instructor builds the survey on the course page.
-  await adminPage.goto(`/admin/courses/${courseId}`);
+  await adminPage.goto(`/admin/courses/${courseId}/survey`);
   const section = adminPage.getByRole('region', { name: 'Survey', exact: true });
   await expect(section.getByText(/No questions yet/)).toBeVisible();
   await section.getByRole('combobox', { name: 'Question type' }).selectOption('AVAILABILITY');
@@ -108,7 +108,7 @@ test('an instructor builds and opens a survey, a student answers it, the instruc
 
   // The instructor sees the one response, in words.
   await everyLook(adminPage, 'survey-admin', async (p) => {
-    await p.goto(`/admin/courses/${courseId}`);
+    await p.goto(`/admin/courses/${courseId}/survey`);
     const results = p.getByRole('region', { name: 'Results' });
     await expect(results.getByText(/^Submitted: 1 of /)).toBeVisible();
     const row = results.getByRole('row', { name: new RegExp(SAM.name) });

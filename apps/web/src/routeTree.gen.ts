@@ -37,7 +37,7 @@ import { Route as AuthenticatedStudentTeamsIndexRouteImport } from './routes/_au
 import { Route as AuthenticatedStudentTeamsTeamIdRouteImport } from './routes/_authenticated/_student/teams/$teamId'
 import { Route as AuthenticatedStudentTeamsMyRouteImport } from './routes/_authenticated/_student/teams/my'
 import { Route as AuthenticatedAdminCoursesIndexRouteImport } from './routes/_authenticated/admin/courses/index'
-import { Route as AuthenticatedAdminCoursesCourseIdRouteImport } from './routes/_authenticated/admin/courses/$courseId'
+import { Route as AuthenticatedAdminCoursesCourseIdRouteRouteImport } from './routes/_authenticated/admin/courses/$courseId/route'
 import { Route as AuthenticatedAdminCoursesCreateRouteImport } from './routes/_authenticated/admin/courses/create'
 import { Route as AuthenticatedAdminOrganizationsIndexRouteImport } from './routes/_authenticated/admin/organizations/index'
 import { Route as AuthenticatedAdminOrganizationsOrgIdRouteImport } from './routes/_authenticated/admin/organizations/$orgId'
@@ -45,6 +45,14 @@ import { Route as AuthenticatedAdminStudentsIndexRouteImport } from './routes/_a
 import { Route as AuthenticatedSOrganizationsIndexRouteImport } from './routes/_authenticated/s/organizations/index'
 import { Route as AuthenticatedSOrganizationsOrgIdRouteImport } from './routes/_authenticated/s/organizations/$orgId'
 import { Route as AuthenticatedSOrganizationsCreateRouteImport } from './routes/_authenticated/s/organizations/create'
+import { Route as AuthenticatedAdminCoursesCourseIdIndexRouteImport } from './routes/_authenticated/admin/courses/$courseId/index'
+import { Route as AuthenticatedAdminCoursesCourseIdHealthRouteImport } from './routes/_authenticated/admin/courses/$courseId/health'
+import { Route as AuthenticatedAdminCoursesCourseIdLmsRouteImport } from './routes/_authenticated/admin/courses/$courseId/lms'
+import { Route as AuthenticatedAdminCoursesCourseIdPlacementRouteImport } from './routes/_authenticated/admin/courses/$courseId/placement'
+import { Route as AuthenticatedAdminCoursesCourseIdRosterRouteImport } from './routes/_authenticated/admin/courses/$courseId/roster'
+import { Route as AuthenticatedAdminCoursesCourseIdStaffRouteImport } from './routes/_authenticated/admin/courses/$courseId/staff'
+import { Route as AuthenticatedAdminCoursesCourseIdSurveyRouteImport } from './routes/_authenticated/admin/courses/$courseId/survey'
+import { Route as AuthenticatedAdminCoursesCourseIdTeamsRouteImport } from './routes/_authenticated/admin/courses/$courseId/teams'
 import { Route as AuthenticatedAdminStudentsCourseCourseIdRouteImport } from './routes/_authenticated/admin/students/course/$courseId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -196,8 +204,8 @@ const AuthenticatedAdminCoursesIndexRoute =
     path: '/courses/',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
-const AuthenticatedAdminCoursesCourseIdRoute =
-  AuthenticatedAdminCoursesCourseIdRouteImport.update({
+const AuthenticatedAdminCoursesCourseIdRouteRoute =
+  AuthenticatedAdminCoursesCourseIdRouteRouteImport.update({
     id: '/courses/$courseId',
     path: '/courses/$courseId',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
@@ -244,6 +252,54 @@ const AuthenticatedSOrganizationsCreateRoute =
     path: '/organizations/create',
     getParentRoute: () => AuthenticatedSRouteRoute,
   } as any)
+const AuthenticatedAdminCoursesCourseIdIndexRoute =
+  AuthenticatedAdminCoursesCourseIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedAdminCoursesCourseIdRouteRoute,
+  } as any)
+const AuthenticatedAdminCoursesCourseIdHealthRoute =
+  AuthenticatedAdminCoursesCourseIdHealthRouteImport.update({
+    id: '/health',
+    path: '/health',
+    getParentRoute: () => AuthenticatedAdminCoursesCourseIdRouteRoute,
+  } as any)
+const AuthenticatedAdminCoursesCourseIdLmsRoute =
+  AuthenticatedAdminCoursesCourseIdLmsRouteImport.update({
+    id: '/lms',
+    path: '/lms',
+    getParentRoute: () => AuthenticatedAdminCoursesCourseIdRouteRoute,
+  } as any)
+const AuthenticatedAdminCoursesCourseIdPlacementRoute =
+  AuthenticatedAdminCoursesCourseIdPlacementRouteImport.update({
+    id: '/placement',
+    path: '/placement',
+    getParentRoute: () => AuthenticatedAdminCoursesCourseIdRouteRoute,
+  } as any)
+const AuthenticatedAdminCoursesCourseIdRosterRoute =
+  AuthenticatedAdminCoursesCourseIdRosterRouteImport.update({
+    id: '/roster',
+    path: '/roster',
+    getParentRoute: () => AuthenticatedAdminCoursesCourseIdRouteRoute,
+  } as any)
+const AuthenticatedAdminCoursesCourseIdStaffRoute =
+  AuthenticatedAdminCoursesCourseIdStaffRouteImport.update({
+    id: '/staff',
+    path: '/staff',
+    getParentRoute: () => AuthenticatedAdminCoursesCourseIdRouteRoute,
+  } as any)
+const AuthenticatedAdminCoursesCourseIdSurveyRoute =
+  AuthenticatedAdminCoursesCourseIdSurveyRouteImport.update({
+    id: '/survey',
+    path: '/survey',
+    getParentRoute: () => AuthenticatedAdminCoursesCourseIdRouteRoute,
+  } as any)
+const AuthenticatedAdminCoursesCourseIdTeamsRoute =
+  AuthenticatedAdminCoursesCourseIdTeamsRouteImport.update({
+    id: '/teams',
+    path: '/teams',
+    getParentRoute: () => AuthenticatedAdminCoursesCourseIdRouteRoute,
+  } as any)
 const AuthenticatedAdminStudentsCourseCourseIdRoute =
   AuthenticatedAdminStudentsCourseCourseIdRouteImport.update({
     id: '/students/course/$courseId',
@@ -272,10 +328,10 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AuthenticatedAdminIndexRoute
   '/community/': typeof AuthenticatedCommunityIndexRoute
   '/s/': typeof AuthenticatedSIndexRoute
+  '/admin/courses/$courseId': typeof AuthenticatedAdminCoursesCourseIdRouteRouteWithChildren
   '/courses/$courseId': typeof AuthenticatedStudentCoursesCourseIdRoute
   '/teams/$teamId': typeof AuthenticatedStudentTeamsTeamIdRoute
   '/teams/my': typeof AuthenticatedStudentTeamsMyRoute
-  '/admin/courses/$courseId': typeof AuthenticatedAdminCoursesCourseIdRoute
   '/admin/courses/create': typeof AuthenticatedAdminCoursesCreateRoute
   '/admin/organizations/$orgId': typeof AuthenticatedAdminOrganizationsOrgIdRoute
   '/s/organizations/$orgId': typeof AuthenticatedSOrganizationsOrgIdRoute
@@ -286,7 +342,15 @@ export interface FileRoutesByFullPath {
   '/admin/organizations/': typeof AuthenticatedAdminOrganizationsIndexRoute
   '/admin/students/': typeof AuthenticatedAdminStudentsIndexRoute
   '/s/organizations/': typeof AuthenticatedSOrganizationsIndexRoute
+  '/admin/courses/$courseId/health': typeof AuthenticatedAdminCoursesCourseIdHealthRoute
+  '/admin/courses/$courseId/lms': typeof AuthenticatedAdminCoursesCourseIdLmsRoute
+  '/admin/courses/$courseId/placement': typeof AuthenticatedAdminCoursesCourseIdPlacementRoute
+  '/admin/courses/$courseId/roster': typeof AuthenticatedAdminCoursesCourseIdRosterRoute
+  '/admin/courses/$courseId/staff': typeof AuthenticatedAdminCoursesCourseIdStaffRoute
+  '/admin/courses/$courseId/survey': typeof AuthenticatedAdminCoursesCourseIdSurveyRoute
+  '/admin/courses/$courseId/teams': typeof AuthenticatedAdminCoursesCourseIdTeamsRoute
   '/admin/students/course/$courseId': typeof AuthenticatedAdminStudentsCourseCourseIdRoute
+  '/admin/courses/$courseId/': typeof AuthenticatedAdminCoursesCourseIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -310,7 +374,6 @@ export interface FileRoutesByTo {
   '/courses/$courseId': typeof AuthenticatedStudentCoursesCourseIdRoute
   '/teams/$teamId': typeof AuthenticatedStudentTeamsTeamIdRoute
   '/teams/my': typeof AuthenticatedStudentTeamsMyRoute
-  '/admin/courses/$courseId': typeof AuthenticatedAdminCoursesCourseIdRoute
   '/admin/courses/create': typeof AuthenticatedAdminCoursesCreateRoute
   '/admin/organizations/$orgId': typeof AuthenticatedAdminOrganizationsOrgIdRoute
   '/s/organizations/$orgId': typeof AuthenticatedSOrganizationsOrgIdRoute
@@ -321,7 +384,15 @@ export interface FileRoutesByTo {
   '/admin/organizations': typeof AuthenticatedAdminOrganizationsIndexRoute
   '/admin/students': typeof AuthenticatedAdminStudentsIndexRoute
   '/s/organizations': typeof AuthenticatedSOrganizationsIndexRoute
+  '/admin/courses/$courseId/health': typeof AuthenticatedAdminCoursesCourseIdHealthRoute
+  '/admin/courses/$courseId/lms': typeof AuthenticatedAdminCoursesCourseIdLmsRoute
+  '/admin/courses/$courseId/placement': typeof AuthenticatedAdminCoursesCourseIdPlacementRoute
+  '/admin/courses/$courseId/roster': typeof AuthenticatedAdminCoursesCourseIdRosterRoute
+  '/admin/courses/$courseId/staff': typeof AuthenticatedAdminCoursesCourseIdStaffRoute
+  '/admin/courses/$courseId/survey': typeof AuthenticatedAdminCoursesCourseIdSurveyRoute
+  '/admin/courses/$courseId/teams': typeof AuthenticatedAdminCoursesCourseIdTeamsRoute
   '/admin/students/course/$courseId': typeof AuthenticatedAdminStudentsCourseCourseIdRoute
+  '/admin/courses/$courseId': typeof AuthenticatedAdminCoursesCourseIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -347,10 +418,10 @@ export interface FileRoutesById {
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
   '/_authenticated/community/': typeof AuthenticatedCommunityIndexRoute
   '/_authenticated/s/': typeof AuthenticatedSIndexRoute
+  '/_authenticated/admin/courses/$courseId': typeof AuthenticatedAdminCoursesCourseIdRouteRouteWithChildren
   '/_authenticated/_student/courses/$courseId': typeof AuthenticatedStudentCoursesCourseIdRoute
   '/_authenticated/_student/teams/$teamId': typeof AuthenticatedStudentTeamsTeamIdRoute
   '/_authenticated/_student/teams/my': typeof AuthenticatedStudentTeamsMyRoute
-  '/_authenticated/admin/courses/$courseId': typeof AuthenticatedAdminCoursesCourseIdRoute
   '/_authenticated/admin/courses/create': typeof AuthenticatedAdminCoursesCreateRoute
   '/_authenticated/admin/organizations/$orgId': typeof AuthenticatedAdminOrganizationsOrgIdRoute
   '/_authenticated/s/organizations/$orgId': typeof AuthenticatedSOrganizationsOrgIdRoute
@@ -361,7 +432,15 @@ export interface FileRoutesById {
   '/_authenticated/admin/organizations/': typeof AuthenticatedAdminOrganizationsIndexRoute
   '/_authenticated/admin/students/': typeof AuthenticatedAdminStudentsIndexRoute
   '/_authenticated/s/organizations/': typeof AuthenticatedSOrganizationsIndexRoute
+  '/_authenticated/admin/courses/$courseId/health': typeof AuthenticatedAdminCoursesCourseIdHealthRoute
+  '/_authenticated/admin/courses/$courseId/lms': typeof AuthenticatedAdminCoursesCourseIdLmsRoute
+  '/_authenticated/admin/courses/$courseId/placement': typeof AuthenticatedAdminCoursesCourseIdPlacementRoute
+  '/_authenticated/admin/courses/$courseId/roster': typeof AuthenticatedAdminCoursesCourseIdRosterRoute
+  '/_authenticated/admin/courses/$courseId/staff': typeof AuthenticatedAdminCoursesCourseIdStaffRoute
+  '/_authenticated/admin/courses/$courseId/survey': typeof AuthenticatedAdminCoursesCourseIdSurveyRoute
+  '/_authenticated/admin/courses/$courseId/teams': typeof AuthenticatedAdminCoursesCourseIdTeamsRoute
   '/_authenticated/admin/students/course/$courseId': typeof AuthenticatedAdminStudentsCourseCourseIdRoute
+  '/_authenticated/admin/courses/$courseId/': typeof AuthenticatedAdminCoursesCourseIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -386,10 +465,10 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/community/'
     | '/s/'
+    | '/admin/courses/$courseId'
     | '/courses/$courseId'
     | '/teams/$teamId'
     | '/teams/my'
-    | '/admin/courses/$courseId'
     | '/admin/courses/create'
     | '/admin/organizations/$orgId'
     | '/s/organizations/$orgId'
@@ -400,7 +479,15 @@ export interface FileRouteTypes {
     | '/admin/organizations/'
     | '/admin/students/'
     | '/s/organizations/'
+    | '/admin/courses/$courseId/health'
+    | '/admin/courses/$courseId/lms'
+    | '/admin/courses/$courseId/placement'
+    | '/admin/courses/$courseId/roster'
+    | '/admin/courses/$courseId/staff'
+    | '/admin/courses/$courseId/survey'
+    | '/admin/courses/$courseId/teams'
     | '/admin/students/course/$courseId'
+    | '/admin/courses/$courseId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -424,7 +511,6 @@ export interface FileRouteTypes {
     | '/courses/$courseId'
     | '/teams/$teamId'
     | '/teams/my'
-    | '/admin/courses/$courseId'
     | '/admin/courses/create'
     | '/admin/organizations/$orgId'
     | '/s/organizations/$orgId'
@@ -435,7 +521,15 @@ export interface FileRouteTypes {
     | '/admin/organizations'
     | '/admin/students'
     | '/s/organizations'
+    | '/admin/courses/$courseId/health'
+    | '/admin/courses/$courseId/lms'
+    | '/admin/courses/$courseId/placement'
+    | '/admin/courses/$courseId/roster'
+    | '/admin/courses/$courseId/staff'
+    | '/admin/courses/$courseId/survey'
+    | '/admin/courses/$courseId/teams'
     | '/admin/students/course/$courseId'
+    | '/admin/courses/$courseId'
   id:
     | '__root__'
     | '/'
@@ -460,10 +554,10 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/'
     | '/_authenticated/community/'
     | '/_authenticated/s/'
+    | '/_authenticated/admin/courses/$courseId'
     | '/_authenticated/_student/courses/$courseId'
     | '/_authenticated/_student/teams/$teamId'
     | '/_authenticated/_student/teams/my'
-    | '/_authenticated/admin/courses/$courseId'
     | '/_authenticated/admin/courses/create'
     | '/_authenticated/admin/organizations/$orgId'
     | '/_authenticated/s/organizations/$orgId'
@@ -474,7 +568,15 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/organizations/'
     | '/_authenticated/admin/students/'
     | '/_authenticated/s/organizations/'
+    | '/_authenticated/admin/courses/$courseId/health'
+    | '/_authenticated/admin/courses/$courseId/lms'
+    | '/_authenticated/admin/courses/$courseId/placement'
+    | '/_authenticated/admin/courses/$courseId/roster'
+    | '/_authenticated/admin/courses/$courseId/staff'
+    | '/_authenticated/admin/courses/$courseId/survey'
+    | '/_authenticated/admin/courses/$courseId/teams'
     | '/_authenticated/admin/students/course/$courseId'
+    | '/_authenticated/admin/courses/$courseId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -689,7 +791,7 @@ declare module '@tanstack/react-router' {
       id: '/_authenticated/admin/courses/$courseId'
       path: '/courses/$courseId'
       fullPath: '/admin/courses/$courseId'
-      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdRouteImport
+      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
     '/_authenticated/admin/courses/create': {
@@ -741,6 +843,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSOrganizationsCreateRouteImport
       parentRoute: typeof AuthenticatedSRouteRoute
     }
+    '/_authenticated/admin/courses/$courseId/': {
+      id: '/_authenticated/admin/courses/$courseId/'
+      path: '/'
+      fullPath: '/admin/courses/$courseId/'
+      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdIndexRouteImport
+      parentRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRoute
+    }
+    '/_authenticated/admin/courses/$courseId/health': {
+      id: '/_authenticated/admin/courses/$courseId/health'
+      path: '/health'
+      fullPath: '/admin/courses/$courseId/health'
+      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdHealthRouteImport
+      parentRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRoute
+    }
+    '/_authenticated/admin/courses/$courseId/lms': {
+      id: '/_authenticated/admin/courses/$courseId/lms'
+      path: '/lms'
+      fullPath: '/admin/courses/$courseId/lms'
+      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdLmsRouteImport
+      parentRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRoute
+    }
+    '/_authenticated/admin/courses/$courseId/placement': {
+      id: '/_authenticated/admin/courses/$courseId/placement'
+      path: '/placement'
+      fullPath: '/admin/courses/$courseId/placement'
+      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdPlacementRouteImport
+      parentRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRoute
+    }
+    '/_authenticated/admin/courses/$courseId/roster': {
+      id: '/_authenticated/admin/courses/$courseId/roster'
+      path: '/roster'
+      fullPath: '/admin/courses/$courseId/roster'
+      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdRosterRouteImport
+      parentRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRoute
+    }
+    '/_authenticated/admin/courses/$courseId/staff': {
+      id: '/_authenticated/admin/courses/$courseId/staff'
+      path: '/staff'
+      fullPath: '/admin/courses/$courseId/staff'
+      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdStaffRouteImport
+      parentRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRoute
+    }
+    '/_authenticated/admin/courses/$courseId/survey': {
+      id: '/_authenticated/admin/courses/$courseId/survey'
+      path: '/survey'
+      fullPath: '/admin/courses/$courseId/survey'
+      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdSurveyRouteImport
+      parentRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRoute
+    }
+    '/_authenticated/admin/courses/$courseId/teams': {
+      id: '/_authenticated/admin/courses/$courseId/teams'
+      path: '/teams'
+      fullPath: '/admin/courses/$courseId/teams'
+      preLoaderRoute: typeof AuthenticatedAdminCoursesCourseIdTeamsRouteImport
+      parentRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRoute
+    }
     '/_authenticated/admin/students/course/$courseId': {
       id: '/_authenticated/admin/students/course/$courseId'
       path: '/students/course/$courseId'
@@ -777,12 +935,48 @@ const AuthenticatedStudentRouteRouteWithChildren =
     AuthenticatedStudentRouteRouteChildren,
   )
 
+interface AuthenticatedAdminCoursesCourseIdRouteRouteChildren {
+  AuthenticatedAdminCoursesCourseIdHealthRoute: typeof AuthenticatedAdminCoursesCourseIdHealthRoute
+  AuthenticatedAdminCoursesCourseIdLmsRoute: typeof AuthenticatedAdminCoursesCourseIdLmsRoute
+  AuthenticatedAdminCoursesCourseIdPlacementRoute: typeof AuthenticatedAdminCoursesCourseIdPlacementRoute
+  AuthenticatedAdminCoursesCourseIdRosterRoute: typeof AuthenticatedAdminCoursesCourseIdRosterRoute
+  AuthenticatedAdminCoursesCourseIdStaffRoute: typeof AuthenticatedAdminCoursesCourseIdStaffRoute
+  AuthenticatedAdminCoursesCourseIdSurveyRoute: typeof AuthenticatedAdminCoursesCourseIdSurveyRoute
+  AuthenticatedAdminCoursesCourseIdTeamsRoute: typeof AuthenticatedAdminCoursesCourseIdTeamsRoute
+  AuthenticatedAdminCoursesCourseIdIndexRoute: typeof AuthenticatedAdminCoursesCourseIdIndexRoute
+}
+
+const AuthenticatedAdminCoursesCourseIdRouteRouteChildren: AuthenticatedAdminCoursesCourseIdRouteRouteChildren =
+  {
+    AuthenticatedAdminCoursesCourseIdHealthRoute:
+      AuthenticatedAdminCoursesCourseIdHealthRoute,
+    AuthenticatedAdminCoursesCourseIdLmsRoute:
+      AuthenticatedAdminCoursesCourseIdLmsRoute,
+    AuthenticatedAdminCoursesCourseIdPlacementRoute:
+      AuthenticatedAdminCoursesCourseIdPlacementRoute,
+    AuthenticatedAdminCoursesCourseIdRosterRoute:
+      AuthenticatedAdminCoursesCourseIdRosterRoute,
+    AuthenticatedAdminCoursesCourseIdStaffRoute:
+      AuthenticatedAdminCoursesCourseIdStaffRoute,
+    AuthenticatedAdminCoursesCourseIdSurveyRoute:
+      AuthenticatedAdminCoursesCourseIdSurveyRoute,
+    AuthenticatedAdminCoursesCourseIdTeamsRoute:
+      AuthenticatedAdminCoursesCourseIdTeamsRoute,
+    AuthenticatedAdminCoursesCourseIdIndexRoute:
+      AuthenticatedAdminCoursesCourseIdIndexRoute,
+  }
+
+const AuthenticatedAdminCoursesCourseIdRouteRouteWithChildren =
+  AuthenticatedAdminCoursesCourseIdRouteRoute._addFileChildren(
+    AuthenticatedAdminCoursesCourseIdRouteRouteChildren,
+  )
+
 interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminCsvRoute: typeof AuthenticatedAdminCsvRoute
   AuthenticatedAdminDashboardRoute: typeof AuthenticatedAdminDashboardRoute
   AuthenticatedAdminLmsRoute: typeof AuthenticatedAdminLmsRoute
   AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
-  AuthenticatedAdminCoursesCourseIdRoute: typeof AuthenticatedAdminCoursesCourseIdRoute
+  AuthenticatedAdminCoursesCourseIdRouteRoute: typeof AuthenticatedAdminCoursesCourseIdRouteRouteWithChildren
   AuthenticatedAdminCoursesCreateRoute: typeof AuthenticatedAdminCoursesCreateRoute
   AuthenticatedAdminOrganizationsOrgIdRoute: typeof AuthenticatedAdminOrganizationsOrgIdRoute
   AuthenticatedAdminCoursesIndexRoute: typeof AuthenticatedAdminCoursesIndexRoute
@@ -797,8 +991,8 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
     AuthenticatedAdminDashboardRoute: AuthenticatedAdminDashboardRoute,
     AuthenticatedAdminLmsRoute: AuthenticatedAdminLmsRoute,
     AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
-    AuthenticatedAdminCoursesCourseIdRoute:
-      AuthenticatedAdminCoursesCourseIdRoute,
+    AuthenticatedAdminCoursesCourseIdRouteRoute:
+      AuthenticatedAdminCoursesCourseIdRouteRouteWithChildren,
     AuthenticatedAdminCoursesCreateRoute: AuthenticatedAdminCoursesCreateRoute,
     AuthenticatedAdminOrganizationsOrgIdRoute:
       AuthenticatedAdminOrganizationsOrgIdRoute,

@@ -134,9 +134,11 @@ export function describeNotification(
         alreadyEnrolled: num(ctx.data.alreadyEnrolled),
         rejected: num(ctx.data.rejected),
       });
+      // Issue 35: to the course's roster; rejected rows are listed on the upload page.
+      const rejected = num(ctx.data.rejected) > 0;
       return {
         text: `${file} was imported into ${code ?? 'the course'}. ${summary}`,
-        link: '/admin/csv',
+        link: ctx.course && !rejected ? `/admin/courses/${ctx.course.id}/roster` : '/admin/csv',
       };
     }
     case 'CSV_UPLOAD_FAILED': {

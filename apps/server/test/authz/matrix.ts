@@ -99,6 +99,10 @@ export const MATRIX: Record<string, Row> = {
   postStudentTeamsByIdLeave: [401, 404, 403, '2xx', '2xx', 404, 403, 403],
   getStudentTeamsByIdAuditLogs: [401, 404, 403, '2xx', '2xx', 404, '2xx', '2xx'],
   postAdminTeamsByIdMembers: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  // Issue 35: the course admin page's Teams section, for the course's staff too.
+  getAdminCoursesByCourseIdTeams: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  getAdminTeamsById: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
+  deleteAdminTeamsByTeamIdMembersByMemberId: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   // The classmate already asked; member and leader are in the team already.
   postStudentTeamsByIdJoinRequests: [401, 404, 409, 409, 409, 404, 403, 403],
   getStudentTeamsByIdJoinRequests: [401, 404, 403, 403, '2xx', 404, '2xx', '2xx'],
@@ -303,6 +307,9 @@ export const STAFF_MATRIX: Record<string, StaffRow> = {
   postStudentTeamsByIdLeave: [404, 404, 404],
   getStudentTeamsByIdAuditLogs: [404, 404, 404],
   postAdminTeamsByIdMembers: ['2xx', '2xx', 403],
+  getAdminCoursesByCourseIdTeams: ['2xx', '2xx', 403],
+  getAdminTeamsById: ['2xx', '2xx', 403],
+  deleteAdminTeamsByTeamIdMembersByMemberId: ['2xx', '2xx', 403],
   postStudentTeamsByIdJoinRequests: [404, 404, 404],
   getStudentTeamsByIdJoinRequests: [404, 404, 404],
   postStudentJoinRequestsByIdWithdraw: [404, 404, 404],

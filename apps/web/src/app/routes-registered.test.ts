@@ -54,8 +54,16 @@ describe('SPEC §2 routes', () => {
     // page an email's unsubscribe link opens and the development mailbox; issue 28 the course
     // staff's "Courses I teach", the page an LMS launch lands on and an organization's LMS
     // connection (reached from the organization's page, not the menu).
+    // Issue 35 (decision 145) gives the course page its sections, each its own URL.
     expect(extra.sort()).toEqual([
       '/admin',
+      '/admin/courses/$courseId/health',
+      '/admin/courses/$courseId/lms',
+      '/admin/courses/$courseId/placement',
+      '/admin/courses/$courseId/roster',
+      '/admin/courses/$courseId/staff',
+      '/admin/courses/$courseId/survey',
+      '/admin/courses/$courseId/teams',
       '/admin/lms',
       '/auth/lti',
       '/dev/mail',

@@ -23,6 +23,32 @@ export interface AdminAddResult {
 }
 
 /**
+ * The team's course if the caller administers it (its organization's admins, or on a staff route
+ * its staff): else 404 for an admin (no oracle across organizations), 403 for another course's
+ * staff, as every staff route answers (decision 137).
+ */
+export async function teamInScope(
+  db: DbOrTx,
+  caller: Caller,
+  teamId: string,
+): Promise<{ courseId: string; organizationId: string }> {
+  const [scope, [target]] = await Promise.all([
+    callerScope(db, caller),
+    db
+      .select({ courseId: teams.courseId, organizationId: courses.organizationId })
+      .from(teams)
+      .innerJoin(courses, eq(courses.id, teams.courseId))
+      .innerJoin(organizations, eq(organizations.id, courses.organizationId))
+      .where(and(eq(teams.id, teamId), isNull(organizations.deletedAt)))
+      .limit(1),
+  ]);
+  if (!target || !courseIsInScope(scope, target.organizationId, target.courseId)) {
+    throw outOfScope(scope, 'Team not found');
+  }
+  return target;
+}
+
+/**
  * Adds a student with an ACTIVE enrollment to a team of the course, moving them out of their
  * current team if they have one. Both teams are locked in id order, so two moves between the
  * same teams in opposite directions queue instead of deadlocking; the student's lock comes
@@ -34,19 +60,7 @@ export async function adminAddMember(
   teamId: string,
   userId: string,
 ): Promise<AdminAddResult> {
-  const [scope, [target]] = await Promise.all([
-    callerScope(tx, caller),
-    tx
-      .select({ courseId: teams.courseId, organizationId: courses.organizationId })
-      .from(teams)
-      .innerJoin(courses, eq(courses.id, teams.courseId))
-      .innerJoin(organizations, eq(organizations.id, courses.organizationId))
-      .where(and(eq(teams.id, teamId), isNull(organizations.deletedAt)))
-      .limit(1),
-  ]);
-  if (!target || !courseIsInScope(scope, target.organizationId, target.courseId)) {
-    throw outOfScope(scope, 'Team not found');
-  }
+  const target = await teamInScope(tx, caller, teamId);
 
   const seen = await currentTeamOf(tx, target.courseId, userId);
   const ids = [...new Set([teamId, seen?.teamId ?? teamId])].sort();

@@ -17,8 +17,9 @@ import {
 } from '@teamup/shared';
 import { defineRoute, COURSE_STAFF } from '../../lib/route.js';
 import { signedInRead } from '../../lib/signed-in-read.js';
+import { callerScope, courseInScope } from '../../lib/org-scope.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { adminAddMember } from './admin-members.js';
+import { adminAddMember, teamInScope } from './admin-members.js';
 import {
   getTeamDetail,
   listAllTeams,
@@ -272,6 +273,75 @@ export async function teamRoutes(app: FastifyInstance) {
         message: movedFrom
           ? `Student moved from ${movedFrom.name} to ${teamName}`
           : `Student added to ${teamName}`,
+      };
+    },
+  });
+
+  // The course admin page's Teams section for the course's staff too (issue 35): the student
+  // routes above answer 404 to anyone not enrolled, so staff read and change teams here.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/courses/:courseId/teams',
+    config: { access: COURSE_STAFF },
+    schema: {
+      tags: TAGS,
+      summary: "A course's live teams by name, for its admins and staff",
+      params: courseParams,
+      querystring: courseTeamsQuerySchema,
+      response: { 200: envelope(paginated(teamSummarySchema)) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await signedInRead(request, async (db, caller) => {
+        await courseInScope(db, await callerScope(db, caller), request.params.courseId);
+        return listCourseTeams(db, caller, request.params.courseId, request.query);
+      }),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/teams/:id',
+    config: { access: COURSE_STAFF },
+    schema: {
+      tags: TAGS,
+      summary: 'A team with its members, for the admins and staff of its course',
+      params: uuidParamSchema,
+      response: { 200: detailEnvelope },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await signedInRead(request, async (db, caller) => {
+        await teamInScope(db, caller, request.params.id);
+        return getTeamDetail(db, caller, request.params.id);
+      }),
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/admin/teams/:teamId/members/:memberId',
+    config: { access: COURSE_STAFF },
+    schema: {
+      tags: TAGS,
+      summary:
+        'Remove a member from a team (admins and staff of its course, any time); the last one disbands it',
+      params: memberParams,
+      response: { 200: detailEnvelope },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const { teamId, memberId } = request.params;
+      await teamInScope(app.db, auth, teamId);
+      const { teamName, disbanded } = await app.db.transaction((tx) =>
+        removeTeamMember(tx, auth, teamId, memberId),
+      );
+      return {
+        success: true as const,
+        data: await getTeamDetail(app.db, auth, teamId),
+        message: disbanded
+          ? `Member removed; ${teamName} had no members left and was disbanded`
+          : `Member removed from ${teamName}`,
       };
     },
   });

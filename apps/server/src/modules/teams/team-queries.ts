@@ -604,12 +604,11 @@ export async function listCourseTeams(
   const [scope, rows] = await Promise.all([callerScope(db, caller), pageOf(list, params)]);
   // Every row says whether the caller may read the course; without rows, ask the course.
   const first = rows[0];
-  courseAccessFrom(
-    scope,
-    first
-      ? { organizationId: first.organizationId, enrollmentStatus: first.enrollmentStatus }
-      : (await s.courseAccess.execute({ courseId, userId: caller.userId }))[0],
-  );
+  // The course id rides along: its staff (on the staff route, issue 35) may look as its admins.
+  const access = first
+    ? { organizationId: first.organizationId, enrollmentStatus: first.enrollmentStatus }
+    : (await s.courseAccess.execute({ courseId, userId: caller.userId }))[0];
+  courseAccessFrom(scope, access && { ...access, id: courseId });
   return page(rows, () => list.count.execute(params), query, scope);
 }
 

@@ -184,7 +184,8 @@ describe(`CSV upload notifications (${driver})`, () => {
     expect(mine.items[0]).toMatchObject({
       kind: 'CSV_UPLOAD_FINISHED',
       text: 'fall.csv was imported into A101. 3 students added: 2 enrolled, 1 pending sign-in.',
-      link: '/admin/csv',
+      // Issue 35: nothing rejected, so to the course's roster.
+      link: `/admin/courses/${w.courseA.id}/roster`,
       course: { id: w.courseA.id, code: 'A101' },
     });
     const forAda = (await allNotifications()).find((n) => n.userId === ada.id)!;

@@ -176,6 +176,18 @@ describe('describeNotification', () => {
     );
   });
 
+  it("leads a clean CSV import to the course's Roster section (issue 35)", () => {
+    const clean = ctx({ team: null, data: { fileName: 'fall.csv', created: 2 } });
+    expect(describeNotification('CSV_UPLOAD_FINISHED', clean).link).toBe(
+      `/admin/courses/${cs301.id}/roster`,
+    );
+    // Rejected rows are listed on the upload page; without a course there is no roster.
+    const rejected = ctx({ team: null, data: { fileName: 'fall.csv', created: 2, rejected: 1 } });
+    expect(describeNotification('CSV_UPLOAD_FINISHED', rejected).link).toBe('/admin/csv');
+    const gone = ctx({ team: null, course: null, data: { fileName: 'fall.csv', created: 2 } });
+    expect(describeNotification('CSV_UPLOAD_FINISHED', gone).link).toBe('/admin/csv');
+  });
+
   it('still reads well when the actor, team or course is gone', () => {
     const bare = ctx({ actor: null, team: null, course: null });
     for (const kind of NOTIFICATION_KINDS) {

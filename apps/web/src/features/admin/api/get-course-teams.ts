@@ -8,7 +8,7 @@ export async function getCourseTeams(
   query: CourseTeamsQuery,
 ): Promise<Paginated<TeamSummary>> {
   const res = await apiClient.get<{ data: Paginated<TeamSummary> }>(
-    `/student/courses/${encodeURIComponent(courseId)}/teams`,
+    `/admin/courses/${encodeURIComponent(courseId)}/teams`,
     { params: query },
   );
   return res.data.data;

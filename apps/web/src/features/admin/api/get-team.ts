@@ -5,7 +5,7 @@ import { adminTeamKeys } from './query-keys';
 
 export async function getTeam(teamId: string): Promise<TeamDetail> {
   const res = await apiClient.get<{ data: TeamDetail }>(
-    `/student/teams/${encodeURIComponent(teamId)}`,
+    `/admin/teams/${encodeURIComponent(teamId)}`,
   );
   return res.data.data;
 }

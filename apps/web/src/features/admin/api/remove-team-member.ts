@@ -11,7 +11,7 @@ export async function removeTeamMember({
   memberId,
 }: RemoveTeamMemberVariables): Promise<TeamDetail> {
   const res = await apiClient.delete<{ data: TeamDetail }>(
-    `/student/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(memberId)}`,
+    `/admin/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(memberId)}`,
   );
   return res.data.data;
 }

@@ -10,7 +10,7 @@ import { TEAMS_COURSE_ID, createTeamDetail, createTeamMember } from '@/testing/t
 // Pages load through the router and MSW; on a loaded CI machine that takes over 1 s.
 
 const admin = { role: 'ORG_ADMIN' as const };
-const coursePath = `/admin/courses/${TEAMS_COURSE_ID}`;
+const coursePath = `/admin/courses/${TEAMS_COURSE_ID}/teams`;
 
 const member = (fullname: string, joinedAt: string, isLeader = false): TeamMember =>
   createTeamMember({
@@ -60,14 +60,14 @@ function serveTeams(initial: TeamDetail[] = []) {
     http.get(api('/courses/:id'), () =>
       ok(createCourse({ id: TEAMS_COURSE_ID, code: 'CS-401', title: 'Software Engineering' })),
     ),
-    http.get(api('/student/courses/:courseId/teams'), ({ request }) => {
+    http.get(api('/admin/courses/:courseId/teams'), ({ request }) => {
       const search = new URL(request.url).searchParams.get('search')?.toLowerCase();
       const items = teams
         .filter((t) => !search || t.name.toLowerCase().includes(search))
         .map((t) => summary(withCounts(t)));
       return ok(pageOfItems(items, 1, 10));
     }),
-    http.get(api('/student/teams/:id'), ({ params }) => {
+    http.get(api('/admin/teams/:id'), ({ params }) => {
       const found = teams.find((t) => t.id === params.id);
       return found ? ok(withCounts(found)) : fail(404, 'Team not found', 'NOT_FOUND');
     }),
@@ -75,7 +75,7 @@ function serveTeams(initial: TeamDetail[] = []) {
       calls.push({ method: 'GET', path: new URL(request.url).search });
       return ok(pageOfItems(enrollments(), 1, 50));
     }),
-    http.delete(api('/student/teams/:teamId/members/:memberId'), ({ params, request }) => {
+    http.delete(api('/admin/teams/:teamId/members/:memberId'), ({ params, request }) => {
       calls.push({ method: 'DELETE', path: new URL(request.url).pathname });
       teams = teams.map((t) => {
         if (t.id !== params.teamId) return t;
@@ -158,7 +158,7 @@ describe('course teams (admin)', () => {
   it('shows the error state with a retry', async () => {
     serveTeams([]);
     server.use(
-      http.get(api('/student/courses/:courseId/teams'), () =>
+      http.get(api('/admin/courses/:courseId/teams'), () =>
         fail(500, 'Something broke', 'INTERNAL_ERROR'),
       ),
     );

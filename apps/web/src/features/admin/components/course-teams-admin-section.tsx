@@ -35,9 +35,12 @@ function SeatsBadge({ team }: { team: TeamSummary }) {
 export function CourseTeamsAdminSection({
   courseId,
   actor = null,
+  activityLog = true,
 }: {
   courseId: string;
   actor?: CourseActor | null;
+  /** Links to each team's page and activity log (organization admins; see TeamMembersPanel). */
+  activityLog?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -132,7 +135,13 @@ export function CourseTeamsAdminSection({
                   </Accordion.Control>
                   <Accordion.Panel>
                     {/* Mounted only when open: each open team loads its members on demand. */}
-                    {openTeam === t.id && <TeamMembersPanel courseId={courseId} teamId={t.id} />}
+                    {openTeam === t.id && (
+                      <TeamMembersPanel
+                        courseId={courseId}
+                        teamId={t.id}
+                        activityLog={activityLog}
+                      />
+                    )}
                   </Accordion.Panel>
                 </Accordion.Item>
               ))}

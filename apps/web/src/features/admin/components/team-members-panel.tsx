@@ -8,10 +8,18 @@ import { useTeam } from '../api/get-team';
 import { AddMemberModal } from './add-member-modal';
 import { RemoveMemberModal } from './remove-member-modal';
 
-type TeamMembersPanelProps = { courseId: string; teamId: string };
+type TeamMembersPanelProps = {
+  courseId: string;
+  teamId: string;
+  /**
+   * The link to the team's page and its activity log: that page is the students' and the
+   * organization admins' (a course's staff who are not enrolled get 404 there), so not for staff.
+   */
+  activityLog?: boolean;
+};
 
 /** One team's members, opened from the course's team list, with the admin's member actions. */
-export function TeamMembersPanel({ courseId, teamId }: TeamMembersPanelProps) {
+export function TeamMembersPanel({ courseId, teamId, activityLog = true }: TeamMembersPanelProps) {
   const team = useTeam(teamId);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [adding, setAdding] = useState(false);
@@ -74,9 +82,11 @@ export function TeamMembersPanel({ courseId, teamId }: TeamMembersPanelProps) {
         <Button size="xs" variant="light" onClick={() => setAdding(true)}>
           Add or move a student
         </Button>
-        <AnchorLink size="sm" to="/teams/$teamId" params={{ teamId: t.id }}>
-          Activity log
-        </AnchorLink>
+        {activityLog && (
+          <AnchorLink size="sm" to="/teams/$teamId" params={{ teamId: t.id }}>
+            Activity log
+          </AnchorLink>
+        )}
       </Group>
       <RemoveMemberModal team={t} member={removing} onClose={() => setRemoving(null)} />
       <AddMemberModal

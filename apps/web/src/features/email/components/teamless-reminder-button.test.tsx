@@ -8,7 +8,7 @@ import { server } from '@/testing/server';
 import { TEAMS_COURSE_ID } from '@/testing/teams-data';
 import { REMINDER_BUTTON } from './teamless-reminder-button';
 
-const coursePath = `/admin/courses/${TEAMS_COURSE_ID}`;
+const coursePath = `/admin/courses/${TEAMS_COURSE_ID}/roster`;
 const REMINDER = `*/api/v1/admin/courses/${TEAMS_COURSE_ID}/reminders/teamless`;
 
 /** The course and its reminder endpoints, counting the reads and sends. */

@@ -90,13 +90,13 @@ export function CourseRosterPage({
         actions={
           <Group mt="sm" gap="sm">
             <ButtonLink
-              to="/admin/courses/$courseId"
+              to="/admin/courses/$courseId/roster"
               params={{ courseId }}
               variant="default"
               leftSection={<IconArrowLeft size={16} aria-hidden />}
             >
-              {/* A teaching assistant has no settings to change there (issue 28). */}
-              {backTo === 'teaching' ? 'Course page' : 'Course settings'}
+              {/* Back to the course page's Roster section (issue 35). */}
+              Course page
             </ButtonLink>
             <Button
               leftSection={<IconUserPlus size={16} aria-hidden />}

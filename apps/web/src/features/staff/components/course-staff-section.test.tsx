@@ -68,6 +68,12 @@ function serve(
 const heading = (course: Course) =>
   screen.findByRole('heading', { level: 1, name: `${course.code} · ${course.title}` });
 
+/** Opens a section of the course page by its tab (issue 35). */
+async function openSection(user: ReturnType<typeof renderApp>['user'], name: string) {
+  const sections = screen.getByRole('navigation', { name: 'Course sections' });
+  await user.click(within(sections).getByRole('link', { name }));
+}
+
 describe("the admin area's guard for course staff", () => {
   it('lets a student who assists in the course open its admin page, without its settings', async () => {
     const course = createCourse({ code: 'CS-350', title: 'Databases' });
@@ -75,17 +81,22 @@ describe("the admin area's guard for course staff", () => {
       teaching: [createTeachingCourse({ id: course.id, role: 'TEACHING_ASSISTANT' })],
       staff: [createStaffMember({ courseId: course.id, role: 'INSTRUCTOR' })],
     });
-    const { router } = renderApp(`/admin/courses/${course.id}`, { user: student });
+    const { router, user } = renderApp(`/admin/courses/${course.id}`, { user: student });
 
     expect(await heading(course)).toBeVisible();
     expect(router.state.location.pathname).toBe(`/admin/courses/${course.id}`);
     await waitFor(() => expect(document.title).toBe('CS-350 · Courses I teach · Teamup'));
-    // The roster and the rest of the course's tools are there; its settings are not.
-    const enrollments = screen.getByRole('region', { name: 'Enrollments' });
-    expect(within(enrollments).getByRole('link', { name: 'Students' })).toBeVisible();
+    // The Overview holds the settings: not for an assistant.
+    expect(await screen.findByRole('region', { name: 'Course details' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Edit course' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Archive course' })).not.toBeInTheDocument();
+    // The roster and the rest of the course's tools are there, each in its section (issue 35).
+    await openSection(user, 'Roster');
+    const enrollments = await screen.findByRole('region', { name: 'Enrollments' });
+    expect(within(enrollments).getByRole('link', { name: 'Students' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Roster · CS-350 · Courses I teach · Teamup'));
     // The staff list is read-only for the staff.
+    await openSection(user, 'Staff');
     const staff = await screen.findByRole('region', { name: 'Staff' });
     expect(await within(staff).findByText('Ada Lovelace')).toBeVisible();
     expect(within(staff).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
@@ -101,10 +112,11 @@ describe("the admin area's guard for course staff", () => {
   it('gives an instructor the settings of the course, but not the staff appointments', async () => {
     const course = createCourse();
     serve(course, { teaching: [createTeachingCourse({ id: course.id, role: 'INSTRUCTOR' })] });
-    renderApp(`/admin/courses/${course.id}`, { user: student });
+    const { user } = renderApp(`/admin/courses/${course.id}`, { user: student });
     expect(await heading(course)).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Edit course' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Archive course' })).toBeVisible();
+    await openSection(user, 'Staff');
     const staff = await screen.findByRole('region', { name: 'Staff' });
     expect(await within(staff).findByText(/No instructor or teaching assistant yet/)).toBeVisible();
     expect(within(staff).queryByRole('button', { name: 'Appoint' })).not.toBeInTheDocument();
@@ -120,7 +132,7 @@ describe("the admin area's guard for course staff", () => {
     await waitFor(() => expect(document.title).toBe('CS-350 · Courses I teach · Teamup'));
     expect(screen.getByRole('link', { name: 'Course page' })).toHaveAttribute(
       'href',
-      `/admin/courses/${course.id}`,
+      `/admin/courses/${course.id}/roster`,
     );
   });
 
@@ -170,12 +182,14 @@ describe('an organization admin who assists in a course of another organization'
       staff: [createStaffMember({ courseId: course.id, role: 'INSTRUCTOR' })],
       runsOrganization: false,
     });
-    renderApp(`/admin/courses/${course.id}`, { user: admin });
+    const { user } = renderApp(`/admin/courses/${course.id}/staff`, { user: admin });
     expect(await heading(course)).toBeVisible();
     const staff = await screen.findByRole('region', { name: 'Staff' });
     expect(await within(staff).findByText('Ada Lovelace')).toBeVisible();
     expect(within(staff).queryByRole('textbox', { name: /Email/ })).not.toBeInTheDocument();
     expect(within(staff).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    await openSection(user, 'Overview');
+    expect(await screen.findByRole('region', { name: 'Course details' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Edit course' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Archive course' })).not.toBeInTheDocument();
   });
@@ -197,7 +211,7 @@ describe('the Staff section of an organization admin', () => {
         }),
       ],
     });
-    renderApp(`/admin/courses/${course.id}`, { user: admin });
+    const { user } = renderApp(`/admin/courses/${course.id}/staff`, { user: admin });
     const staff = await screen.findByRole('region', { name: 'Staff' });
     const list = await within(staff).findByRole('list', { name: 'Course staff' });
     const [first, second] = within(list).getAllByRole('listitem');
@@ -207,14 +221,15 @@ describe('the Staff section of an organization admin', () => {
     expect(second).toHaveTextContent('new.ta@student.northfield.edu');
     expect(second).toHaveTextContent('Teaching assistant');
     expect(within(second!).getByText('Pending')).toBeVisible();
-    // An admin keeps every setting of the course.
-    expect(screen.getByRole('button', { name: 'Edit course' })).toBeVisible();
+    // An admin keeps every setting of the course (in its Overview).
+    await openSection(user, 'Overview');
+    expect(await screen.findByRole('button', { name: 'Edit course' })).toBeVisible();
   });
 
   it('appoints by email and role; the newcomer shows as pending', async () => {
     const course = createCourse();
     const requests = serve(course);
-    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    const { user } = renderApp(`/admin/courses/${course.id}/staff`, { user: admin });
     const staff = await screen.findByRole('region', { name: 'Staff' });
     await user.type(
       await within(staff).findByRole('textbox', { name: /Email/ }),
@@ -242,7 +257,7 @@ describe('the Staff section of an organization admin', () => {
   it('checks the address before asking the server', async () => {
     const course = createCourse();
     const requests = serve(course);
-    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    const { user } = renderApp(`/admin/courses/${course.id}/staff`, { user: admin });
     const staff = await screen.findByRole('region', { name: 'Staff' });
     const email = await within(staff).findByRole('textbox', { name: /Email/ });
     await user.type(email, 'not-an-address');
@@ -274,7 +289,7 @@ describe('the Staff section of an organization admin', () => {
     const course = createCourse();
     serve(course);
     server.use(http.post(api('/admin/courses/:courseId/staff'), answer));
-    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    const { user } = renderApp(`/admin/courses/${course.id}/staff`, { user: admin });
     const staff = await screen.findByRole('region', { name: 'Staff' });
     const email = await within(staff).findByRole('textbox', { name: /Email/ });
     await user.type(email, 'maya@student.northfield.edu');
@@ -291,7 +306,7 @@ describe('the Staff section of an organization admin', () => {
         fail(409, 'A course can have at most 50 staff', 'STAFF_LIMIT'),
       ),
     );
-    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    const { user } = renderApp(`/admin/courses/${course.id}/staff`, { user: admin });
     const staff = await screen.findByRole('region', { name: 'Staff' });
     await user.type(
       await within(staff).findByRole('textbox', { name: /Email/ }),
@@ -311,7 +326,7 @@ describe('the Staff section of an organization admin', () => {
       email: 'tom@student.northfield.edu',
     });
     const requests = serve(course, { staff: [ta] });
-    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    const { user } = renderApp(`/admin/courses/${course.id}/staff`, { user: admin });
     const staff = await screen.findByRole('region', { name: 'Staff' });
     await user.click(
       await within(staff).findByRole('button', { name: 'Remove Tom Assistant from the staff' }),

@@ -5,14 +5,15 @@ import { teachingCoursesQueryOptions } from '../api/get-teaching-courses';
 /**
  * Whether the course staff may open the page being loaded (issue 28). An admin page admits them
  * only when its route says so in `staticData.courseStaff`: 'course' for the page of the course
- * in its `courseId` param (they must teach that one), 'any' for a page the server scopes to the
+ * in its `courseId` param (they must teach that one; its child routes too), 'any' for a page the server scopes to the
  * courses they teach (they must teach one). Every other admin page stays the admins' own.
  */
 export async function admitsCourseStaff(
   queryClient: QueryClient,
   matches: readonly AnyRouteMatch[],
 ): Promise<boolean> {
-  const page = matches.at(-1);
+  // The nearest route that says: a course page's sections (child routes, issue 35) follow it.
+  const page = matches.findLast((m) => m.staticData.courseStaff);
   const access = page?.staticData.courseStaff;
   if (!page || !access) return false;
   const { items } = await queryClient.ensureQueryData(teachingCoursesQueryOptions());

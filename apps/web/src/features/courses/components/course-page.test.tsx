@@ -54,7 +54,7 @@ describe('course page (admin)', () => {
       enrollmentCounts: { active: 24, pending: 3, inactive: 1 },
     });
     serveCourse(course);
-    renderApp(`/admin/courses/${course.id}`, { user: admin });
+    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
 
     // The heading names the course; name, deadline and team size each appear once.
     expect(
@@ -72,7 +72,19 @@ describe('course page (admin)', () => {
     expect(screen.getAllByText('passed')).toHaveLength(1);
     const details = screen.getByRole('region', { name: 'Course details' });
     expect(within(details).getByText(course.description)).toBeInTheDocument();
-    const enrollments = screen.getByRole('region', { name: 'Enrollments' });
+    // Issue 35: the sections are tabs (links), the Overview the current one; the roster is a
+    // section of its own, with its URL and tab title.
+    const sections = screen.getByRole('navigation', { name: 'Course sections' });
+    expect(within(sections).getByRole('link', { name: 'Overview' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await screen.findByRole('region', { name: 'What needs doing next' })).toBeVisible();
+    await user.click(within(sections).getByRole('link', { name: 'Roster' }));
+    const enrollments = await screen.findByRole('region', { name: 'Enrollments' });
+    await waitFor(() =>
+      expect(document.title).toBe('Roster · CS-401 · Course Management · Teamup'),
+    );
     expect(within(enrollments).getByText('24')).toBeInTheDocument();
     expect(within(enrollments).getByRole('link', { name: 'Students' })).toHaveAttribute(
       'href',
@@ -143,7 +155,6 @@ describe('course page (admin)', () => {
     expect(await screen.findByText('Course archived')).toBeInTheDocument();
     expect(await screen.findByText('This course is archived')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit course' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add student' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Restore course' }));
     expect(await screen.findByText('Course restored')).toBeInTheDocument();
@@ -171,7 +182,7 @@ describe('course page (admin)', () => {
         );
       }),
     );
-    const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });
+    const { user } = renderApp(`/admin/courses/${course.id}/roster`, { user: admin });
     await user.click(await screen.findByRole('button', { name: 'Add student' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add student' });
     await user.type(
