@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { usePageNotices } from '@/lib/page-notices';
 import { server } from './server';
 
 // findBy*/waitFor give up after 1 s by default, which a loaded 2-core CI machine exceeds while
@@ -65,6 +66,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   notifications.clean();
+  usePageNotices.getState().clear();
   useAuthStore.getState().clear();
   localStorage.clear();
   const errors = consoleErrors;
