@@ -146,7 +146,10 @@ test('(b) the bell and the dashboard give one invitation one time', async ({ bro
   const onDashboard = await invitation.locator('time').first().getAttribute('datetime');
   const shown = await invitation.locator('time').first().textContent();
   await page.getByRole('button', { name: /^Notifications/ }).click();
-  const item = page.getByRole('dialog').getByRole('link', { name: /invited you/i }).first();
+  const item = page
+    .getByRole('dialog')
+    .getByRole('link', { name: /invited you/i })
+    .first();
   await expect(item).toBeVisible();
   expect(await item.locator('time').getAttribute('datetime')).toBe(onDashboard);
   await expect(item.locator('time')).toHaveText(shown!);
