@@ -10,7 +10,7 @@ export type PageNotice = {
   id: string;
   title: string;
   message: string;
-  color: 'green' | 'blue';
+  color: 'teal' | 'blue';
   /** Stays across pages until closed (news the reader may have waited for). */
   sticky?: boolean;
 };

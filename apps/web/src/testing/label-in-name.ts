@@ -9,7 +9,10 @@ export function labelInNameViolations(container: ParentNode = document): string[
     'a[aria-label], button[aria-label], [role="button"][aria-label], [role="link"][aria-label]',
   );
   return Array.from(controls)
-    .map((el) => ({ shown: norm(el.textContent ?? ''), name: norm(el.getAttribute('aria-label')!) }))
+    .map((el) => ({
+      shown: norm(el.textContent ?? ''),
+      name: norm(el.getAttribute('aria-label')!),
+    }))
     .filter(({ shown, name }) => shown !== '' && !name.includes(shown))
     .map(({ shown, name }) => `${shown} → ${name}`);
 }

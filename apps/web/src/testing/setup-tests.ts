@@ -5,6 +5,7 @@ import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetIdempotency } from '@/lib/idempotency';
 import { useAuthStore } from '@/lib/auth-store';
+import { usePageNotices } from '@/lib/page-notices';
 import { server } from './server';
 
 // findBy*/waitFor give up after 1 s by default, which a loaded 2-core CI machine exceeds while
@@ -66,6 +67,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   notifications.clean();
+  usePageNotices.getState().clear();
   useAuthStore.getState().clear();
   localStorage.clear();
   resetIdempotency();

@@ -33,8 +33,9 @@ export function PageNotices() {
           // A status, not an alert: good news, announced politely.
           role="status"
           aria-live="polite"
-          color={n.color}
-          variant="light"
+          // Outline at shade 9 keeps the title above 4.5:1 in both schemes (as ErrorAlert does).
+          color={`${n.color}.9`}
+          variant="outline"
           title={n.title}
           withCloseButton
           closeButtonLabel="Close notification"

@@ -38,7 +38,9 @@ export function useSignIn({ redirect }: { redirect?: string } = {}) {
     onSuccess: async (signedIn, input) => {
       // The greeting names the sign-in actually used: Google's words (SPEC §8) only for Google.
       const greeting =
-        'credential' in input ? NOTIFICATION_TEXTS.loginSuccess : NOTIFICATION_TEXTS.devLoginSuccess;
+        'credential' in input
+          ? NOTIFICATION_TEXTS.loginSuccess
+          : NOTIFICATION_TEXTS.devLoginSuccess;
       startSession(queryClient, signedIn, { greeting });
       const activated = signedIn.activatedEnrollments.length > 0;
       await router.navigate({

@@ -22,18 +22,14 @@ describe('login page', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign in as Maya Chen' }));
 
     // Issue 35: a development sign-in says what it was, not "Google login successful!".
-    expect(
-      await screen.findByText('Signed in with the development sign-in.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Signed in with the development sign-in.')).toBeInTheDocument();
     expect(screen.queryByText('Google login successful!')).toBeNull();
     const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya Chen' });
     // At the top of the page, in its flow (before the heading), not over it.
     const notice = screen.getByRole('status', { name: 'Signed in' });
     expect(notice).toHaveTextContent('Signed in');
     expect(screen.getByRole('main')).toContainElement(notice);
-    expect(
-      notice.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    expect(notice.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(useAuthStore.getState().user?.email).toBe('maya.chen@student.northfield.edu');
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
@@ -159,9 +155,7 @@ describe('login page', () => {
     );
     await user.type(screen.getByRole('textbox', { name: 'Name (optional)' }), 'New Student');
     await user.click(screen.getByRole('button', { name: 'Sign in with this email' }));
-    expect(
-      await screen.findByText('Signed in with the development sign-in.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Signed in with the development sign-in.')).toBeInTheDocument();
     expect(sent).toEqual({ email: 'new.student@northfield.edu', fullname: 'New Student' });
     await screen.findByRole('heading', { level: 1, name: /Welcome/ });
     expect(router.state.location.pathname).toBe('/dashboard');

@@ -6,8 +6,6 @@ import { NOTIFICATION_TEXTS } from '@/lib/notification-texts';
 import { REFRESH_MARGIN_MS, needsRefresh, refreshSession } from '../utils/refresh-session';
 
 const SIGNED_OUT_ELSEWHERE_ID = 'signed-out-elsewhere';
-/** Long enough to be read after the page changed under the reader. */
-const SIGNED_OUT_ELSEWHERE_MS = 10_000;
 
 // setTimeout overflows above 2^31-1 ms and would fire at once.
 const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -52,7 +50,9 @@ export function useSessionKeeper() {
         notifications.show({
           id: SIGNED_OUT_ELSEWHERE_ID,
           color: 'blue',
-          autoClose: SIGNED_OUT_ELSEWHERE_MS,
+          // The reader was in the other tab: the word waits until they come back and close it.
+          autoClose: false,
+          withCloseButton: true,
           ...NOTIFICATION_TEXTS.signedOutElsewhere,
         });
         const { pathname, href } = router.state.location;

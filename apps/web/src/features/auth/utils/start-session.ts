@@ -37,7 +37,7 @@ export function startSession(
   const notices = usePageNotices.getState();
   // What a previous session was told is not this one's.
   notices.clear();
-  if (greeting) notices.show({ id: GREETING_NOTICE_ID, color: 'green', ...greeting });
+  if (greeting) notices.show({ id: GREETING_NOTICE_ID, color: 'teal', ...greeting });
   if (activatedEnrollments.length > 0) {
     // News the student may have waited for: it stays until they close it.
     notices.show({

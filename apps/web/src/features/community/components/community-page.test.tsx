@@ -165,7 +165,9 @@ describe('community page', () => {
     const { user } = renderApp('/community', { user: student });
     const card = await screen.findByRole('listitem', { name: 'Lena Park' });
     await user.click(
-      within(card).getByRole('button', { name: 'Invite to my team (CS-401): Lena Park to Byte Club' }),
+      within(card).getByRole('button', {
+        name: 'Invite to my team (CS-401): Lena Park to Byte Club',
+      }),
     );
     // The message is optional: sent as it is.
     await user.click(await screen.findByRole('button', { name: 'Send invitation' }));
@@ -188,7 +190,9 @@ describe('community page', () => {
     await user.click(await screen.findByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Could not send the invitation')).toBeInTheDocument();
     expect(screen.getByText('Lena Park is already in a team in this course')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: /Invite to my team .*Lena Park/ })).toBeEnabled();
+    expect(
+      within(card).getByRole('button', { name: /Invite to my team .*Lena Park/ }),
+    ).toBeEnabled();
   });
 
   it('says when nobody matches, and when there is nobody at all', async () => {

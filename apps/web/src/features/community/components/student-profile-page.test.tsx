@@ -113,7 +113,9 @@ describe('student profile page', () => {
     );
     const { user } = renderApp(`/community/${LENA_ID}`, { user: student });
     await user.click(
-      await screen.findByRole('button', { name: 'Invite to my team (CS-401): Lena Park to Night Owls' }),
+      await screen.findByRole('button', {
+        name: 'Invite to my team (CS-401): Lena Park to Night Owls',
+      }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Invite Lena Park to Night Owls' });
     expect(invitedTo).toBeUndefined();

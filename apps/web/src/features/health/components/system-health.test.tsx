@@ -63,9 +63,7 @@ describe('system health', () => {
     expect(figure('Process', 'Uptime')).toHaveTextContent('1h 2m');
     expect(figure('Process', 'Memory (RSS)')).toHaveTextContent('120.0 MB');
     // Issue 35: the percentage is of the figure it stands beside (the limit), and says so.
-    expect(figure('Process', 'Heap used')).toHaveTextContent(
-      '40.0 MB of the 2048.0 MB limit (2%)',
-    );
+    expect(figure('Process', 'Heap used')).toHaveTextContent('40.0 MB of the 2048.0 MB limit (2%)');
     expect(
       within(group('Process')).getByText('Heap held now 80.0 MB; degraded above 90% of the limit'),
     ).toBeInTheDocument();
