@@ -209,5 +209,13 @@ test('each role its own menu, words, dashboard and reminder', async ({ browser }
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('list', { name: 'Studying' }),
   ).toBeVisible();
+  expect((await menuOf(both.page)).links).toEqual([
+    'Dashboard',
+    ...TEACHING,
+    ...STUDYING,
+    'Community',
+  ]);
+  // The drawer has finished sliding in.
+  await expect(both.page.getByRole('dialog')).toBeInViewport({ ratio: 1 });
   await both.page.screenshot({ path: `${SHOTS}/phone-menu-of-a-TA-who-studies.png` });
 });
