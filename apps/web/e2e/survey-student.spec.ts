@@ -128,7 +128,7 @@ test('a student answers with a drag, is told the first problem, submits; the edi
   await page.goto(`/courses/${course.id}`);
   const card = page.getByRole('region', { name: 'Team formation survey' });
   const cell = (name: string) => card.getByRole('button', { name });
-  await expect(cell('Monday 9:00 to 10:00')).toBeVisible();
+  await expect(cell('Monday 9:00 to 10:00')).toBeVisible({ timeout: 45_000 });
 
   // A drag from Monday 9:00 to Wednesday 11:00 marks the 3 × 3 rectangle, not a staircase.
   await test.step('drag a rectangle', async () => {
