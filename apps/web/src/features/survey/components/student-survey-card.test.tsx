@@ -201,7 +201,7 @@ describe('student survey form', () => {
     );
     const hours = card.querySelector(`[data-question="${AVAILABILITY_ID}"]`) as HTMLElement;
     expect(hours).toHaveAttribute('aria-invalid', 'true');
-    expect(hours).toHaveAccessibleDescription(/mark at least one free hour/);
+    expect(hours).toHaveAccessibleDescription(/Mark at least one free hour/);
     // Nothing was sent: the form knew.
     expect(puts).toHaveLength(0);
     // The summary's second item takes the focus to its question.

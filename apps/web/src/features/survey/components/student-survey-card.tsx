@@ -166,7 +166,7 @@ function QuestionBlock({
             style={{ flexShrink: 0, marginTop: 2 }}
           />
           <Text size="xs" fw={600}>
-            {error}
+            {error.charAt(0).toUpperCase() + error.slice(1)}
           </Text>
         </Group>
       )}

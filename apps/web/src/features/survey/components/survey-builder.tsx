@@ -242,6 +242,7 @@ export function SurveyBuilder({ view, save, onReload }: SurveyBuilderProps) {
         onClose={() => !save.isPending && setImpact(null)}
         title="Students have answered this survey"
         size="lg"
+        closeButtonProps={{ 'aria-label': 'Close and keep editing' }}
       >
         <Stack gap="sm">
           <Text size="sm">
