@@ -105,9 +105,7 @@ test('double clicks create one team, send one request, apply one placement, uplo
 
   await test.step('apply a placement', async () => {
     const page = admin.page;
-    await page.goto(`/admin/courses/${course.id}`);
-    const placement = page.getByRole('link', { name: 'Placement', exact: true });
-    if (await placement.isVisible().catch(() => false)) await placement.click();
+    await page.goto(`/admin/courses/${course.id}/placement`);
     const section = page.getByRole('region', { name: 'Formation' });
     await section.getByRole('button', { name: 'Preview placement' }).click();
     await expect(section.getByRole('group', { name: 'Summary' })).toBeVisible();

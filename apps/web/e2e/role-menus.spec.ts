@@ -154,13 +154,14 @@ test('each role its own menu, words, dashboard and reminder', async ({ browser }
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // On the course page the TA is told as what they are, never "as an admin".
-  await page.goto(`/admin/courses/${place.id}`);
+  await page.goto(`/admin/courses/${place.id}/teams`);
   await expect(
     page.getByText(/^As a teaching assistant of this course you can change any team’s members/),
   ).toBeVisible();
   await expect(page.getByText(/As an admin/)).toHaveCount(0);
 
-  // The teamless reminder with a message of their own (item 11).
+  // The teamless reminder with a message of their own (item 11), on the course's roster.
+  await page.goto(`/admin/courses/${place.id}/roster`);
   await page.getByRole('button', { name: 'Remind students without a team' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remind students without a team' });
   await expect(dialog.getByText('1 student without a team')).toBeVisible();
@@ -183,7 +184,7 @@ test('each role its own menu, words, dashboard and reminder', async ({ browser }
   );
 
   // The instructor who studies nothing: the same Teaching group; their own words.
-  await instructor.page.goto(`/admin/courses/${place.id}`);
+  await instructor.page.goto(`/admin/courses/${place.id}/teams`);
   expect(await menuOf(instructor.page)).toEqual({
     links: ['Dashboard', ...TEACHING, 'Community'],
     groups: ['Teaching'],

@@ -192,7 +192,7 @@ test('a student answers with a drag, is told the first problem, submits; the edi
   // The instructor renames the option Sam chose: told before saving that the answer is kept.
   const adminPage = admin.page;
   await everyLook(adminPage, 'survey-edit-warning', async (p) => {
-    await p.goto(`/admin/courses/${course.id}`);
+    await p.goto(`/admin/courses/${course.id}/survey`);
     const editor = p
       .getByRole('heading', { name: 'Questions', exact: true })
       .locator('xpath=ancestor::section[1]');
