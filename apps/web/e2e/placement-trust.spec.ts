@@ -56,8 +56,13 @@ async function everyLook(page: Page, shots: Record<string, Locator>, check?: () 
         await expectNoSidewaysScroll(page, where);
         await expectNoAxeViolations(page, where);
         if (check) await check();
-        for (const [shot, locator] of Object.entries(shots))
-          await locator.screenshot({ path: `${SHOTS}/${shot}-${name}-${colorScheme}.png` });
+        for (const [shot, locator] of Object.entries(shots)) {
+          // The viewport from the element's top: an element screenshot of a part of this long
+          // page came out as another part of it at 390 px.
+          await locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+          await page.evaluate(() => window.scrollBy(0, -72));
+          await page.screenshot({ path: `${SHOTS}/${shot}-${name}-${colorScheme}.png` });
+        }
       });
     }
   }

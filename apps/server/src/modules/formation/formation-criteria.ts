@@ -1593,7 +1593,9 @@ function measured(model: Model, c: Crit, m: number[], p: number, teamOf: Int32Ar
         if (liked.some((j) => teamOf[j] === teamOf[i])) happy++;
       }
       if (listers === 0) return `No member asked for a classmate: ${NEUTRAL_TEXT}`;
-      return `${happy === 0 ? 'None' : happy} of the ${plural(listers, 'member')} who asked for classmates ${happy <= 1 ? 'has' : 'have'} one in the team`;
+      if (listers === 1)
+        return `The one member who asked for classmates has ${happy ? 'one' : 'none'} in the team`;
+      return `${happy === 0 ? 'None' : happy} of the ${listers} members who asked for classmates ${happy <= 1 ? 'has' : 'have'} one in the team`;
     }
   }
 }

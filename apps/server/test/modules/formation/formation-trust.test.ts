@@ -172,6 +172,10 @@ describe('what each criterion measured, in words', () => {
     expect(role).toBe('3 of 4 members want the same role (Backend)');
     expect(lang).toBe('2 different answers among 4 members (3 at most)');
     expect(mates).toBe('1 of the 2 members who asked for classmates has one in the team');
+    const alone = scores(inp, [[1, 3, 4, 5], [2]]);
+    expect(detailOf(alone, 0)[3]).toBe(
+      'The one member who asked for classmates has none in the team',
+    );
     expect(project).toMatch(/^Project (Atlas|Beacon): ranked .* \(of 2 projects\)$/);
     // Team 2: student 5 answered nothing; every question says so and scores half.
     for (const [k, c] of r.teams[1]!.criteria.entries()) {

@@ -65,11 +65,12 @@ export function CriteriaSummary({
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Score</Table.Th>
-            <Table.Th scope="col" ta="right">
-              This proposal
+            {/* Short words that do not break on a phone; the note under the table says "random". */}
+            <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
+              Proposed
             </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Random placement
+            <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
+              Random
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
