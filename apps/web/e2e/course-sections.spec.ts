@@ -12,7 +12,7 @@ import { colorSchemeOf, expectNoAxeViolations, waitForNetworkQuiet } from './pag
 // screenshot. One sign-in per role; the page goes from section to section by its tabs on a
 // desktop and by its menu on a phone.
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const SHOTS = '/tmp/shots/workspace';
 const run = Date.now().toString(36);
@@ -98,20 +98,26 @@ async function walk(who: Signed, role: string, courseId: string, area: string) {
             first: first
               ? `${first.tagName} "${(first.textContent ?? '').trim().slice(0, 40)}"`
               : '',
+            bottom: root.getBoundingClientRect().bottom + window.scrollY,
           };
         });
         expect
           .soft(measured.scrollWidth, `sideways scroll on ${where}`)
           .toBeLessThanOrEqual(measured.innerWidth);
-        expect.soft(measured.firstTop, `a first action on ${where}`).not.toBeNull();
+        // A section with nothing to do (the staff list of a non-admin) is short itself.
         expect
-          .soft(measured.firstTop ?? Infinity, `first action (${measured.first}) on ${where}`)
+          .soft(
+            measured.firstTop ?? measured.bottom,
+            `${measured.first ? `first action (${measured.first})` : 'the section (no action)'} on ${where}`,
+          )
           .toBeLessThanOrEqual(2 * measured.innerHeight);
-        await expectNoAxeViolations(page, where);
+        // The survey's editor and answers are the same for every role and take axe 20 s on
+        // a loaded machine: checked as the admin, at both views.
+        if (section.path !== '/survey' || role === 'admin')
+          await expectNoAxeViolations(page, where);
         const slug = section.path.slice(1) || 'overview';
         await page.screenshot({
           path: `${SHOTS}/${role}-${slug}-${view.name}-${view.scheme}.png`,
-          fullPage: true,
         });
       });
     }
@@ -120,17 +126,18 @@ async function walk(who: Signed, role: string, courseId: string, area: string) {
   expect(refused, `API refusals met by the ${role}`).toEqual([]);
 }
 
-test('every section of the course page, as its instructor, its TA and its organization admin', async ({
-  browser,
-}) => {
+let admin: Signed;
+let courseId: string;
+
+test.beforeAll(async ({ browser }) => {
   mkdirSync(SHOTS, { recursive: true });
-  const admin = await signedIn(browser, ADMIN);
+  admin = await signedIn(browser, ADMIN);
   const courses = await call<{ items: { id: string; code: string }[] }>(
     admin,
     'get',
     '/courses?page=1&limit=100',
   );
-  const courseId = courses.items.find((c) => c.code === CODE)!.id;
+  courseId = courses.items.find((c) => c.code === CODE)!.id;
   // Staff by appointment: no organization admins, signed in with a student's global role.
   for (const [person, role] of [
     [INSTRUCTOR, 'INSTRUCTOR'],
@@ -138,23 +145,32 @@ test('every section of the course page, as its instructor, its TA and its organi
   ] as const) {
     await call(admin, 'post', `/admin/courses/${courseId}/staff`, { email: person.email, role });
   }
-  try {
-    const instructor = await signedIn(browser, INSTRUCTOR.email, INSTRUCTOR.name);
-    await walk(instructor, 'instructor', courseId, 'Courses I teach');
-    const ta = await signedIn(browser, TA.email, TA.name);
-    await walk(ta, 'ta', courseId, 'Courses I teach');
-    await walk(admin, 'admin', courseId, 'Course Management');
-  } finally {
-    // The appointments are this test's own.
-    const { items } = await call<{ items: StaffMember[] }>(
-      admin,
-      'get',
-      `/admin/courses/${courseId}/staff`,
-    );
-    for (const member of items.filter(
-      (m) => m.email === INSTRUCTOR.email || m.email === TA.email,
-    )) {
-      await call(admin, 'delete', `/admin/courses/${courseId}/staff/${member.id}`);
-    }
+});
+
+test.afterAll(async () => {
+  // The appointments are this spec's own.
+  const { items } = await call<{ items: StaffMember[] }>(
+    admin,
+    'get',
+    `/admin/courses/${courseId}/staff`,
+  );
+  for (const member of items.filter((m) => m.email === INSTRUCTOR.email || m.email === TA.email)) {
+    await call(admin, 'delete', `/admin/courses/${courseId}/staff/${member.id}`);
   }
+});
+
+test('every section as the course instructor, who is no organization admin', async ({
+  browser,
+}) => {
+  const instructor = await signedIn(browser, INSTRUCTOR.email, INSTRUCTOR.name);
+  await walk(instructor, 'instructor', courseId, 'Courses I teach');
+});
+
+test('every section as the course TA, who is no organization admin', async ({ browser }) => {
+  const ta = await signedIn(browser, TA.email, TA.name);
+  await walk(ta, 'ta', courseId, 'Courses I teach');
+});
+
+test("every section as the course organization's admin", async () => {
+  await walk(admin, 'admin', courseId, 'Course Management');
 });

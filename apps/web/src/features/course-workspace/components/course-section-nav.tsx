@@ -4,8 +4,16 @@ import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { COURSE_SECTIONS, sectionOfPath, type CourseSectionKey } from '../sections';
 import classes from './course-section-nav.module.css';
 
+// The router's active link gets a className of its own: kept beside the tab's, not over it.
 const TabAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement>>(
-  (props, ref) => <UnstyledButton component="a" ref={ref} className={classes.tab} {...props} />,
+  ({ className, ...props }, ref) => (
+    <UnstyledButton
+      component="a"
+      ref={ref}
+      {...props}
+      className={className ? `${classes.tab} ${className}` : classes.tab}
+    />
+  ),
 );
 TabAnchor.displayName = 'TabAnchor';
 const TabLink = createLink(TabAnchor);
@@ -34,6 +42,8 @@ export function CourseSectionNav({ courseId }: { courseId: string }) {
             <TabLink
               to={s.to}
               params={{ courseId }}
+              // Exact: the Overview's path is every section's parent.
+              activeOptions={{ exact: true }}
               aria-current={s.key === current.key ? 'page' : undefined}
               data-active={s.key === current.key || undefined}
             >

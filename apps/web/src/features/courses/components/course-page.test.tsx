@@ -85,6 +85,14 @@ describe('course page (admin)', () => {
     await waitFor(() =>
       expect(document.title).toBe('Roster · CS-401 · Course Management · Teamup'),
     );
+    // One current section: the Overview's path is the parent of every section's.
+    expect(within(sections).getByRole('link', { name: 'Roster' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(sections).getByRole('link', { name: 'Overview' })).not.toHaveAttribute(
+      'aria-current',
+    );
     expect(within(enrollments).getByText('24')).toBeInTheDocument();
     expect(within(enrollments).getByRole('link', { name: 'Students' })).toHaveAttribute(
       'href',
