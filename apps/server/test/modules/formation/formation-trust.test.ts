@@ -249,16 +249,14 @@ describe('the random baseline', () => {
     expect(base.lowestScore).toBeCloseTo(2 / 6);
   });
 
-  it('takes fewer samples past 600 students and stays fast at 600', () => {
+  // Its time is measured by `npm run bench:formation` (the baseline rows), not here.
+  it('takes fewer samples past 600 students, and 30 at 600', () => {
     expect(baselineSamples(600)).toBe(30);
     expect(baselineSamples(1_200)).toBe(15);
     expect(baselineSamples(10_000)).toBe(5);
     const inp = bigClass(600);
-    const started = performance.now();
     const base = randomBaseline(inp);
-    const took = performance.now() - started;
     expect(base.samples).toBe(30);
-    expect(took).toBeLessThan(2_000);
   });
 });
 
