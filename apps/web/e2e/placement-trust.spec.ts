@@ -27,15 +27,11 @@ const SIZES = [
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
-/** The placement section, by its heading: on the course page today, its own page later. */
+/** The course's Placement section (decision 145). */
 async function openPlacement(page: Page, courseId: string): Promise<Locator> {
   const region = page.getByRole('region', { name: /^(Formation|Placement)$/ });
-  await page.goto(`/admin/courses/${courseId}`);
+  await page.goto(`/admin/courses/${courseId}/placement`);
   await waitForNetworkQuiet(page);
-  if ((await region.count()) === 0) {
-    await page.goto(`/admin/courses/${courseId}/placement`);
-    await waitForNetworkQuiet(page);
-  }
   await expect(region).toBeVisible();
   return region;
 }
@@ -143,14 +139,9 @@ test('the editor: a weight scores, a rule applies whatever the weight; the selec
   const admin = await signedIn(browser, ADMIN);
   const courseId = await enrollInSeededCourse(admin, 'CS301', []);
   const page = admin.page;
-  await page.goto(`/admin/courses/${courseId}`);
+  await page.goto(`/admin/courses/${courseId}/survey`);
   await waitForNetworkQuiet(page);
-  let survey = page.getByRole('region', { name: /^Survey$/ });
-  if ((await survey.count()) === 0) {
-    await page.goto(`/admin/courses/${courseId}/survey`);
-    await waitForNetworkQuiet(page);
-    survey = page.getByRole('region', { name: /^Survey$/ });
-  }
+  const survey = page.getByRole('region', { name: /^Survey$/ });
   const gender = survey.getByRole('article', { name: 'Question 6' });
   await expect(gender.getByRole('textbox', { name: 'Prompt of question 6' })).toHaveValue('Gender');
   await expect(gender).toContainText('Not scored; its rule “do not isolate” still applies');
