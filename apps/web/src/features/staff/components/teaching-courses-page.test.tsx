@@ -17,7 +17,7 @@ async function nav() {
 }
 
 describe('Courses I teach in the menu', () => {
-  it('is offered to a student who assists in a course, before Community', async () => {
+  it('is offered to a student who assists in a course, in the Teaching group before Community', async () => {
     teaches(createTeachingCourse());
     renderApp('/community', { user: student });
     const link = await within(await nav()).findByRole('link', { name: 'Courses I teach' });
@@ -25,7 +25,8 @@ describe('Courses I teach in the menu', () => {
     const labels = within(await nav())
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(labels.slice(-2)).toEqual(['Courses I teach', 'Community']);
+    // Issue 35: the Teaching group (Courses I teach, Team formation), then Community.
+    expect(labels.slice(-3)).toEqual(['Courses I teach', 'Team formation', 'Community']);
   });
 
   it('is offered to an organization admin who also teaches', async () => {
