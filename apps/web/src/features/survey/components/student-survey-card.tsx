@@ -371,8 +371,8 @@ function SurveyForm({ courseId, view, onClosed }: SurveyFormProps) {
       )}
       {view.team && (
         <Alert
-          color="blue"
-          variant="light"
+          color="blue.9"
+          variant="outline"
           role="note"
           title={`You are already in ${view.team.name}`}
         >
