@@ -135,6 +135,9 @@ test('each role its own menu, words, dashboard and reminder', async ({ browser }
     attention.getByRole('link', { name: 'Survey closed: 1 student still without a team' }),
   ).toHaveAttribute('href', `/admin/courses/${place.id}/placement`);
   await waitForNetworkQuiet(page);
+  // The pointer left over a chart from the clicks above would hold its tooltip open, drawn where
+  // the chart was at the previous width: a person's pointer is never over a page being resized.
+  await page.mouse.move(0, 0);
   await checkEverywhere(page, SHOTS, 'team formation of a TA', (file) =>
     page.screenshot({ path: file, fullPage: true }),
   );
