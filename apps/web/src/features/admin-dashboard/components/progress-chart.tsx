@@ -19,6 +19,10 @@ export default function ProgressChart({
   return (
     <LineChart
       h={height}
+      // The chart's tooltip stays where it was last drawn while hidden: after the window narrows
+      // (a phone turned, a window resized) it would stick out of the page and scroll it sideways.
+      // Recharts keeps a shown tooltip inside the chart, so clipping to the chart hides nothing.
+      style={{ overflow: 'hidden' }}
       data={rows}
       dataKey="day"
       series={series}
