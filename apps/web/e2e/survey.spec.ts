@@ -111,7 +111,10 @@ test('an instructor builds and opens a survey, a student answers it, the instruc
     await p.goto(`/admin/courses/${courseId}/survey`);
     const results = p.getByRole('region', { name: 'Results' });
     await expect(results.getByText(/^Submitted: 1 of /)).toBeVisible();
-    const row = results.getByRole('row', { name: new RegExp(SAM.name) });
+    // A table row on a desktop, a card on a phone (issue 35).
+    const row = results
+      .getByRole('row', { name: new RegExp(SAM.name) })
+      .or(results.getByRole('listitem').filter({ hasText: SAM.name }));
     await expect(row).toContainText('3 h: Mon 9–11, Wed 11–12');
     await expect(row).toContainText('React 4, SQL 2');
     await expect(results.getByText('1 response', { exact: true })).toBeVisible();

@@ -90,6 +90,26 @@ describe('survey results', () => {
     expect(asked).toEqual(['?status=ANSWERED&page=1&limit=20', '?status=ANSWERED&page=2&limit=20']);
   });
 
+  it('shows the answers as one card per student on a phone, no table to scroll sideways', async () => {
+    serveResults();
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      renderSection();
+      const results = await screen.findByRole('region', { name: 'Results' });
+      const list = await within(results).findByRole('list', { name: 'Answers' });
+      expect(within(results).queryByRole('table', { name: 'Answers' })).not.toBeInTheDocument();
+      const first = within(list)
+        .getAllByRole('listitem')
+        .find((item) => item.textContent?.includes('Student 1'))!;
+      expect(first).toHaveTextContent('Draft saved');
+      expect(first).toHaveTextContent('3 h: Mon 9–11, Tue 9–10');
+      expect(list).toHaveTextContent('Answered a removed option');
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('lists who has not answered and reminds them', async () => {
     const { asked, reminders, bodies } = serveResults();
     const { user } = renderSection();

@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Group,
+  Paper,
   Progress,
   Stack,
   Table,
@@ -11,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { AdminSurveyView, Survey, SurveyResponseRow } from '@teamup/shared';
 import { IconBellRinging, IconClock, IconDownload } from '@tabler/icons-react';
@@ -73,17 +75,60 @@ function answerText(
     : REMOVED_ANSWER;
 }
 
-function AnswersTable({
-  rows,
-  survey,
-  caption,
-  withAnswers,
-}: {
+type AnswersTableProps = {
   rows: SurveyResponseRow[];
   survey: Survey;
   caption: string;
   withAnswers: boolean;
-}) {
+};
+
+/**
+ * The answers: a table on a wide screen, one card per student on a phone (issue 35 item 4: a
+ * table 640 px wide cut the answers off at 390 px, behind a sideways scroll).
+ */
+function AnswersTable(props: AnswersTableProps) {
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  return narrow ? <AnswerCards {...props} /> : <AnswerRows {...props} />;
+}
+
+function AnswerCards({ rows, survey, caption, withAnswers }: AnswersTableProps) {
+  const names = new Map(rows.map((r) => [r.student.id, r.student.fullname]));
+  return (
+    <Stack component="ul" aria-label={caption} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {rows.map((row) => (
+        <Paper component="li" key={row.student.id} withBorder radius="md" p="sm">
+          <Stack gap={6}>
+            <div>
+              <Text size="sm" fw={600}>
+                {row.student.fullname}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {row.student.email}
+              </Text>
+            </div>
+            <ResponseStatus row={row} />
+            {withAnswers && (
+              <Stack component="dl" gap={4} m={0}>
+                {survey.questions.map((q) => (
+                  <div key={q.id}>
+                    <Text component="dt" size="xs" c="dimmed">
+                      {q.prompt}
+                    </Text>
+                    <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                      {answerText(q, row, names)}
+                    </Text>
+                  </div>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function AnswerRows({ rows, survey, caption, withAnswers }: AnswersTableProps) {
   // Classmates a student named are written by name when they are on this page too.
   const names = new Map(rows.map((r) => [r.student.id, r.student.fullname]));
   return (
