@@ -52,7 +52,7 @@ function recordChanges(page: Page, path: RegExp) {
 const notices = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-test('double clicks create one team, send one request, apply one placement, upload one roster', async ({
+test('double clicks create one team, send one request and one invitation, add one student, send one reminder, apply one placement, create one course, upload one roster', async ({
   browser,
 }) => {
   const admin = await signedIn(browser, ADMIN);
@@ -103,6 +103,58 @@ test('double clicks create one team, send one request, apply one placement, uplo
     await changes.expectOneAction();
   });
 
+  await test.step('invite a classmate', async () => {
+    const page = ana.page;
+    const teams = await call<{ items: { id: string }[] }>(
+      ana,
+      'get',
+      `/student/courses/${course.id}/teams`,
+    );
+    const teamId = teams.items[0]!.id;
+    await page.goto(`/teams/${teamId}`);
+    const changes = recordChanges(page, /\/invite$/);
+    await page.getByRole('button', { name: 'Invite a classmate' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Classmate' }).fill('Cat');
+    await dialog.getByRole('option', { name: new RegExp(STUDENTS[2]!.name) }).click();
+    await dialog.getByRole('button', { name: 'Send invitation' }).dblclick();
+    await expect(notices(page, STUDENTS[2]!.name).first()).toBeVisible();
+    await expect(notices(page, /could not/i)).toHaveCount(0);
+    const invitations = await call<{ total: number }>(
+      ana,
+      'get',
+      `/student/teams/${teamId}/invitations`,
+    );
+    expect(invitations.total).toBe(1);
+    await changes.expectOneAction();
+  });
+
+  await test.step('add a student', async () => {
+    const page = admin.page;
+    await page.goto(`/admin/courses/${course.id}/roster`);
+    const changes = recordChanges(page, /\/manual-add$/);
+    await page.getByRole('button', { name: 'Add student' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(`added.${run}@student.northfield.edu`);
+    await dialog.getByLabel('Full name').fill(`Added Twice ${run}`);
+    await dialog.getByRole('button', { name: 'Add student' }).dblclick();
+    await expect(page.getByText(/pending until (their )?first sign-in/i).first()).toBeVisible();
+    await expect(notices(page, /could not|already/i)).toHaveCount(0);
+    await changes.expectOneAction();
+  });
+
+  await test.step('remind students without a team', async () => {
+    const page = admin.page;
+    await page.goto(`/admin/courses/${course.id}/roster`);
+    const changes = recordChanges(page, /\/reminders\/teamless$/);
+    await page.getByRole('button', { name: 'Remind students without a team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remind students without a team' });
+    await dialog.getByRole('button', { name: 'Send reminder' }).dblclick();
+    await expect(notices(page, /Reminder sent to \d+ students?\./).first()).toBeVisible();
+    await expect(notices(page, /could not|too soon/i)).toHaveCount(0);
+    await changes.expectOneAction();
+  });
+
   await test.step('apply a placement', async () => {
     const page = admin.page;
     await page.goto(`/admin/courses/${course.id}/placement`);
@@ -122,6 +174,26 @@ test('double clicks create one team, send one request, apply one placement, uplo
       `/student/courses/${course.id}/teams?page=1&limit=50`,
     );
     expect(teams.items.reduce((n, t) => n + t.memberCount, 0)).toBe(STUDENTS.length);
+    await changes.expectOneAction();
+  });
+
+  await test.step('create a course', async () => {
+    const page = admin.page;
+    const code = `DBL2-${run}`.toUpperCase();
+    await page.goto('/admin/courses/create');
+    const changes = recordChanges(page, /\/api\/v1\/courses$/);
+    await page.getByLabel('Code').fill(code);
+    await page.getByLabel('Title').fill(`Double clicked ${run}`);
+    await page.getByLabel('Term').fill('Spring 2027');
+    await page.getByRole('button', { name: 'Create course' }).dblclick();
+    await expect(page).toHaveURL(/\/admin\/courses\/[0-9a-f-]{36}$/);
+    await expect(notices(page, /could not|taken/i)).toHaveCount(0);
+    const courses = await call<{ items: { code: string }[] }>(
+      admin,
+      'get',
+      '/courses?page=1&limit=100',
+    );
+    expect(courses.items.filter((c) => c.code === code)).toHaveLength(1);
     await changes.expectOneAction();
   });
 
