@@ -94,6 +94,8 @@ test('the proposal says what each score measured, beside a random placement, wit
   );
   // The class's scores beside a random placement of the same class.
   await expect(byCriteria).toContainText(/mean \d+% \(a random placement: \d+% and \d+%\)/);
+  // The table and the rules are behind one disclosure (the teams stay near the top on a phone).
+  await byCriteria.getByText('Scores by question, beside a random placement').click();
   const table = byCriteria.getByRole('table', { name: 'Scores beside a random placement' });
   const mean = percentOf(await table.getByRole('row', { name: /^Mean of the teams/ }).innerText());
   expect(mean).toHaveLength(2);

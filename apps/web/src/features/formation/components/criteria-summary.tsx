@@ -55,82 +55,91 @@ export function CriteriaSummary({
       <Text size="xs" c="dimmed">
         {SCALE_TEXT}
       </Text>
-      <Table
-        withTableBorder
-        verticalSpacing={4}
-        horizontalSpacing="xs"
-        fz="sm"
-        aria-label="Scores beside a random placement"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Score</Table.Th>
-            {/* Short words that do not break on a phone; the note under the table says "random". */}
-            <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
-              Proposed
-            </Table.Th>
-            <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
-              Random
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Th scope="row" fw={500}>
-              Lowest team
-            </Table.Th>
-            <Table.Td ta="right">{percent(criteria.lowestScore)}</Table.Td>
-            <Table.Td ta="right">{percent(base.lowestScore)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row" fw={500}>
-              Mean of the teams
-            </Table.Th>
-            <Table.Td ta="right">{percent(criteria.meanScore)}</Table.Td>
-            <Table.Td ta="right">{percent(base.meanScore)}</Table.Td>
-          </Table.Tr>
-          {criteria.questions.map((q) => (
-            <Table.Tr key={q.id}>
-              <Table.Th scope="row" fw={400} style={cell}>
-                {q.prompt}{' '}
-                <Text span size="xs" c="dimmed">
-                  (weight {q.weight}, teams’ mean)
-                </Text>
-              </Table.Th>
-              <Table.Td ta="right">{percent(q.meanScore)}</Table.Td>
-              <Table.Td ta="right">{percent(baseOf(q.id))}</Table.Td>
-            </Table.Tr>
-          ))}
-          {criteria.rules.length > 0 && (
-            <Table.Tr>
-              <Table.Th scope="row" fw={400}>
-                Rules not kept
-              </Table.Th>
-              <Table.Td ta="right">{criteria.violations.length}</Table.Td>
-              <Table.Td ta="right">{base.violations.toFixed(1)}</Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-      <Text size="xs" c="dimmed">
-        Random placement: the mean of {base.samples} random placements of the same students into the
-        same seats.
-      </Text>
       <Text size="sm">
         Answers: {answerCounts(answers)} (of {countOf(answers.activeStudents, 'active student')}).
         Placement uses the answers saved in drafts too; a student who has not started counts as
         neutral (50%).
       </Text>
-      {criteria.rules.length > 0 && (
-        <div>
-          <Text size="sm">Rules, kept whatever the weights:</Text>
-          <List size="sm" spacing={2}>
-            {criteria.rules.map((r) => (
-              <List.Item key={`${r.questionId}:${r.kind}`}>{ruleText(r)}</List.Item>
-            ))}
-          </List>
-        </div>
-      )}
+      {/* Closed at first: the proposal's teams, and its Apply, stay within a screen or two of its
+          top on a phone (issue 24, issue 35); the summary line above gives the two figures. */}
+      <details>
+        <Text component="summary" size="sm" fw={600} style={{ cursor: 'pointer' }}>
+          Scores by question, beside a random placement
+        </Text>
+        <Stack gap="xs" mt="xs">
+          <Table
+            withTableBorder
+            verticalSpacing={4}
+            horizontalSpacing="xs"
+            fz="sm"
+            aria-label="Scores beside a random placement"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Score</Table.Th>
+                {/* Short words that do not break on a phone; the note under the table says "random". */}
+                <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Proposed
+                </Table.Th>
+                <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Random
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th scope="row" fw={500}>
+                  Lowest team
+                </Table.Th>
+                <Table.Td ta="right">{percent(criteria.lowestScore)}</Table.Td>
+                <Table.Td ta="right">{percent(base.lowestScore)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row" fw={500}>
+                  Mean of the teams
+                </Table.Th>
+                <Table.Td ta="right">{percent(criteria.meanScore)}</Table.Td>
+                <Table.Td ta="right">{percent(base.meanScore)}</Table.Td>
+              </Table.Tr>
+              {criteria.questions.map((q) => (
+                <Table.Tr key={q.id}>
+                  <Table.Th scope="row" fw={400} style={cell}>
+                    {q.prompt}{' '}
+                    <Text span size="xs" c="dimmed">
+                      (weight {q.weight}, teams’ mean)
+                    </Text>
+                  </Table.Th>
+                  <Table.Td ta="right">{percent(q.meanScore)}</Table.Td>
+                  <Table.Td ta="right">{percent(baseOf(q.id))}</Table.Td>
+                </Table.Tr>
+              ))}
+              {criteria.rules.length > 0 && (
+                <Table.Tr>
+                  <Table.Th scope="row" fw={400}>
+                    Rules not kept
+                  </Table.Th>
+                  <Table.Td ta="right">{criteria.violations.length}</Table.Td>
+                  <Table.Td ta="right">{base.violations.toFixed(1)}</Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed">
+            Random placement: the mean of {base.samples} random placements of the same students into
+            the same seats.
+          </Text>
+          {criteria.rules.length > 0 && (
+            <div>
+              <Text size="sm">Rules, kept whatever the weights:</Text>
+              <List size="sm" spacing={2}>
+                {criteria.rules.map((r) => (
+                  <List.Item key={`${r.questionId}:${r.kind}`}>{ruleText(r)}</List.Item>
+                ))}
+              </List>
+            </div>
+          )}
+        </Stack>
+      </details>
       {criteria.violations.length > 0 && (
         <Alert
           color="yellow.9"
