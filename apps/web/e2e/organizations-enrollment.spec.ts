@@ -51,6 +51,8 @@ test('superadmin → admin → student: organization, course, manual enrollment,
   await admin.getByRole('button', { name: 'Create course' }).click();
   await expect(admin).toHaveURL(/\/admin\/courses\/[0-9a-f-]{36}$/);
 
+  // Issue 35: students are added on the course's Roster section.
+  await admin.getByRole('link', { name: 'Roster', exact: true }).click();
   await admin.getByRole('button', { name: 'Add student' }).click();
   const dialog = admin.getByRole('dialog');
   await dialog.getByLabel('Email').fill(STUDENT_EMAIL);
