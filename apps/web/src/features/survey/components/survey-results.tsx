@@ -75,6 +75,32 @@ function answerText(
     : REMOVED_ANSWER;
 }
 
+/** One student's answers, each under its question. */
+function StudentAnswers({
+  survey,
+  row,
+  names,
+}: {
+  survey: Survey;
+  row: SurveyResponseRow;
+  names: Map<string, string>;
+}) {
+  return (
+    <Stack component="dl" gap={4} m={0}>
+      {survey.questions.map((q) => (
+        <div key={q.id}>
+          <Text component="dt" size="xs" c="dimmed">
+            {q.prompt}
+          </Text>
+          <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+            {answerText(q, row, names)}
+          </Text>
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
 type AnswersTableProps = {
   rows: SurveyResponseRow[];
   survey: Survey;
@@ -107,20 +133,7 @@ function AnswerCards({ rows, survey, caption, withAnswers }: AnswersTableProps) 
               </Text>
             </div>
             <ResponseStatus row={row} />
-            {withAnswers && (
-              <Stack component="dl" gap={4} m={0}>
-                {survey.questions.map((q) => (
-                  <div key={q.id}>
-                    <Text component="dt" size="xs" c="dimmed">
-                      {q.prompt}
-                    </Text>
-                    <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                      {answerText(q, row, names)}
-                    </Text>
-                  </div>
-                ))}
-              </Stack>
-            )}
+            {withAnswers && <StudentAnswers survey={survey} row={row} names={names} />}
           </Stack>
         </Paper>
       ))}
@@ -165,18 +178,7 @@ function AnswerRows({ rows, survey, caption, withAnswers }: AnswersTableProps) {
               </Table.Td>
               {withAnswers && (
                 <Table.Td style={{ verticalAlign: 'top' }}>
-                  <Stack component="dl" gap={4} m={0}>
-                    {survey.questions.map((q) => (
-                      <div key={q.id}>
-                        <Text component="dt" size="xs" c="dimmed">
-                          {q.prompt}
-                        </Text>
-                        <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                          {answerText(q, row, names)}
-                        </Text>
-                      </div>
-                    ))}
-                  </Stack>
+                  <StudentAnswers survey={survey} row={row} names={names} />
                 </Table.Td>
               )}
             </Table.Tr>
