@@ -86,17 +86,42 @@ export const placementSchema = z.object({
 });
 export type Placement = z.infer<typeof placementSchema>;
 
-/** A hard constraint of the survey that the proposal could not keep, and why. */
-export const FORMATION_VIOLATION_KINDS = ['AVOID', 'ISOLATED'] as const;
+/**
+ * A hard constraint of the survey that the proposal could not keep, and why. Issue 36 (decision
+ * 152): ALL_ONE_ANSWER (a team entirely of one answer), NOT_MIXED (one answer among a team's
+ * answering members), INCOMPATIBLE (two answers that may not share a team), APART (required
+ * teammates in different teams); ISOLATED also covers "at least N or none".
+ */
+export const FORMATION_VIOLATION_KINDS = [
+  'AVOID',
+  'ISOLATED',
+  'ALL_ONE_ANSWER',
+  'NOT_MIXED',
+  'INCOMPATIBLE',
+  'APART',
+] as const;
 export const formationViolationSchema = z.object({
   kind: z.enum(FORMATION_VIOLATION_KINDS),
   teamKey: z.string(),
-  /** The students concerned (an avoid pair; the isolated member). */
+  /** The students concerned (an avoid pair; the isolated members; the team; the pair apart). */
   userIds: z.array(z.uuid()),
   /** In a sentence: what holds the constraint from being kept. */
   detail: z.string(),
+  /** Issue 36: the question whose rule it is. */
+  questionId: z.uuid().optional(),
 });
 export type FormationViolation = z.infer<typeof formationViolationSchema>;
+
+/** The kinds of rule a survey sets (formationCriteriaSchema.rules). */
+export const FORMATION_RULE_KINDS = [
+  'DO_NOT_ISOLATE',
+  'AVOID',
+  'NOT_ALL_ONE',
+  'REQUIRE_MIXED',
+  'INCOMPATIBLE',
+  'REQUIRED_TEAMMATES',
+] as const;
+export type FormationRuleKind = (typeof FORMATION_RULE_KINDS)[number];
 
 /** Placement by criteria (issue 27): what the survey made of the proposal. */
 export const formationCriteriaSchema = z.object({
@@ -143,16 +168,27 @@ export const formationCriteriaSchema = z.object({
   }),
   /**
    * Issue 35: the rules kept whatever the weight (a weight scores, a rule is its own setting):
-   * "do not isolate" options of a DEMOGRAPHIC question, "would rather not" of TEAMMATES.
+   * "do not isolate" options of a DEMOGRAPHIC question, "would rather not" of TEAMMATES. Issue 36
+   * (decision 152): NOT_ALL_ONE, REQUIRE_MIXED (DEMOGRAPHIC), INCOMPATIBLE (a choice question),
+   * REQUIRED_TEAMMATES (TEAMMATES with a likeRule other than SCORE).
    */
   rules: z.array(
     z.object({
       questionId: z.uuid(),
       prompt: z.string(),
-      kind: z.enum(['DO_NOT_ISOLATE', 'AVOID']),
+      kind: z.enum(FORMATION_RULE_KINDS),
       weight: z.number().int(),
-      /** The protected options' labels (DO_NOT_ISOLATE); empty for AVOID. */
+      /**
+       * What the rule names: the options' labels (DO_NOT_ISOLATE, NOT_ALL_ONE), "A and B" per pair
+       * (INCOMPATIBLE); empty for AVOID, REQUIRE_MIXED and REQUIRED_TEAMMATES.
+       */
       options: z.array(z.string()),
+      /** DO_NOT_ISOLATE: at least this many or none (2: do not isolate). */
+      min: z.number().int().optional(),
+      /** REQUIRED_TEAMMATES: mutual pairs only, or every listed pair. */
+      mutual: z.boolean().optional(),
+      /** Issue 36: how many of the proposal's violations are of this rule (0: kept). */
+      broken: z.number().int().optional(),
     }),
   ),
   /** Hard constraints that could not all hold; empty when every one does. */

@@ -32,9 +32,34 @@ export const SURVEY_QUESTION_TYPE_LABELS: Record<SurveyQuestionType, string> = {
   MULTIPLE_CHOICE: 'Multiple choice',
 };
 
-export const SURVEY_GOALS = ['SIMILAR', 'DIVERSE'] as const;
+/**
+ * SIMILAR, DIVERSE, and (issue 36, decision 152) BALANCED: each team's mean level near the
+ * class's, offered for SKILLS only (the other types refuse it).
+ */
+export const SURVEY_GOALS = ['SIMILAR', 'DIVERSE', 'BALANCED'] as const;
 export const surveyGoalSchema = z.enum(SURVEY_GOALS);
 export type SurveyGoal = z.infer<typeof surveyGoalSchema>;
+/** The goals every type but SKILLS takes. */
+const pairGoalSchema = z.enum(['SIMILAR', 'DIVERSE']);
+/**
+ * BALANCED scores a team 1 − |team mean − class mean| / this (levels 1–5), at least 0: a team
+ * whose mean level is 2 levels off the class's scores 0 (decision 152).
+ */
+export const SURVEY_BALANCE_SCALE = 2;
+
+/**
+ * "I'd like" on the TEAMMATES question (issue 36, decision 152): SCORE (only the weight, as
+ * before), REQUIRED_MUTUAL (two students who asked for each other share a team: a hard rule),
+ * REQUIRED (every listed pair shares a team). Absent: SCORE.
+ */
+export const SURVEY_LIKE_RULES = ['SCORE', 'REQUIRED_MUTUAL', 'REQUIRED'] as const;
+export const surveyLikeRuleSchema = z.enum(SURVEY_LIKE_RULES);
+export type SurveyLikeRule = z.infer<typeof surveyLikeRuleSchema>;
+/** "At least N or none" for the "do not isolate" options: N is 2 (the default) or 3. */
+export const SURVEY_TOGETHER_MIN = 2;
+export const SURVEY_TOGETHER_MAX = 3;
+/** A choice question lists at most this many incompatible pairs. */
+export const SURVEY_INCOMPATIBLE_MAX = 40;
 
 /** A survey has at most this many questions. */
 export const SURVEY_QUESTION_MAX = 30;
@@ -81,9 +106,18 @@ const common = {
   /** Shown under the prompt. */
   help: multiLineSchema().max(500).default(''),
   weight: z.number().int().min(0).max(SURVEY_WEIGHT_MAX),
-  goal: surveyGoalSchema,
+  goal: pairGoalSchema,
   required: z.boolean(),
 };
+
+/**
+ * Issue 36: pairs of options of one choice question that may not share a team (a hard rule,
+ * whatever the weight). Optional: absent means none, so stored surveys stay as they were.
+ */
+const incompatible = z
+  .array(z.tuple([surveyOptionIdSchema, surveyOptionIdSchema]))
+  .max(SURVEY_INCOMPATIBLE_MAX)
+  .optional();
 
 export const surveyQuestionSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -100,13 +134,15 @@ export const surveyQuestionSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...common,
     type: z.literal('SKILLS'),
+    /** SKILLS alone may be BALANCED (each team's mean level near the class's). */
+    goal: surveyGoalSchema,
     skills: z
       .array(text(40))
       .min(1)
       .max(SURVEY_OPTION_MAX)
       .refine((s) => new Set(s.map((x) => x.toLowerCase())).size === s.length, 'Each skill once'),
   }),
-  z.strictObject({ ...common, type: z.literal('ROLE'), options }),
+  z.strictObject({ ...common, type: z.literal('ROLE'), options, incompatible }),
   z.strictObject({
     ...common,
     type: z.literal('PROJECT'),
@@ -129,6 +165,8 @@ export const surveyQuestionSchema = z.discriminatedUnion('type', [
     type: z.literal('TEAMMATES'),
     /** "Would rather not" is a hard constraint; the weight scores "I'd like". */
     goal: z.literal('SIMILAR'),
+    /** Whether "I'd like" is also a hard rule (decision 152). Absent: SCORE. */
+    likeRule: surveyLikeRuleSchema.optional(),
   }),
   z.strictObject({
     ...common,
@@ -136,8 +174,18 @@ export const surveyQuestionSchema = z.discriminatedUnion('type', [
     options,
     /** "Do not isolate": never exactly one member with one of these options in a team. */
     doNotIsolate: z.array(surveyOptionIdSchema).max(SURVEY_OPTION_MAX).default([]),
+    /**
+     * Issue 36, decision 152: "at least N or none" for the doNotIsolate options (a team has 0 or
+     * ≥ N members with each). Absent: 2, which is "do not isolate" itself.
+     */
+    togetherMin: z.number().int().min(SURVEY_TOGETHER_MIN).max(SURVEY_TOGETHER_MAX).optional(),
+    /** "No team entirely of one answer": a team of 2+ members is never all of one of these. */
+    notAllOf: z.array(surveyOptionIdSchema).max(SURVEY_OPTION_MAX).optional(),
+    /** "Require mixed": a team with 2+ members who answered has 2+ different answers. */
+    requireMixed: z.boolean().optional(),
+    incompatible,
   }),
-  z.strictObject({ ...common, type: z.literal('SINGLE_CHOICE'), options }),
+  z.strictObject({ ...common, type: z.literal('SINGLE_CHOICE'), options, incompatible }),
   z.strictObject({
     ...common,
     type: z.literal('MULTIPLE_CHOICE'),
@@ -170,6 +218,27 @@ export const surveyQuestionsSchema = z
               path: [i, 'doNotIsolate', j],
               message: 'Not one of the options',
             });
+        });
+        (q.notAllOf ?? []).forEach((id, j) => {
+          if (!ids.has(id))
+            ctx.addIssue({ code: 'custom', path: [i, 'notAllOf', j], message: 'Not one of the options' });
+        });
+      }
+      if (q.type === 'DEMOGRAPHIC' || q.type === 'ROLE' || q.type === 'SINGLE_CHOICE') {
+        const ids = new Set(q.options.map((o) => o.id));
+        const pairs = new Set<string>();
+        (q.incompatible ?? []).forEach(([a, b], j) => {
+          const path = [i, 'incompatible', j];
+          if (!ids.has(a) || !ids.has(b))
+            ctx.addIssue({ code: 'custom', path, message: 'Not one of the options' });
+          else if (a === b)
+            ctx.addIssue({ code: 'custom', path, message: 'Pick two different options' });
+          else {
+            const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+            if (pairs.has(key))
+              ctx.addIssue({ code: 'custom', path, message: 'Each pair once' });
+            pairs.add(key);
+          }
         });
       }
       if (q.type === 'MULTIPLE_CHOICE' && q.maxChoices !== null && q.maxChoices > q.options.length)
