@@ -52,7 +52,7 @@
 // Explanations: per movable student, the one or two criteria they help most (the criterion's
 // weight × its score with them minus without them), in words; DEMOGRAPHIC answers are never
 // used in a sentence; "Balances the teams' scores" when none applies.
-import type { SurveyAnswers, SurveyQuestion } from '@teamup/shared';
+import { SURVEY_BALANCE_SCALE, type SurveyAnswers, type SurveyQuestion } from '@teamup/shared';
 import { prng } from './formation-algorithm.js';
 
 export interface CriteriaTeamInput {
@@ -85,10 +85,12 @@ export interface CriteriaTeamResult {
 }
 
 export interface CriteriaViolation {
-  kind: 'AVOID' | 'ISOLATED';
+  kind: 'AVOID' | 'ISOLATED' | 'ALL_ONE_ANSWER' | 'NOT_MIXED' | 'INCOMPATIBLE' | 'APART';
   teamKey: string;
   userIds: string[];
   detail: string;
+  /** The question whose rule it is. */
+  questionId: string;
 }
 
 export interface CriteriaResult {
@@ -120,6 +122,14 @@ type Crit =
       needed: number;
     }
   | { kind: 'SKILL_SIM'; q: SurveyQuestion; weight: number; mean: Float64Array }
+  | {
+      kind: 'SKILL_BAL';
+      q: SurveyQuestion;
+      weight: number;
+      mean: Float64Array;
+      /** The mean of the answering students' means (NaN: nobody answered). */
+      classMean: number;
+    }
   | {
       kind: 'SKILL_DIV';
       q: SurveyQuestion;
@@ -156,6 +166,41 @@ interface ProtectedGroup {
   q: SurveyQuestion;
   label: string;
   members: number[];
+  /** At least this many or none in a team (2: "do not isolate"). */
+  min: number;
+}
+
+/**
+ * Issue 36 (decision 152): the answer rules of one choice question, kept whatever the weight:
+ * "no team entirely of one answer" (notAll), "require mixed", incompatible option pairs.
+ */
+interface AnswerRule {
+  q: SurveyQuestion;
+  labels: string[];
+  /** Each student's option (-1: no answer). */
+  opt: Int32Array;
+  /** Options no team of 2+ may be made of entirely. */
+  notAll: number[];
+  mixed: boolean;
+  pairs: [number, number][];
+}
+
+/** The mean of the non-NaN values (NaN when there are none). */
+function meanOf(values: Float64Array): number {
+  let sum = 0;
+  let count = 0;
+  for (const v of values)
+    if (v === v) {
+      sum += v;
+      count++;
+    }
+  return count ? sum / count : NaN;
+}
+
+/** BALANCED: 1 − |team mean − class mean| / SURVEY_BALANCE_SCALE, at least 0 (neutral unmeasured). */
+function balanced(classMean: number, sum: number, answered: number): number {
+  if (answered === 0 || classMean !== classMean) return NEUTRAL;
+  return Math.max(0, 1 - Math.abs(sum / answered - classMean) / SURVEY_BALANCE_SCALE);
 }
 
 function popcount(x: number): number {
@@ -193,6 +238,10 @@ class Model {
   readonly projectCrit: Crit | null = null;
   readonly groups: ProtectedGroup[] = [];
   readonly groupsOf: number[][];
+  readonly answerRules: AnswerRule[] = [];
+  /** Issue 36: required teammates (symmetric), from a TEAMMATES likeRule other than SCORE. */
+  readonly required: number[][];
+  requiredQuestion: SurveyQuestion | null = null;
   /** 1 when the student has a hard constraint (an avoid link or a protected group). */
   readonly linked: Uint8Array;
   readonly respondents: number;
@@ -219,6 +268,7 @@ class Model {
     this.avoid = Array.from({ length: n }, () => []);
     this.avoidAsked = Array.from({ length: n }, () => new Set<number>());
     this.likes = Array.from({ length: n }, () => []);
+    this.required = Array.from({ length: n }, () => []);
     this.groupsOf = Array.from({ length: n }, () => []);
     let respondents = 0;
     for (const id of this.ids) if (input.answers.has(id)) respondents++;
@@ -288,7 +338,9 @@ class Model {
             this.crits.push(
               q.goal === 'DIVERSE'
                 ? { kind: 'SKILL_DIV', q, weight, high, levels, skills: q.skills }
-                : { kind: 'SKILL_SIM', q, weight, mean },
+                : q.goal === 'BALANCED'
+                  ? { kind: 'SKILL_BAL', q, weight, mean, classMean: meanOf(mean) }
+                  : { kind: 'SKILL_SIM', q, weight, mean },
             );
           break;
         }
@@ -318,9 +370,11 @@ class Model {
               const members: number[] = [];
               for (let i = 0; i < n; i++) if (opt[i] === k) members.push(i);
               const g = this.groups.length;
-              this.groups.push({ q, label: q.options[k]!.label, members });
+              const min = q.togetherMin ?? 2;
+              this.groups.push({ q, label: q.options[k]!.label, members, min });
               for (const i of members) this.groupsOf[i]!.push(g);
             }
+          this.compileAnswerRule(q, optIndex, opt);
           break;
         }
         case 'MULTIPLE_CHOICE': {
@@ -395,6 +449,7 @@ class Model {
               if (j !== undefined && j !== i && !this.likes[i]!.includes(j)) this.likes[i]!.push(j);
             }
           }
+          this.compileRequired(q);
           if (weight > 0) this.crits.push({ kind: 'LIKE', q, weight });
           break;
         }
@@ -404,8 +459,66 @@ class Model {
     this.counts = new Int32Array(Math.max(...this.crits.map((c) => this.optionCount(c)), 1));
     this.groupCount = new Int32Array(this.groups.length);
     this.linked = Uint8Array.from(this.ids, (_, i) =>
-      this.avoid[i]!.length > 0 || this.groupsOf[i]!.length > 0 ? 1 : 0,
+      this.avoid[i]!.length > 0 || this.groupsOf[i]!.length > 0 || this.required[i]!.length > 0
+        ? 1
+        : 0,
     );
+    // A student an answer rule concerns: whoever answered its question (moving them can make
+    // or break a team of one answer, a mixed team, an incompatible pair).
+    for (const r of this.answerRules)
+      for (let i = 0; i < n; i++) if (r.opt[i]! >= 0 && this.concerns(r, r.opt[i]!)) this.linked[i] = 1;
+    this.ruleCounts = new Int32Array(Math.max(1, ...this.answerRules.map((r) => r.labels.length)));
+  }
+
+  /** Issue 36: the answer rules of a choice question (none set: nothing compiled). */
+  private compileAnswerRule(
+    q: SurveyQuestion & { type: 'ROLE' | 'SINGLE_CHOICE' | 'DEMOGRAPHIC' },
+    optIndex: Map<string, number>,
+    opt: Int32Array,
+  ) {
+    const notAll: number[] = [];
+    let mixed = false;
+    if (q.type === 'DEMOGRAPHIC') {
+      for (const id of new Set(q.notAllOf ?? [])) {
+        const k = optIndex.get(id);
+        if (k !== undefined) notAll.push(k);
+      }
+      mixed = q.requireMixed === true;
+    }
+    const pairs: [number, number][] = [];
+    const seen = new Set<string>();
+    for (const [a, b] of q.incompatible ?? []) {
+      const x = optIndex.get(a);
+      const y = optIndex.get(b);
+      if (x === undefined || y === undefined || x === y) continue;
+      const key = x < y ? `${x}|${y}` : `${y}|${x}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pairs.push(x < y ? [x, y] : [y, x]);
+    }
+    if (notAll.length === 0 && !mixed && pairs.length === 0) return;
+    this.answerRules.push({ q, labels: q.options.map((o) => o.label), opt, notAll, mixed, pairs });
+  }
+
+  /** Whether option o is one an answer rule looks at (require mixed: every option). */
+  private concerns(r: AnswerRule, o: number): boolean {
+    return r.mixed || r.notAll.includes(o) || r.pairs.some(([x, y]) => x === o || y === o);
+  }
+
+  /** Issue 36: "I'd like" as a hard rule (REQUIRED_MUTUAL: both asked; REQUIRED: either did). */
+  private compileRequired(q: SurveyQuestion & { type: 'TEAMMATES' }) {
+    const rule = q.likeRule ?? 'SCORE';
+    if (rule === 'SCORE') return;
+    this.requiredQuestion = q;
+    this.likes.forEach((liked, i) => {
+      for (const j of liked) {
+        if (rule === 'REQUIRED_MUTUAL' && !this.likes[j]!.includes(i)) continue;
+        if (!this.required[i]!.includes(j)) {
+          this.required[i]!.push(j);
+          this.required[j]!.push(i);
+        }
+      }
+    });
   }
 
   private optionCount(c: Crit): number {
@@ -428,6 +541,7 @@ class Model {
   // Scratch counters (single-threaded, reset after each use).
   private readonly counts: Int32Array;
   private readonly groupCount: Int32Array;
+  private readonly ruleCounts: Int32Array;
   private readonly and = new Uint32Array(WORDS);
 
   /** One criterion's score for a team of `len` members (`m[0..len)`) with project `p`. */
@@ -458,6 +572,17 @@ class Model {
           if (v > hi) hi = v;
         }
         return lo === Infinity ? NEUTRAL : 1 - (hi - lo) / 4;
+      }
+      case 'SKILL_BAL': {
+        let sum = 0;
+        let answered = 0;
+        for (let k = 0; k < len; k++) {
+          const v = c.mean[m[k]!]!;
+          if (v !== v) continue;
+          sum += v;
+          answered++;
+        }
+        return balanced(c.classMean, sum, answered);
       }
       case 'SKILL_DIV': {
         let any = false;
@@ -588,6 +713,19 @@ class Model {
           agg.b = hi;
           break;
         }
+        case 'SKILL_BAL': {
+          let sum = 0;
+          let answered = 0;
+          for (let k = 0; k < n; k++) {
+            const v = c.mean[o[k]!]!;
+            if (v !== v) continue;
+            sum += v;
+            answered++;
+          }
+          agg.a = sum;
+          agg.b = answered;
+          break;
+        }
         case 'SKILL_DIV': {
           let any = 0;
           let mask = 0;
@@ -654,7 +792,11 @@ class Model {
     }
   }
 
-  /** Violated hard constraints inside team t: avoid pairs together, protected members alone. */
+  /**
+   * Violated hard constraints of team t: avoid pairs together, protected members fewer than
+   * their minimum, the answer rules, required teammates outside. Each depends on t's members
+   * only (and whether a partner is in t), so a swap changes the two teams it touches.
+   */
   teamViolations(m: ArrayLike<number>, len: number, t: number, teamOf: Int32Array): number {
     let v = 0;
     for (let k = 0; k < len; k++) {
@@ -666,10 +808,46 @@ class Model {
       for (let k = 0; k < len; k++) for (const g of this.groupsOf[m[k]!]!) gc[g]!++;
       for (let k = 0; k < len; k++)
         for (const g of this.groupsOf[m[k]!]!) {
-          if (gc[g] === 1) v++;
+          if (gc[g]! > 0 && gc[g]! < this.groups[g]!.min) v++;
           gc[g] = 0;
         }
     }
+    if (this.answerRules.length > 0) v += this.answerRuleViolations(m, len);
+    if (this.requiredQuestion) v += this.requiredViolations(m, len, t, teamOf);
+    return v;
+  }
+
+  /** Issue 36: one per team of one answer, unmixed team, incompatible pair in the team. */
+  answerRuleViolations(m: ArrayLike<number>, len: number): number {
+    let v = 0;
+    const counts = this.ruleCounts;
+    for (const r of this.answerRules) {
+      let answered = 0;
+      let distinct = 0;
+      for (let k = 0; k < len; k++) {
+        const o = r.opt[m[k]!]!;
+        if (o < 0) continue;
+        answered++;
+        if (++counts[o]! === 1) distinct++;
+      }
+      if (len >= 2) for (const o of r.notAll) if (counts[o] === len) v++;
+      if (r.mixed && answered >= 2 && distinct === 1) v++;
+      for (const [x, y] of r.pairs) if (counts[x]! > 0 && counts[y]! > 0) v++;
+      for (let k = 0; k < len; k++) {
+        const o = r.opt[m[k]!]!;
+        if (o >= 0) counts[o] = 0;
+      }
+    }
+    return v;
+  }
+
+  /**
+   * Issue 36: each member's required teammates outside team t (a pair split between two teams
+   * counts once in each, so the count is local to the team).
+   */
+  requiredViolations(m: ArrayLike<number>, len: number, t: number, teamOf: Int32Array): number {
+    let v = 0;
+    for (let k = 0; k < len; k++) for (const j of this.required[m[k]!]!) if (teamOf[j] !== t) v++;
     return v;
   }
 }
@@ -735,6 +913,11 @@ class Replacement {
             if (x > hi) hi = x;
           }
           v = lo === Infinity ? NEUTRAL : 1 - (hi - lo) / 4;
+          break;
+        }
+        case 'SKILL_BAL': {
+          const x = c.mean[i]!;
+          v = x === x ? balanced(c.classMean, agg.a + x, agg.b + 1) : balanced(c.classMean, agg.a, agg.b);
           break;
         }
         case 'SKILL_DIV': {
@@ -1432,27 +1615,169 @@ function describeViolations(model: Model, state: State): CriteriaViolation[] {
           teamKey: model.input.teams[t]!.key,
           userIds: [model.ids[i]!, model.ids[j]!],
           detail: `${who}, ${why}`,
+          questionId: model.input.questions.find((q) => q.type === 'TEAMMATES')?.id ?? '',
         });
       }
     for (let g = 0; g < model.groups.length; g++) {
       const group = model.groups[g]!;
       const inTeam = m.filter((i) => model.groupsOf[i]!.includes(g));
-      if (inTeam.length !== 1) continue;
-      const i = inTeam[0]!;
+      if (inTeam.length === 0 || inTeam.length >= group.min) continue;
+      const teamFixed = model.fixedOf[t]!.length === model.sizes[t];
+      if (group.min === 2) {
+        const i = inTeam[0]!;
+        const why =
+          group.members.length === 1
+            ? `they are the only student in the class with that answer`
+            : teamFixed
+              ? `the team is fixed`
+              : `no placement kept every such student with another`;
+        out.push({
+          kind: 'ISOLATED',
+          teamKey: model.input.teams[t]!.key,
+          userIds: [model.ids[i]!],
+          detail: `${model.name(i)} is the only member of ${teamName(t)} who answered "${group.label}" to "${group.q.prompt}" (not to be isolated), as ${why}`,
+          questionId: group.q.id,
+        });
+        continue;
+      }
       const why =
-        group.members.length === 1
-          ? `they are the only student in the class with that answer`
-          : model.fixedOf[t]!.length === model.sizes[t]
+        group.members.length < group.min
+          ? `the class has only ${plural(group.members.length, 'student')} with that answer`
+          : teamFixed
             ? `the team is fixed`
-            : `no placement kept every such student with another`;
+            : `no placement kept every such student with ${group.min - 1} others`;
+      const who = listNames(inTeam.map((i) => model.name(i)));
+      const count = inTeam.length === 1 ? 'the only member' : `the only ${inTeam.length} members`;
       out.push({
         kind: 'ISOLATED',
         teamKey: model.input.teams[t]!.key,
-        userIds: [model.ids[i]!],
-        detail: `${model.name(i)} is the only member of ${teamName(t)} who answered "${group.label}" to "${group.q.prompt}" (not to be isolated), as ${why}`,
+        userIds: inTeam.map((i) => model.ids[i]!),
+        detail: `${who} ${inTeam.length === 1 ? 'is' : 'are'} ${count} of ${teamName(t)} who answered "${group.label}" to "${group.q.prompt}" (at least ${group.min} or none), as ${why}`,
+        questionId: group.q.id,
+      });
+    }
+    out.push(...answerRuleSentences(model, state, t, m));
+  }
+  out.push(...requiredSentences(model, state));
+  return out;
+}
+
+/** Issue 36: the answer rules team t breaks, in sentences (m: its members, sorted). */
+function answerRuleSentences(
+  model: Model,
+  state: State,
+  t: number,
+  m: number[],
+): CriteriaViolation[] {
+  const out: CriteriaViolation[] = [];
+  const team = model.input.teams[t]!;
+  const teamFixed = model.fixedOf[t]!.length === model.sizes[t];
+  const ids = (list: number[]) => list.map((i) => model.ids[i]!);
+  for (const r of model.answerRules) {
+    const prompt = r.q.prompt;
+    const answered = m.filter((i) => r.opt[i]! >= 0);
+    const count = (o: number) => {
+      let n = 0;
+      for (let i = 0; i < model.ids.length; i++) if (r.opt[i] === o) n++;
+      return n;
+    };
+    const others = (o: number) => model.ids.length - count(o);
+    for (const o of r.notAll) {
+      if (m.length < 2 || !m.every((i) => r.opt[i] === o)) continue;
+      const why = teamFixed
+        ? 'the team is fixed'
+        : others(o) < state.model.teamCount
+          ? `the class has too few other students (${others(o)}) for every team`
+          : 'no placement kept it with the other rules';
+      out.push({
+        kind: 'ALL_ONE_ANSWER',
+        teamKey: team.key,
+        userIds: ids(m),
+        detail: `Every member of ${team.name} answered "${r.labels[o]}" to "${prompt}" (no team entirely of one answer), as ${why}`,
+        questionId: r.q.id,
+      });
+    }
+    if (r.mixed && answered.length >= 2 && answered.every((i) => r.opt[i] === r.opt[answered[0]!])) {
+      const o = r.opt[answered[0]!]!;
+      const why = teamFixed
+        ? 'the team is fixed'
+        : 'no placement mixed every team with the other rules';
+      out.push({
+        kind: 'NOT_MIXED',
+        teamKey: team.key,
+        userIds: ids(answered),
+        detail: `All ${answered.length} members of ${team.name} who answered "${prompt}" answered "${r.labels[o]}" (every team mixed), as ${why}`,
+        questionId: r.q.id,
+      });
+    }
+    for (const [x, y] of r.pairs) {
+      const xs = m.filter((i) => r.opt[i] === x);
+      const ys = m.filter((i) => r.opt[i] === y);
+      if (xs.length === 0 || ys.length === 0) continue;
+      const why = teamFixed ? 'the team is fixed' : 'no placement kept them apart with the other rules';
+      out.push({
+        kind: 'INCOMPATIBLE',
+        teamKey: team.key,
+        userIds: ids([...xs, ...ys].sort((a, b) => a - b)),
+        detail: `${listNames(xs.map((i) => model.name(i)))} ("${r.labels[x]}") and ${listNames(ys.map((i) => model.name(i)))} ("${r.labels[y]}") are both in ${team.name}, though those answers to "${prompt}" may not share a team, as ${why}`,
+        questionId: r.q.id,
       });
     }
   }
+  return out;
+}
+
+/** Issue 36: the required teammates placed apart, one sentence per pair. */
+function requiredSentences(model: Model, state: State): CriteriaViolation[] {
+  const q = model.requiredQuestion;
+  if (!q) return [];
+  const out: CriteriaViolation[] = [];
+  // The groups the rule links (connected): a group larger than every team cannot hold.
+  const group = new Int32Array(model.ids.length).fill(-1);
+  const sizes: number[] = [];
+  for (let s0 = 0; s0 < model.ids.length; s0++) {
+    if (group[s0]! >= 0 || model.required[s0]!.length === 0) continue;
+    const g = sizes.length;
+    const stack = [s0];
+    group[s0] = g;
+    let size = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      size++;
+      for (const j of model.required[i]!)
+        if (group[j]! < 0) {
+          group[j] = g;
+          stack.push(j);
+        }
+    }
+    sizes.push(size);
+  }
+  const largest = Math.max(0, ...model.sizes);
+  for (let i = 0; i < model.ids.length; i++)
+    for (const j of model.required[i]!) {
+      if (j <= i || state.teamOf[i] === state.teamOf[j]) continue;
+      const ti = state.teamOf[i]!;
+      const tj = state.teamOf[j]!;
+      const mutual = model.likes[i]!.includes(j) && model.likes[j]!.includes(i);
+      const [asker, other] = model.likes[i]!.includes(j) ? [i, j] : [j, i];
+      const who = mutual
+        ? `${model.name(i)} and ${model.name(j)} asked for each other`
+        : `${model.name(asker)} asked for ${model.name(other)}`;
+      const linkedSize = sizes[group[i]!]!;
+      const why =
+        model.fixed[i] && model.fixed[j]
+          ? 'they are both fixed in their teams'
+          : linkedSize > largest
+            ? `the ${linkedSize} students linked by such requests are more than a team holds (${largest} at most)`
+            : 'no placement kept them together with the team sizes and the other rules';
+      out.push({
+        kind: 'APART',
+        teamKey: model.input.teams[ti]!.key,
+        userIds: [model.ids[i]!, model.ids[j]!],
+        detail: `${who} (required teammates), but they are in ${model.input.teams[ti]!.name} and ${model.input.teams[tj]!.name}, as ${why}`,
+        questionId: q.id,
+      });
+    }
   return out;
 }
 
@@ -1518,6 +1843,13 @@ function measured(model: Model, c: Crit, m: number[], p: number, teamOf: Int32Ar
           ? `Members' average skill levels are all ${lo.toFixed(1)} (on 1–5)`
           : `Members' average skill levels run from ${lo.toFixed(1)} to ${hi.toFixed(1)} (on 1–5; closer is better)`;
       return text + missing(answered);
+    }
+    case 'SKILL_BAL': {
+      const rated = m.filter((i) => c.mean[i]! === c.mean[i]!);
+      if (rated.length === 0 || c.classMean !== c.classMean)
+        return `No member rated these skills: ${NEUTRAL_TEXT}`;
+      const mean = rated.reduce((s, i) => s + c.mean[i]!, 0) / rated.length;
+      return `The team's average skill level is ${mean.toFixed(1)}, the class's ${c.classMean.toFixed(1)} (on 1–5; closer is better, ${SURVEY_BALANCE_SCALE} levels apart scores 0)${missing(rated.length)}`;
     }
     case 'SKILL_DIV': {
       const answered = m.filter((i) => c.high[i]! >= 0).length;
@@ -1649,6 +1981,11 @@ function reason(model: Model, state: State, c: Crit, i: number, t: number): stri
       const v = c.mean[i]!;
       if (v !== v) return null;
       return `Has skill levels close to the team's (${v.toFixed(1)} on average)`;
+    }
+    case 'SKILL_BAL': {
+      const v = c.mean[i]!;
+      if (v !== v || c.classMean !== c.classMean) return null;
+      return `Brings the team's average skill level near the class's (${c.classMean.toFixed(1)})`;
     }
     case 'SKILL_DIV': {
       // The skill only they bring at 4 or more, else their strongest (ties: the first).
@@ -1828,6 +2165,17 @@ export function evaluateAssignment(
   };
 }
 
+/** The violations as describeViolations reports them: a required pair apart counts once, not twice. */
+function reportedViolations(model: Model, state: State, counted: number): number {
+  if (!model.requiredQuestion) return counted;
+  let apart = 0;
+  for (let t = 0; t < model.teamCount; t++) {
+    const m = state.members[t]!;
+    apart += model.requiredViolations(m, m.length, t, state.teamOf);
+  }
+  return counted - apart / 2;
+}
+
 export interface RandomBaseline {
   /** How many random placements the figures are the mean of. */
   samples: number;
@@ -1880,7 +2228,7 @@ export function randomBaseline(
     const totals = state.totals();
     lowest += totals.lowest;
     mean += totals.mean;
-    violations += totals.violations;
+    violations += reportedViolations(model, state, totals.violations);
     if (scored.length)
       model.crits.forEach((c, ci) => {
         let sum = 0;

@@ -39,7 +39,10 @@ export function surveyShapesTeams(survey: FormationSurvey | null): survey is For
     (q) =>
       q.weight > 0 ||
       q.type === 'TEAMMATES' ||
-      (q.type === 'DEMOGRAPHIC' && q.doNotIsolate.length > 0),
+      (q.type === 'DEMOGRAPHIC' &&
+        (q.doNotIsolate.length > 0 || (q.notAllOf ?? []).length > 0 || q.requireMixed === true)) ||
+      ((q.type === 'ROLE' || q.type === 'SINGLE_CHOICE' || q.type === 'DEMOGRAPHIC') &&
+        (q.incompatible ?? []).length > 0),
   );
 }
 
@@ -241,7 +244,7 @@ export function placeByCriteria(
           survey.counts.activeStudents - survey.counts.submitted - survey.counts.drafts,
         ),
       },
-      rules: surveyRules(survey),
+      rules: surveyRules(survey, result.violations),
       violations: result.violations,
     },
   };
@@ -258,23 +261,74 @@ function meanOver(teams: { criteria: { questionId: string; score: number }[] }[]
 /**
  * The survey's rules, kept whatever the question's weight (decision 147): a weight says how much
  * a question counts in the score; a rule is its own setting, a hard constraint even at weight 0.
+ * Issue 36 (decision 152): with `violations`, each rule says how many of them are its own.
  */
-export function surveyRules(survey: FormationSurvey): FormationCriteria['rules'] {
-  return survey.questions.flatMap((q): FormationCriteria['rules'] => {
-    if (q.type === 'TEAMMATES')
-      return [{ questionId: q.id, prompt: q.prompt, kind: 'AVOID', weight: q.weight, options: [] }];
-    if (q.type === 'DEMOGRAPHIC' && q.doNotIsolate.length > 0) {
-      const labels = q.options.filter((o) => q.doNotIsolate.includes(o.id)).map((o) => o.label);
-      return [
-        {
-          questionId: q.id,
-          prompt: q.prompt,
-          kind: 'DO_NOT_ISOLATE',
-          weight: q.weight,
-          options: labels,
-        },
-      ];
+export function surveyRules(
+  survey: FormationSurvey,
+  violations: { questionId?: string; kind: string }[] = [],
+): FormationCriteria['rules'] {
+  const KIND_OF: Record<string, Rule['kind']> = {
+    AVOID: 'AVOID',
+    ISOLATED: 'DO_NOT_ISOLATE',
+    ALL_ONE_ANSWER: 'NOT_ALL_ONE',
+    NOT_MIXED: 'REQUIRE_MIXED',
+    INCOMPATIBLE: 'INCOMPATIBLE',
+    APART: 'REQUIRED_TEAMMATES',
+  };
+  const broken = (questionId: string, kind: Rule['kind']) =>
+    violations.filter((v) => v.questionId === questionId && KIND_OF[v.kind] === kind).length;
+  const rule = (
+    q: SurveyQuestion,
+    kind: Rule['kind'],
+    options: string[] = [],
+    extra: Partial<Rule> = {},
+  ): Rule => ({
+    questionId: q.id,
+    prompt: q.prompt,
+    kind,
+    weight: q.weight,
+    options,
+    ...extra,
+    broken: broken(q.id, kind),
+  });
+  return survey.questions.flatMap((q): Rule[] => {
+    if (q.type === 'TEAMMATES') {
+      const out = [rule(q, 'AVOID')];
+      const like = q.likeRule ?? 'SCORE';
+      if (like !== 'SCORE')
+        out.push(rule(q, 'REQUIRED_TEAMMATES', [], { mutual: like === 'REQUIRED_MUTUAL' }));
+      return out;
     }
-    return [];
+    if (q.type !== 'DEMOGRAPHIC' && q.type !== 'ROLE' && q.type !== 'SINGLE_CHOICE') return [];
+    const labelOf = (id: string) => q.options.find((o) => o.id === id)?.label ?? id;
+    const out: Rule[] = [];
+    if (q.type === 'DEMOGRAPHIC') {
+      if (q.doNotIsolate.length > 0) {
+        const labels = q.options.filter((o) => q.doNotIsolate.includes(o.id)).map((o) => o.label);
+        out.push(rule(q, 'DO_NOT_ISOLATE', labels, { min: q.togetherMin ?? 2 }));
+      }
+      const notAll = q.notAllOf ?? [];
+      if (notAll.length > 0)
+        out.push(
+          rule(
+            q,
+            'NOT_ALL_ONE',
+            q.options.filter((o) => notAll.includes(o.id)).map((o) => o.label),
+          ),
+        );
+      if (q.requireMixed) out.push(rule(q, 'REQUIRE_MIXED'));
+    }
+    const pairs = q.incompatible ?? [];
+    if (pairs.length > 0)
+      out.push(
+        rule(
+          q,
+          'INCOMPATIBLE',
+          pairs.map(([a, b]) => `${labelOf(a)} and ${labelOf(b)}`),
+        ),
+      );
+    return out;
   });
 }
+
+type Rule = FormationCriteria['rules'][number];

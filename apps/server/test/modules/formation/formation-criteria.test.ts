@@ -303,6 +303,7 @@ describe('solveCriteria', () => {
         userIds: [S(1), S(2)],
         detail:
           'Student 1 and Student 2 asked not to work together, but they are both fixed in Team 1',
+        questionId: Q(9),
       },
     ]);
     expect(r.respondents).toBe(2);

@@ -250,13 +250,22 @@ describe('criteria placement (survey) in preview and apply', () => {
     expect(hoursDetails.some((d) => /shared|free hour/.test(d))).toBe(true);
     // The rules, whatever the weight: "do not isolate" at weight 0, "would rather not".
     expect(c.rules).toEqual([
-      { questionId: Q.mates, prompt: 'Teammates', kind: 'AVOID', weight: 1, options: [] },
+      {
+        questionId: Q.mates,
+        prompt: 'Teammates',
+        kind: 'AVOID',
+        weight: 1,
+        options: [],
+        broken: 0,
+      },
       {
         questionId: Q.group,
         prompt: 'Background',
         kind: 'DO_NOT_ISOLATE',
         weight: 0,
         options: ['Group B'],
+        min: 2,
+        broken: 0,
       },
     ]);
     // The weight-0 question scores nothing: not among the scored questions.
