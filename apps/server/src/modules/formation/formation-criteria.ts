@@ -466,7 +466,8 @@ class Model {
     // A student an answer rule concerns: whoever answered its question (moving them can make
     // or break a team of one answer, a mixed team, an incompatible pair).
     for (const r of this.answerRules)
-      for (let i = 0; i < n; i++) if (r.opt[i]! >= 0 && this.concerns(r, r.opt[i]!)) this.linked[i] = 1;
+      for (let i = 0; i < n; i++)
+        if (r.opt[i]! >= 0 && this.concerns(r, r.opt[i]!)) this.linked[i] = 1;
     this.ruleCounts = new Int32Array(Math.max(1, ...this.answerRules.map((r) => r.labels.length)));
   }
 
@@ -917,7 +918,10 @@ class Replacement {
         }
         case 'SKILL_BAL': {
           const x = c.mean[i]!;
-          v = x === x ? balanced(c.classMean, agg.a + x, agg.b + 1) : balanced(c.classMean, agg.a, agg.b);
+          v =
+            x === x
+              ? balanced(c.classMean, agg.a + x, agg.b + 1)
+              : balanced(c.classMean, agg.a, agg.b);
           break;
         }
         case 'SKILL_DIV': {
@@ -1697,7 +1701,11 @@ function answerRuleSentences(
         questionId: r.q.id,
       });
     }
-    if (r.mixed && answered.length >= 2 && answered.every((i) => r.opt[i] === r.opt[answered[0]!])) {
+    if (
+      r.mixed &&
+      answered.length >= 2 &&
+      answered.every((i) => r.opt[i] === r.opt[answered[0]!])
+    ) {
       const o = r.opt[answered[0]!]!;
       const why = teamFixed
         ? 'the team is fixed'
@@ -1714,7 +1722,9 @@ function answerRuleSentences(
       const xs = m.filter((i) => r.opt[i] === x);
       const ys = m.filter((i) => r.opt[i] === y);
       if (xs.length === 0 || ys.length === 0) continue;
-      const why = teamFixed ? 'the team is fixed' : 'no placement kept them apart with the other rules';
+      const why = teamFixed
+        ? 'the team is fixed'
+        : 'no placement kept them apart with the other rules';
       out.push({
         kind: 'INCOMPATIBLE',
         teamKey: team.key,
@@ -2101,7 +2111,78 @@ export function solveCriteria(
       bestTotals = totals;
     }
   }
+  // Issue 36: a rule the search could not keep in a small class is settled exactly.
+  if (bestTotals.violations > 0) best = exactIfSmall(model, best!, bestTotals) ?? best;
   return finish(model, best!);
+}
+
+/** Placements of a class at most this large (counted as seatings) are tried one by one. */
+const EXACT_SEATINGS = 20_000;
+
+/**
+ * Issue 36 (decision 152): when the search leaves a hard rule broken and the class has at most
+ * EXACT_SEATINGS ways to fill its seats, every one is tried (fewest violations, then the lowest
+ * team score, then the mean); null when the class is larger or nothing beats `best`. So on a
+ * small class a rule that can hold does, even where a swap-by-swap repair is stuck (two students
+ * who must move together). Bounded by the count, not by time.
+ */
+function exactIfSmall(
+  model: Model,
+  best: State,
+  totals: { lowest: number; mean: number; violations: number },
+): State | null {
+  const free = Array.from(model.sizes, (size, t) => size - model.fixedOf[t]!.length);
+  let seatings = 1;
+  let left = model.movable.length;
+  for (const f of free) {
+    // C(left, f), stopping as soon as it is over the bound.
+    for (let k = 1; k <= f; k++) {
+      seatings = (seatings * (left - k + 1)) / k;
+      if (seatings > EXACT_SEATINGS) return null;
+    }
+    left -= f;
+  }
+  const state = new State(model);
+  const T = model.teamCount;
+  let found: number[] | null = null;
+  let bestKey = totals;
+  const seat = new Int32Array(model.movable.length);
+  const go = (k: number) => {
+    if (k === model.movable.length) {
+      state.rescoreAll();
+      if (model.project) state.chooseProjects();
+      if (model.projectCrit) state.rescoreAll();
+      const t = state.totals();
+      if (
+        t.violations < bestKey.violations ||
+        (t.violations === bestKey.violations &&
+          (t.lowest > bestKey.lowest + EPS ||
+            (t.lowest >= bestKey.lowest - EPS && t.mean > bestKey.mean + EPS)))
+      ) {
+        bestKey = t;
+        found = Array.from(seat);
+      }
+      return;
+    }
+    const i = model.movable[k]!;
+    for (let t = 0; t < T; t++) {
+      if (free[t] === 0) continue;
+      free[t]!--;
+      seat[k] = t;
+      state.put(i, t);
+      go(k + 1);
+      state.members[t]!.pop();
+      state.teamOf[i] = -1;
+      free[t]!++;
+    }
+  };
+  go(0);
+  if (!found) return null;
+  const out = new State(model);
+  model.movable.forEach((i, k) => out.put(i, found![k]!));
+  if (model.project) out.chooseProjects();
+  out.rescoreAll();
+  return out;
 }
 
 function finish(model: Model, state: State): CriteriaResult {
