@@ -221,7 +221,11 @@ export const surveyQuestionsSchema = z
         });
         (q.notAllOf ?? []).forEach((id, j) => {
           if (!ids.has(id))
-            ctx.addIssue({ code: 'custom', path: [i, 'notAllOf', j], message: 'Not one of the options' });
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'notAllOf', j],
+              message: 'Not one of the options',
+            });
         });
       }
       if (q.type === 'DEMOGRAPHIC' || q.type === 'ROLE' || q.type === 'SINGLE_CHOICE') {
@@ -235,8 +239,7 @@ export const surveyQuestionsSchema = z
             ctx.addIssue({ code: 'custom', path, message: 'Pick two different options' });
           else {
             const key = a < b ? `${a}|${b}` : `${b}|${a}`;
-            if (pairs.has(key))
-              ctx.addIssue({ code: 'custom', path, message: 'Each pair once' });
+            if (pairs.has(key)) ctx.addIssue({ code: 'custom', path, message: 'Each pair once' });
             pairs.add(key);
           }
         });
