@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   Group,
+  NativeSelect,
   NumberInput,
   Stack,
   Text,
@@ -11,7 +12,7 @@ import {
 import { SURVEY_OPTION_MAX, SURVEY_PROJECT_MAX } from '@teamup/shared';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { DraftOption, DraftProject } from '../utils/questions';
+import type { DraftOption, DraftPair, DraftProject } from '../utils/questions';
 import { withIds } from '../utils/questions';
 
 /** Moves item i by `by` places (−1 up, +1 down); out of range leaves the list as it is. */
@@ -126,7 +127,7 @@ type OptionListProps = {
   questionLabel: string;
   options: DraftOption[];
   onChange: (options: DraftOption[]) => void;
-  /** Background questions offer "Do not isolate" per option. */
+  /** Background questions offer "Do not isolate" and "Never a whole team" per option. */
   withDoNotIsolate?: boolean;
   /** Errors by path under the question ("options.1.label"). */
   errors: Record<string, string>;
@@ -175,6 +176,18 @@ export function OptionList({
               onChange={(e) => {
                 const checked = e.currentTarget.checked;
                 set(options.map((x, j) => (j === i ? { ...x, doNotIsolate: checked } : x)));
+              }}
+            />
+          )}
+          {withDoNotIsolate && (
+            <Checkbox
+              mt={8}
+              label="Never a whole team"
+              aria-label={`No team entirely of option ${i + 1} of ${questionLabel}`}
+              checked={Boolean(o.notAll)}
+              onChange={(e) => {
+                const checked = e.currentTarget.checked;
+                set(options.map((x, j) => (j === i ? { ...x, notAll: checked } : x)));
               }}
             />
           )}
@@ -254,6 +267,82 @@ export function ProjectList({ questionLabel, projects, onChange, errors }: Proje
             onMove={(by) => set(moved(projects, i, by))}
             onRemove={() => set(projects.filter((_, j) => j !== i))}
           />
+        </Group>
+      ))}
+    </ListShell>
+  );
+}
+
+type PairListProps = {
+  questionLabel: string;
+  options: DraftOption[];
+  pairs: DraftPair[];
+  onChange: (pairs: DraftPair[]) => void;
+  errors: Record<string, string>;
+};
+
+/** The option's label as the lists show it ("Option 2" while it has none). */
+const labelOf = (options: DraftOption[], id: string) => {
+  const k = options.findIndex((o) => o.id === id);
+  return k < 0 ? id : options[k]!.label.trim() || `Option ${k + 1}`;
+};
+
+/**
+ * Issue 36: pairs of options that may not share a team ("incompatible answers"), a hard rule.
+ * Each pair is two selects of the question's options and a remove button.
+ */
+export function PairList({ questionLabel, options, pairs, onChange, errors }: PairListProps) {
+  const data = options.map((o) => ({ value: o.id, label: labelOf(options, o.id) }));
+  const first = options[0]?.id ?? '';
+  const second = options[1]?.id ?? first;
+  return (
+    <ListShell
+      title="Answers that may not share a team"
+      groupLabel={`Incompatible answers of ${questionLabel}`}
+      error={errors.incompatible}
+      addLabel="Add a pair"
+      canAdd={options.length >= 2}
+      onAdd={() => onChange([...pairs, [first, second]])}
+    >
+      {pairs.length === 0 && (
+        <Text size="xs" c="dimmed">
+          None: any two answers may share a team.
+        </Text>
+      )}
+      {pairs.map(([a, b], i) => (
+        <Group key={i} gap="xs" align="flex-end" wrap="wrap">
+          <NativeSelect
+            aria-label={`First answer of pair ${i + 1} of ${questionLabel}`}
+            data={data}
+            value={a}
+            error={errors[`incompatible.${i}`]}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              onChange(pairs.map((p, j) => (j === i ? [v, p[1]] : p)));
+            }}
+            style={{ flex: '1 1 9rem' }}
+          />
+          <Text size="sm" pb={6}>
+            never with
+          </Text>
+          <NativeSelect
+            aria-label={`Second answer of pair ${i + 1} of ${questionLabel}`}
+            data={data}
+            value={b}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              onChange(pairs.map((p, j) => (j === i ? [p[0], v] : p)));
+            }}
+            style={{ flex: '1 1 9rem' }}
+          />
+          <ActionIcon
+            variant="default"
+            mb={4}
+            aria-label={`Remove pair ${i + 1} of ${questionLabel}`}
+            onClick={() => onChange(pairs.filter((_, j) => j !== i))}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
         </Group>
       ))}
     </ListShell>

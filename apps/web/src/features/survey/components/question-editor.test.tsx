@@ -62,7 +62,7 @@ describe('the weight and the rule of a question', () => {
     expect(screen.queryByText(/asked but not used for placement/)).not.toBeInTheDocument();
     expect(
       screen.getByText(
-        /“Do not isolate” is a rule, not a score: .* whatever the question’s weight/,
+        /These are rules, not scores, kept whatever the question’s weight \(even 0\)/,
       ),
     ).toBeVisible();
     await user.click(screen.getByRole('radio', { name: '4' }));

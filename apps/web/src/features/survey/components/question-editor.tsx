@@ -3,7 +3,9 @@ import {
   Group,
   Input,
   NumberInput,
+  List,
   Paper,
+  Radio,
   SegmentedControl,
   Stack,
   Switch,
@@ -13,13 +15,17 @@ import {
   Textarea,
 } from '@mantine/core';
 import {
+  SURVEY_BALANCE_SCALE,
   SURVEY_OPTION_MAX,
   SURVEY_QUESTION_TYPE_LABELS,
+  SURVEY_TOGETHER_MAX,
+  SURVEY_TOGETHER_MIN,
   SURVEY_WEIGHT_MAX,
   type SurveyGoal,
+  type SurveyLikeRule,
 } from '@teamup/shared';
-import { SIMILAR_ONLY, type DraftQuestion } from '../utils/questions';
-import { OptionList, ProjectList, RowActions } from './option-list';
+import { SIMILAR_ONLY, type DraftOption, type DraftQuestion } from '../utils/questions';
+import { OptionList, PairList, ProjectList, RowActions } from './option-list';
 import classes from './question-editor.module.css';
 
 const WEIGHTS = Array.from({ length: SURVEY_WEIGHT_MAX + 1 }, (_, i) => String(i));
@@ -38,27 +44,115 @@ type QuestionEditorProps = {
   errors: Record<string, string>;
 };
 
-/** The question's rule, kept whatever its weight (decision 147), or null without one. */
-export function ruleOf(q: DraftQuestion): string | null {
-  if (q.type === 'TEAMMATES') return '“would rather not”';
-  if (q.type === 'DEMOGRAPHIC' && q.options.some((o) => o.doNotIsolate)) return '“do not isolate”';
-  return null;
+/** The question's rules, kept whatever its weight (decision 147), in short words. */
+export function rulesOf(q: DraftQuestion): string[] {
+  const out: string[] = [];
+  if (q.type === 'TEAMMATES') {
+    out.push('“would rather not”');
+    if (q.likeRule && q.likeRule !== 'SCORE') out.push('“required teammates”');
+  }
+  if (q.type === 'DEMOGRAPHIC') {
+    if (q.options.some((o) => o.doNotIsolate))
+      out.push(
+        (q.togetherMin ?? 2) === 2 ? '“do not isolate”' : `“at least ${q.togetherMin} or none”`,
+      );
+    if (q.options.some((o) => o.notAll)) out.push('“never a whole team”');
+    if (q.requireMixed) out.push('“every team mixed”');
+  }
+  if (
+    (q.type === 'DEMOGRAPHIC' || q.type === 'ROLE' || q.type === 'SINGLE_CHOICE') &&
+    q.incompatible?.length
+  )
+    out.push('“may not share a team”');
+  return out;
 }
+
+/** The question's first rule, or null without one. */
+export function ruleOf(q: DraftQuestion): string | null {
+  return rulesOf(q)[0] ?? null;
+}
+
+const listed = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /**
  * What the weight does for this question, in words: a weight scores; a rule (do not isolate,
  * would rather not) is its own setting that applies whatever the weight (issue 35).
  */
 export function weightText(q: DraftQuestion): string {
-  const rule = ruleOf(q);
+  const rules = rulesOf(q);
+  const its = rules.length > 1 ? `its rules ${listed(rules)}` : `its rule ${rules[0]}`;
+  const apply = rules.length > 1 ? 'apply' : 'applies';
   if (q.weight === 0)
-    return rule
-      ? `Not scored; its rule ${rule} still applies`
+    return rules.length
+      ? `Not scored; ${its} still ${apply}`
       : 'Not scored: asked, but no part of placement';
-  return rule
-    ? `Counts ${q.weight} in a team's score; its rule ${rule} applies whatever the weight`
+  return rules.length
+    ? `Counts ${q.weight} in a team's score; ${its} ${apply} whatever the weight`
     : `Counts ${q.weight} in a team's score (0 = not scored)`;
 }
+
+/**
+ * Issue 36: a choice question's rules as sentences that name each option ("No “Woman” alone in
+ * a team"), as the proposal will list them.
+ */
+export function ruleSentences(q: DraftQuestion): string[] {
+  if (q.type !== 'DEMOGRAPHIC' && q.type !== 'ROLE' && q.type !== 'SINGLE_CHOICE') return [];
+  const name = (o: DraftOption, k: number) => `“${o.label.trim() || `Option ${k + 1}`}”`;
+  const byId = (id: string) => {
+    const k = q.options.findIndex((o) => o.id === id);
+    return k < 0 ? null : name(q.options[k]!, k);
+  };
+  const out: string[] = [];
+  if (q.type === 'DEMOGRAPHIC') {
+    const min = q.togetherMin ?? 2;
+    q.options.forEach((o, k) => {
+      if (o.doNotIsolate)
+        out.push(
+          min === 2
+            ? `No ${name(o, k)} alone in a team`
+            : `${name(o, k)}: at least ${min} in a team, or none`,
+        );
+    });
+    q.options.forEach((o, k) => {
+      if (o.notAll) out.push(`No team entirely ${name(o, k)}`);
+    });
+    if (q.requireMixed) out.push('Every team has two or more different answers');
+  }
+  for (const [a, b] of q.incompatible ?? []) {
+    const x = byId(a);
+    const y = byId(b);
+    if (x && y && a !== b) out.push(`${x} never in a team with ${y}`);
+  }
+  return out;
+}
+
+/** Issue 36: "I'd like" as a score or a rule, in the instructor's words. */
+const LIKE_RULES: { value: SurveyLikeRule; label: string; description: string }[] = [
+  {
+    value: 'SCORE',
+    label: 'A wish, scored by the weight',
+    description: 'Placement tries to seat students with a classmate they asked for.',
+  },
+  {
+    value: 'REQUIRED_MUTUAL',
+    label: 'A rule for students who asked for each other',
+    description:
+      'Two students who named each other are always in the same team (where team sizes allow).',
+  },
+  {
+    value: 'REQUIRED',
+    label: 'A rule for every request',
+    description:
+      'Every student is in a team with each classmate they named (where team sizes allow); what cannot hold is named in the proposal.',
+  },
+];
+
+const GOAL_HELP: Record<SurveyGoal, string> = {
+  SIMILAR: 'Members alike.',
+  DIVERSE: 'Members different.',
+  BALANCED: `Each team's average level near the class's, so no team is all beginners (${SURVEY_BALANCE_SCALE} levels off scores 0).`,
+};
 
 /** One question of the builder: prompt, weight, goal, required and its type's own fields. */
 export function QuestionEditor({
@@ -140,7 +234,11 @@ export function QuestionEditor({
             </div>
           </Input.Wrapper>
           {!SIMILAR_ONLY.has(q.type) && (
-            <Input.Wrapper label="Teammates should be" error={errors.goal}>
+            <Input.Wrapper
+              label="Teammates should be"
+              error={errors.goal}
+              description={q.type === 'SKILLS' ? GOAL_HELP[q.goal] : undefined}
+            >
               <div>
                 <SegmentedControl
                   mt={4}
@@ -149,6 +247,7 @@ export function QuestionEditor({
                   data={[
                     { value: 'SIMILAR', label: 'Similar' },
                     { value: 'DIVERSE', label: 'Diverse' },
+                    ...(q.type === 'SKILLS' ? [{ value: 'BALANCED', label: 'Balanced' }] : []),
                   ]}
                   value={q.goal}
                   onChange={(v) => update({ goal: v as SurveyGoal })}
@@ -255,29 +354,81 @@ function TypeFields({ question: q, label, onChange, errors }: TypeFieldsProps) {
     case 'ROLE':
     case 'SINGLE_CHOICE':
       return (
-        <OptionList
-          questionLabel={label}
-          options={q.options}
-          errors={errors}
-          onChange={(options) => onChange({ ...q, options })}
-        />
-      );
-    case 'DEMOGRAPHIC':
-      return (
-        <Stack gap={4}>
+        <Stack gap="sm">
           <OptionList
             questionLabel={label}
             options={q.options}
             errors={errors}
-            withDoNotIsolate
             onChange={(options) => onChange({ ...q, options })}
           />
-          <Text size="xs" c="dimmed">
-            “Do not isolate” is a rule, not a score: a team never has exactly one member with that
-            option, whatever the question’s weight (even 0).
-          </Text>
+          <PairList
+            questionLabel={label}
+            options={q.options}
+            pairs={q.incompatible ?? []}
+            errors={errors}
+            onChange={(incompatible) => onChange({ ...q, incompatible })}
+          />
+          <RuleSentences question={q} label={label} />
         </Stack>
       );
+    case 'DEMOGRAPHIC': {
+      const min = q.togetherMin ?? SURVEY_TOGETHER_MIN;
+      const mins = Array.from({ length: SURVEY_TOGETHER_MAX - SURVEY_TOGETHER_MIN + 1 }, (_, k) =>
+        String(SURVEY_TOGETHER_MIN + k),
+      );
+      return (
+        <Stack gap="sm">
+          <Stack gap={4}>
+            <OptionList
+              questionLabel={label}
+              options={q.options}
+              errors={errors}
+              withDoNotIsolate
+              onChange={(options) => onChange({ ...q, options })}
+            />
+            <Text size="xs" c="dimmed">
+              These are rules, not scores, kept whatever the question’s weight (even 0). “Do not
+              isolate”: a team has none or at least {min} members with that answer. “Never a whole
+              team”: no team of two or more is made only of that answer.
+            </Text>
+          </Stack>
+          <Group gap="lg" align="flex-start" wrap="wrap">
+            <Input.Wrapper
+              label="“Do not isolate” means"
+              description="None in a team, or at least this many"
+              error={errors.togetherMin}
+            >
+              <div>
+                <SegmentedControl
+                  mt={4}
+                  classNames={choiceClasses}
+                  aria-label={`Fewest together for ${label}`}
+                  data={mins.map((v) => ({ value: v, label: `At least ${v}` }))}
+                  value={String(min)}
+                  onChange={(v) => onChange({ ...q, togetherMin: Number(v) })}
+                />
+              </div>
+            </Input.Wrapper>
+            <Switch
+              mt={{ base: 0, sm: 28 }}
+              label="Every team mixed"
+              description="Two or more different answers among those who answered"
+              aria-label={`Every team mixed for ${label}`}
+              checked={Boolean(q.requireMixed)}
+              onChange={(e) => onChange({ ...q, requireMixed: e.currentTarget.checked })}
+            />
+          </Group>
+          <PairList
+            questionLabel={label}
+            options={q.options}
+            pairs={q.incompatible ?? []}
+            errors={errors}
+            onChange={(incompatible) => onChange({ ...q, incompatible })}
+          />
+          <RuleSentences question={q} label={label} />
+        </Stack>
+      );
+    }
     case 'MULTIPLE_CHOICE':
       return (
         <Stack gap="xs">
@@ -313,11 +464,49 @@ function TypeFields({ question: q, label, onChange, errors }: TypeFieldsProps) {
       );
     case 'TEAMMATES':
       return (
-        <Text size="sm" c="dimmed">
-          Each student names up to 3 classmates they would like and 3 they would rather not work
-          with. “Would rather not” is a rule, kept whatever the weight (even 0); the weight scores
-          “would like”.
-        </Text>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Each student names up to 3 classmates they would like and 3 they would rather not work
+            with. “Would rather not” is a rule, kept whatever the weight (even 0); the weight scores
+            “would like”.
+          </Text>
+          <Radio.Group
+            label="“Would like” is"
+            value={q.likeRule ?? 'SCORE'}
+            error={errors.likeRule}
+            onChange={(v) => onChange({ ...q, likeRule: v as SurveyLikeRule })}
+          >
+            <Stack gap="xs" mt={4}>
+              {LIKE_RULES.map((r) => (
+                <Radio
+                  key={r.value}
+                  value={r.value}
+                  label={r.label}
+                  description={r.description}
+                  aria-label={`${r.label} (${label})`}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </Stack>
       );
   }
+}
+
+/** The question's rules in sentences that name each option (none: nothing shown). */
+function RuleSentences({ question, label }: { question: DraftQuestion; label: string }) {
+  const sentences = ruleSentences(question);
+  if (sentences.length === 0) return null;
+  return (
+    <div role="group" aria-label={`Rules of ${label}`}>
+      <Text size="sm" fw={500}>
+        Rules kept whatever the weight
+      </Text>
+      <List size="sm" spacing={2}>
+        {sentences.map((s) => (
+          <List.Item key={s}>{s}</List.Item>
+        ))}
+      </List>
+    </div>
+  );
 }

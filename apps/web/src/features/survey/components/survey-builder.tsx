@@ -16,7 +16,14 @@ import type { ApiError } from '@/lib/api-client';
 import { toFormPath } from '@/lib/form-errors';
 import type { useSaveSurvey } from '../api/save-survey';
 import { editImpact } from '../utils/edit-impact';
-import { ONCE_ONLY, fromDraft, newQuestion, toDraft, type DraftQuestion } from '../utils/questions';
+import {
+  ONCE_ONLY,
+  fromDraft,
+  genderQuestion,
+  newQuestion,
+  toDraft,
+  type DraftQuestion,
+} from '../utils/questions';
 import { countOf } from '@/lib/format';
 import { moved } from './option-list';
 import { QuestionEditor } from './question-editor';
@@ -146,6 +153,15 @@ export function SurveyBuilder({ view, save, onReload }: SurveyBuilderProps) {
             onClick={() => edit([...questions, newQuestion(type)])}
           >
             Add question
+          </Button>
+          {/* Issue 36: the five options instructors know from gruepr and CATME, with the rules. */}
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={questions.length >= SURVEY_QUESTION_MAX}
+            onClick={() => edit([...questions, genderQuestion()])}
+          >
+            Add a gender question
           </Button>
         </Group>
       </Stack>

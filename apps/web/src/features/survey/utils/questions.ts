@@ -1,5 +1,7 @@
 import {
   SURVEY_QUESTION_TYPE_LABELS,
+  type SurveyGoal,
+  type SurveyLikeRule,
   type SurveyQuestion,
   type SurveyQuestionType,
 } from '@teamup/shared';
@@ -55,7 +57,11 @@ export type DraftOption = {
   fresh: boolean;
   /** Background questions: "do not isolate" (never exactly one member with it in a team). */
   doNotIsolate?: boolean;
+  /** Background questions (issue 36): no team of 2+ made entirely of this answer. */
+  notAll?: boolean;
 };
+/** Issue 36: two options (by id) of one question that may not share a team. */
+export type DraftPair = [string, string];
 export type DraftProject = { id: string; name: string; capacity: number | ''; fresh: boolean };
 
 /**
@@ -81,7 +87,8 @@ type Common = {
   prompt: string;
   help: string;
   weight: number;
-  goal: 'SIMILAR' | 'DIVERSE';
+  /** BALANCED is offered for skills only. */
+  goal: SurveyGoal;
   required: boolean;
 };
 
@@ -89,11 +96,22 @@ type Common = {
 export type DraftQuestion =
   | (Common & { type: 'AVAILABILITY'; fromHour: number; toHour: number; hoursNeeded: number })
   | (Common & { type: 'SKILLS'; skills: string[] })
-  | (Common & { type: 'ROLE' | 'SINGLE_CHOICE'; options: DraftOption[] })
-  | (Common & { type: 'DEMOGRAPHIC'; options: DraftOption[] })
+  | (Common & {
+      type: 'ROLE' | 'SINGLE_CHOICE';
+      options: DraftOption[];
+      incompatible?: DraftPair[];
+    })
+  | (Common & {
+      type: 'DEMOGRAPHIC';
+      options: DraftOption[];
+      /** At least this many or none, for the "do not isolate" options (absent: 2). */
+      togetherMin?: number;
+      requireMixed?: boolean;
+      incompatible?: DraftPair[];
+    })
   | (Common & { type: 'MULTIPLE_CHOICE'; options: DraftOption[]; maxChoices: number | null })
   | (Common & { type: 'PROJECT'; projects: DraftProject[] })
-  | (Common & { type: 'TEAMMATES' });
+  | (Common & { type: 'TEAMMATES'; likeRule?: SurveyLikeRule });
 
 const PROMPTS: Record<SurveyQuestionType, string> = {
   AVAILABILITY: 'When are you free to work with your team?',
@@ -107,6 +125,36 @@ const PROMPTS: Record<SurveyQuestionType, string> = {
 };
 
 const option = (label: string): DraftOption => ({ id: '', label, fresh: true });
+
+/** Issue 36: the gender preset's options, in the order gruepr and CATME users know. */
+export const GENDER_OPTIONS = [
+  'Woman',
+  'Man',
+  'Nonbinary',
+  'Self-described',
+  'Prefer not to say',
+] as const;
+
+/**
+ * A background question on gender (issue 36): the five options, not required, diverse, with
+ * "do not isolate" on Woman and Nonbinary (an instructor changes them); weight 0, a rule only.
+ */
+export function genderQuestion(): DraftQuestion {
+  const q = newQuestion('DEMOGRAPHIC');
+  return {
+    ...q,
+    prompt: 'What is your gender?',
+    help: 'Used only to keep anyone from being the only one in a team. Optional.',
+    weight: 0,
+    options: withIds(
+      GENDER_OPTIONS.map((label) => ({
+        ...option(label),
+        doNotIsolate: label === 'Woman' || label === 'Nonbinary',
+      })),
+      (o) => o.label,
+    ),
+  } as DraftQuestion;
+}
 
 /** A new question of a type, with a prompt and fields an instructor adjusts. */
 export function newQuestion(type: SurveyQuestionType): DraftQuestion {
@@ -177,9 +225,15 @@ export function toDraft(q: SurveyQuestion): DraftQuestion {
       return { ...q, options: saved(q.options) };
     case 'DEMOGRAPHIC': {
       const protectedIds = new Set(q.doNotIsolate);
+      const notAll = new Set(q.notAllOf ?? []);
+      const { notAllOf: _notAllOf, doNotIsolate: _doNotIsolate, ...rest } = q;
       return {
-        ...q,
-        options: saved(q.options).map((o) => ({ ...o, doNotIsolate: protectedIds.has(o.id) })),
+        ...rest,
+        options: saved(q.options).map((o) => ({
+          ...o,
+          doNotIsolate: protectedIds.has(o.id),
+          notAll: notAll.has(o.id),
+        })),
       };
     }
     case 'MULTIPLE_CHOICE':
@@ -203,6 +257,20 @@ export function fromDraft(q: DraftQuestion): SurveyQuestion {
   };
   const options = (list: DraftOption[]) =>
     list.map(({ id, label }) => ({ id, label: label.trim() }));
+  // Pairs of options still in the list, each once (an option removed takes its pairs with it).
+  const pairs = (list: DraftOption[], given: DraftPair[] | undefined) => {
+    const ids = new Set(list.map((o) => o.id));
+    const seen = new Set<string>();
+    const out: DraftPair[] = [];
+    for (const [a, b] of given ?? []) {
+      const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+      if (!ids.has(a) || !ids.has(b) || a === b || seen.has(key)) continue;
+      seen.add(key);
+      out.push([a, b]);
+    }
+    return out.length ? { incompatible: out } : {};
+  };
+  const goal = q.type === 'SKILLS' || common.goal !== 'BALANCED' ? common.goal : 'SIMILAR';
   switch (q.type) {
     case 'AVAILABILITY':
       return {
@@ -217,16 +285,35 @@ export function fromDraft(q: DraftQuestion): SurveyQuestion {
       return { ...common, type: q.type, skills: q.skills };
     case 'ROLE':
     case 'SINGLE_CHOICE':
-      return { ...common, type: q.type, options: options(q.options) } as SurveyQuestion;
-    case 'DEMOGRAPHIC':
       return {
         ...common,
+        goal,
+        type: q.type,
+        options: options(q.options),
+        ...pairs(q.options, q.incompatible),
+      } as SurveyQuestion;
+    case 'DEMOGRAPHIC': {
+      const notAllOf = q.options.filter((o) => o.notAll).map((o) => o.id);
+      return {
+        ...common,
+        goal: goal as 'SIMILAR' | 'DIVERSE',
         type: q.type,
         options: options(q.options),
         doNotIsolate: q.options.filter((o) => o.doNotIsolate).map((o) => o.id),
+        ...(q.togetherMin && q.togetherMin !== 2 ? { togetherMin: q.togetherMin } : {}),
+        ...(notAllOf.length ? { notAllOf } : {}),
+        ...(q.requireMixed ? { requireMixed: true } : {}),
+        ...pairs(q.options, q.incompatible),
       };
+    }
     case 'MULTIPLE_CHOICE':
-      return { ...common, type: q.type, options: options(q.options), maxChoices: q.maxChoices };
+      return {
+        ...common,
+        goal: goal as 'SIMILAR' | 'DIVERSE',
+        type: q.type,
+        options: options(q.options),
+        maxChoices: q.maxChoices,
+      };
     case 'PROJECT':
       return {
         ...common,
@@ -239,6 +326,11 @@ export function fromDraft(q: DraftQuestion): SurveyQuestion {
         })),
       };
     case 'TEAMMATES':
-      return { ...common, goal: 'SIMILAR', type: q.type };
+      return {
+        ...common,
+        goal: 'SIMILAR',
+        type: q.type,
+        ...(q.likeRule && q.likeRule !== 'SCORE' ? { likeRule: q.likeRule } : {}),
+      };
   }
 }
