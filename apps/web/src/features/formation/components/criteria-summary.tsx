@@ -12,19 +12,47 @@ export const SCALE_TEXT =
 
 type Rule = FormationCriteria['rules'][number];
 
+const quoted = (options: string[]) => options.map((o) => `“${o}”`).join(', ');
+
+/** What a rule keeps, in words that name its options (decisions 147, 152). */
+function ruleWhat(rule: Rule): string {
+  switch (rule.kind) {
+    case 'AVOID':
+      return '“would rather not” pairs are kept apart';
+    case 'DO_NOT_ISOLATE':
+      return (rule.min ?? 2) === 2
+        ? `do not isolate ${quoted(rule.options)}`
+        : `at least ${rule.min} or none of ${quoted(rule.options)} in a team`;
+    case 'NOT_ALL_ONE':
+      return `no team entirely ${quoted(rule.options)}`;
+    case 'REQUIRE_MIXED':
+      return 'every team has two or more different answers';
+    case 'INCOMPATIBLE':
+      return `never in one team: ${rule.options.join('; ')}`;
+    case 'REQUIRED_TEAMMATES':
+      return rule.mutual
+        ? 'students who asked for each other share a team'
+        : 'students share a team with each classmate they asked for';
+  }
+}
+
 /** A rule in words, with what its weight does and does not do (decision 147). */
 export function ruleText(rule: Rule): string {
-  const what =
-    rule.kind === 'AVOID'
-      ? '“would rather not” pairs are kept apart'
-      : `do not isolate ${rule.options.map((o) => `“${o}”`).join(', ')}`;
   const weight =
     rule.weight === 0
       ? 'not scored; its rule still applies'
-      : rule.kind === 'AVOID'
+      : rule.kind === 'AVOID' || rule.kind === 'REQUIRED_TEAMMATES'
         ? `weight ${rule.weight} scores “would like”; the rule applies whatever the weight`
         : `weight ${rule.weight} scores the answers; the rule applies whatever the weight`;
-  return `“${rule.prompt}”: ${what} (${weight})`;
+  return `“${rule.prompt}”: ${ruleWhat(rule)} (${weight})`;
+}
+
+/** Issue 36: whether the proposal kept the rule, or how many times it could not. */
+export function ruleStatus(rule: Rule): string | null {
+  if (rule.broken === undefined) return null;
+  return rule.broken === 0
+    ? 'kept'
+    : `not kept ${rule.broken === 1 ? 'once' : `${rule.broken} times`}`;
 }
 
 const cell = { overflowWrap: 'anywhere' } as const;
@@ -131,10 +159,21 @@ export function CriteriaSummary({
           {criteria.rules.length > 0 && (
             <div>
               <Text size="sm">Rules, kept whatever the weights:</Text>
-              <List size="sm" spacing={2}>
-                {criteria.rules.map((r) => (
-                  <List.Item key={`${r.questionId}:${r.kind}`}>{ruleText(r)}</List.Item>
-                ))}
+              <List size="sm" spacing={2} aria-label="Rules of the survey">
+                {criteria.rules.map((r) => {
+                  const status = ruleStatus(r);
+                  return (
+                    <List.Item key={`${r.questionId}:${r.kind}`}>
+                      {ruleText(r)}
+                      {status && (
+                        <>
+                          {': '}
+                          <strong>{status}</strong>
+                        </>
+                      )}
+                    </List.Item>
+                  );
+                })}
               </List>
             </div>
           )}
