@@ -158,6 +158,7 @@ test('an instructor sets identity and teammate rules, and sees them kept or name
     '6 students placed',
   );
   const teams = formation.getByRole('article');
+  await formation.getByRole('button', { name: 'Open every team' }).click();
   const mo = STUDENTS[1]!.name;
   const nick = STUDENTS[2]!.name;
   const teamOf = async (name: string) => {
