@@ -23,7 +23,11 @@
 // - TEAMMATES: share of the members who listed a liked classmate that have one in the team.
 //   "Would rather not" pairs (either direction) are HARD, whatever the weight.
 // - DEMOGRAPHIC doNotIsolate: HARD, whatever the weight: for each protected option, a team has 0
-//   or ≥ 2 members with it.
+//   or ≥ togetherMin (2 unless set to 3) members with it.
+// - Issue 36 (decision 152), HARD whatever the weight: DEMOGRAPHIC notAllOf (no team of 2+ all of
+//   that answer), requireMixed (2+ answers in a team where 2+ answered), incompatible option pairs
+//   (DEMOGRAPHIC, ROLE, SINGLE_CHOICE), TEAMMATES likeRule REQUIRED_MUTUAL / REQUIRED (the pair
+//   shares a team). SKILLS BALANCED: 1 − |team mean − class mean| / 2, at least 0.
 // Missing answers (no entry, no answer to that question, or an answer of the wrong type) are
 // neutral: per-member measures (PROJECT) count such a member 0.5; set-based measures leave them
 // out; a question too few members answered to measure (none; fewer than two for Jaccard; no

@@ -168,28 +168,29 @@ export function OptionList({
             style={{ flex: '1 1 12rem' }}
           />
           {withDoNotIsolate && (
-            <Checkbox
-              mt={8}
-              label="Do not isolate"
-              aria-label={`Do not isolate option ${i + 1} of ${questionLabel}`}
-              checked={Boolean(o.doNotIsolate)}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                set(options.map((x, j) => (j === i ? { ...x, doNotIsolate: checked } : x)));
-              }}
-            />
-          )}
-          {withDoNotIsolate && (
-            <Checkbox
-              mt={8}
-              label="Never a whole team"
-              aria-label={`No team entirely of option ${i + 1} of ${questionLabel}`}
-              checked={Boolean(o.notAll)}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                set(options.map((x, j) => (j === i ? { ...x, notAll: checked } : x)));
-              }}
-            />
+            // The two rules of an option side by side, on a phone too (under its label).
+            <Group gap="md" wrap="nowrap">
+              <Checkbox
+                mt={8}
+                label="Do not isolate"
+                aria-label={`Do not isolate option ${i + 1} of ${questionLabel}`}
+                checked={Boolean(o.doNotIsolate)}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  set(options.map((x, j) => (j === i ? { ...x, doNotIsolate: checked } : x)));
+                }}
+              />
+              <Checkbox
+                mt={8}
+                label="Never a whole team"
+                aria-label={`No team entirely of option ${i + 1} of ${questionLabel}`}
+                checked={Boolean(o.notAll)}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  set(options.map((x, j) => (j === i ? { ...x, notAll: checked } : x)));
+                }}
+              />
+            </Group>
           )}
           <RowActions
             what={`option ${i + 1}`}
