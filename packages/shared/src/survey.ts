@@ -27,7 +27,7 @@ export const SURVEY_QUESTION_TYPE_LABELS: Record<SurveyQuestionType, string> = {
   ROLE: 'Preferred role',
   PROJECT: 'Project preferences',
   TEAMMATES: 'Teammates I would like / rather not work with',
-  DEMOGRAPHIC: 'Background (with "do not isolate")',
+  DEMOGRAPHIC: 'Background (with identity rules)',
   SINGLE_CHOICE: 'Single choice',
   MULTIPLE_CHOICE: 'Multiple choice',
 };
