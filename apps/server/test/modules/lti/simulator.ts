@@ -79,6 +79,9 @@ export interface SimulatorMember {
   family_name?: string;
   email?: string;
   roles: string[];
+  /** Issue 36: a platform's section for the member (some send it, some in `message`). */
+  lis_course_section_sourcedid?: string;
+  message?: Record<string, unknown>[];
 }
 
 export type BrokenToken =
