@@ -8,9 +8,10 @@ import { emailInputSchema } from './organizations.js';
  * A course section as typed or imported (issue 36, decision 154): one line, at most 60
  * characters; empty means none (null).
  */
-export const sectionInputSchema = singleLineSchema()
-  .max(SECTION_MAX, `A section has at most ${SECTION_MAX} characters`)
-  .transform((v) => (v === '' ? null : v));
+export const sectionInputSchema = singleLineSchema().max(
+  SECTION_MAX,
+  `A section has at most ${SECTION_MAX} characters`,
+);
 
 /** One section of a course and its active students (issue 36). */
 export const courseSectionSchema = z.object({ name: z.string(), activeStudents: z.number().int() });

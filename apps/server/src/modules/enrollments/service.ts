@@ -374,7 +374,7 @@ export async function manualAdd(
       .set({
         ...state,
         fullname: body.fullname,
-        ...(body.section !== undefined ? { section: body.section } : {}),
+        ...(body.section !== undefined ? { section: body.section || null } : {}),
         source: 'MANUAL',
         removedAt: null,
         createdBy: caller.userId,
@@ -391,7 +391,7 @@ export async function manualAdd(
         courseId: course.id,
         email,
         fullname: body.fullname,
-        section: body.section ?? null,
+        section: body.section || null,
         source: 'MANUAL',
         createdBy: caller.userId,
         activatedAt: user ? sql`now()` : null,

@@ -5,7 +5,6 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormationApplyBody, FormationProposal } from '@teamup/shared';
 import { auditEvents, enrollments, teamMembers, teams } from '../../../src/db/schema/index.js';
-import { makeTeam } from '../../fixtures.js';
 import { buildTestApp, getWorkerDb, signIn } from '../../helper.js';
 import { uploadRoster, waitForUpload } from '../csv/csv-api.js';
 import { call, enrolledStudent, world, type World } from '../teams/teams-world.js';
