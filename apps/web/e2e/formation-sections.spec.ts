@@ -86,11 +86,12 @@ test('an instructor places each section into its own teams, with a team of 4 in 
 
   // The roster shows the sections and filters by one.
   const page = instructor.page;
-  await page.goto(`/admin/students/course/${course.id}`);
-  const sectionFilter = page.getByRole('textbox', { name: 'Section' });
-  await sectionFilter.click();
-  await page.getByRole('option', { name: 'B (6 active)' }).click();
-  await expect(page).toHaveURL(/section=B/);
+  await page.goto(`/admin/courses/${course.id}/roster`);
+  const sections = page.getByRole('region', { name: 'Sections' });
+  await expect(sections.getByRole('link', { name: 'A (7 active)' })).toBeVisible();
+  await sections.getByRole('link', { name: 'B (6 active)' }).click();
+  await expect(page).toHaveURL(/\/admin\/students\/course\/.*section=B/);
+  await expect(page.getByRole('textbox', { name: 'Section' })).toHaveValue('B (6 active)');
   await expect(
     page
       .getByRole('cell', { name: STUDENTS[7]!.name })

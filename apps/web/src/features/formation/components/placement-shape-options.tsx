@@ -73,11 +73,11 @@ export function PlacementShapeOptions({
       )}
       <Fieldset legend="Team sizes" variant="unstyled" aria-describedby="size-plan-help">
         <Stack gap="xs">
-          <Text size="sm" c="dimmed" id="size-plan-help">
+          <Text size="xs" c="dimmed" id="size-plan-help">
             {`New teams are of ${teamSizeMin}–${teamSizeMax} unless you plan some: for example 2 teams of 6 for two large projects, the rest at the course's sizes.${bySection && sections.length > 0 ? ' Within sections, the plan holds in each section.' : ''}`}
           </Text>
           {rows.map((r, i) => (
-            <Group key={i} gap="xs" align="flex-end" wrap="wrap">
+            <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
               <NumberInput
                 label="Teams"
                 aria-label={`Number of teams, row ${i + 1}`}
@@ -87,7 +87,7 @@ export function PlacementShapeOptions({
                 allowNegative={false}
                 value={r.count}
                 onChange={(v) => set(i, { count: typeof v === 'number' ? v : '' })}
-                w={110}
+                w={88}
               />
               <Text size="sm" pb={8}>
                 teams of
@@ -101,7 +101,7 @@ export function PlacementShapeOptions({
                 allowNegative={false}
                 value={r.size}
                 onChange={(v) => set(i, { size: typeof v === 'number' ? v : '' })}
-                w={110}
+                w={88}
               />
               <ActionIcon
                 variant="subtle"

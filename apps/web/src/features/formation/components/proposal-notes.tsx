@@ -22,9 +22,9 @@ export function ProposalNotes({ proposal }: { proposal: FormationProposal }) {
           {sections
             .map(
               (s) =>
-                `${s.name ?? 'no section'} ${s.placed} of ${s.students} placed, ${countOf(s.newTeams, 'new team')}`,
+                `${s.name === null ? 'No section' : /^sect/i.test(s.name) ? s.name : `Section ${s.name}`}: ${s.placed} of ${s.students} placed, ${countOf(s.newTeams, 'new team')}`,
             )
-            .join(' · ')}
+            .join('; ')}
         </Text>
       )}
       {options.sizePlan.length > 0 && (
