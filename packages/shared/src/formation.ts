@@ -214,7 +214,10 @@ export const formationProposalSchema = z.object({
     mergeUnderMinimum: z.boolean(),
     useSurvey: z.boolean(),
     keepSelfFormedTeams: z.boolean(),
-    /** Issue 36: as applied (the default resolved). */
+    /**
+     * Issue 36: as applied (the default resolved; false when the course's students are in fewer
+     * than two groups, sections or none, so there was nothing to keep apart).
+     */
     bySection: z.boolean(),
     sizePlan: z.array(sizePlanRowSchema),
   }),

@@ -18,7 +18,7 @@ import type { AuditEntry } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { badRequest, conflict } from '../../plugins/errors.js';
 import type { FormationInput } from './formation-algorithm.js';
-import { hasSections, placeBySection, placeWhole } from './formation-sections.js';
+import { hasSections, placeBySection, placeWhole, sectionsOf } from './formation-sections.js';
 import {
   formationCourse,
   formationFingerprint,
@@ -46,7 +46,9 @@ export async function previewFormation(
   const excludeUserIds = [...new Set(options.excludeUserIds)].sort();
   // Issue 36 (decision 154): sections and the size plan.
   const sizePlan = checkSizePlan(options.sizePlan, course);
-  const bySection = options.bySection ?? hasSections(input);
+  // Within sections only when there are two groups to keep apart (one section, or none, is
+  // the whole course); the proposal says what was done.
+  const bySection = (options.bySection ?? hasSections(input)) && sectionsOf(input).length >= 2;
   const placed = (bySection ? placeBySection : placeWhole)(input, survey, {
     seed,
     leaveClosedTeamsAlone: options.leaveClosedTeamsAlone,

@@ -131,6 +131,13 @@ describe('placement within sections (property)', () => {
         for (const t of placed.proposal.teams) {
           expect(t.members.length + (into.get(t.key) ?? 0)).toBeLessThanOrEqual(t.maxSize);
         }
+        // With the survey, each section with open teams was solved, and the figures joined.
+        if (c.survey && placed.proposal.teams.some((t) => !t.locked)) {
+          expect(placed.criteria).not.toBeNull();
+          expect(placed.criteria!.lowestScore).toBeLessThanOrEqual(
+            placed.criteria!.meanScore + 1e-12,
+          );
+        }
         // Every teamless student is placed or said unplaced.
         const unplaced = new Set(placed.proposal.unplaced.map((u) => u.student.userId));
         for (const s of students) expect(seen.has(s.userId) || unplaced.has(s.userId)).toBe(true);
