@@ -62,6 +62,41 @@ describe('course roster', () => {
     await waitFor(() => expect(calls.at(-1)?.params.get('status')).toBe('PENDING'));
   });
 
+  it('issue 36: shows the Section column and filters by a section of the course', async () => {
+    const calls: URLSearchParams[] = [];
+    server.use(
+      http.get(api('/courses/:id'), () =>
+        ok({
+          ...COURSE,
+          sections: [
+            { name: 'A', activeStudents: 12 },
+            { name: 'B', activeStudents: 9 },
+          ],
+        }),
+      ),
+      http.get(api('/admin/course/:id/students'), ({ request }) => {
+        calls.push(new URL(request.url).searchParams);
+        return ok(pageOfItems([createEnrollment({ fullname: 'Maya Chen', section: 'B' })]));
+      }),
+    );
+    const { user, router } = renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    const table = await screen.findByRole('table', { name: 'Students of this course' });
+    expect(within(table).getByRole('columnheader', { name: 'Section' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'B' })).toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: 'Section' }));
+    await user.click(await screen.findByRole('option', { name: 'B (9 active)' }));
+    await waitFor(() => expect(calls.at(-1)?.get('section')).toBe('B'));
+    expect(router.state.location.search).toEqual({ section: 'B' });
+  });
+
+  it('has no Section column or filter for a course without sections', async () => {
+    serveRoster();
+    renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    const table = await screen.findByRole('table', { name: 'Students of this course' });
+    expect(within(table).queryByRole('columnheader', { name: 'Section' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Section' })).not.toBeInTheDocument();
+  });
+
   it('searches by name or email after typing stops, through the URL', async () => {
     const calls = serveRoster();
     const { user, router } = renderApp(`/admin/students/course/${COURSE.id}?page=2`, {
