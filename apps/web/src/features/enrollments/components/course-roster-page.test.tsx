@@ -166,6 +166,34 @@ describe('course roster', () => {
     });
   });
 
+  it('issue 36: sends the section typed when adding a student, on one line', async () => {
+    serveRoster([]);
+    let sent: unknown;
+    server.use(
+      http.post(api('/admin/students/manual-add'), async ({ request }) => {
+        sent = await request.json();
+        return ok(createEnrollment({ fullname: 'Omar Haddad', section: 'Lab 2' }), {
+          status: 201,
+        });
+      }),
+    );
+    const { user } = renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    await screen.findByText(/Nobody is enrolled yet/);
+    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add student' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'omar@northfield.edu');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Full name/ }), 'Omar Haddad');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Section/ }), ' Lab 2 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add student' }));
+    await screen.findByText(/Omar Haddad was added to CS-401/);
+    expect(sent).toEqual({
+      courseId: COURSE.id,
+      email: 'omar@northfield.edu',
+      fullname: 'Omar Haddad',
+      section: 'Lab 2',
+    });
+  });
+
   it('says so when the course is outside the admin’s organizations', async () => {
     server.use(
       http.get(api('/courses/:id'), () => fail(404, 'Course not found', 'NOT_FOUND')),
