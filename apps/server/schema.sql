@@ -241,11 +241,13 @@ CREATE TABLE enrollments (
   looking_for_team boolean default false not null,
   looking_note text default ''::text not null,
   member_skill_keys text[] default '{}'::text[] not null,
+  section text,
   CONSTRAINT enrollments_count_status TRIGGER DEFERRABLE INITIALLY DEFERRED,
   CONSTRAINT enrollments_course_id_courses_id_fk FOREIGN KEY (course_id) REFERENCES courses(id) ON DELETE CASCADE,
   CONSTRAINT enrollments_created_by_users_id_fk FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT enrollments_email_lower_case CHECK ((email = lower(email))),
   CONSTRAINT enrollments_pkey PRIMARY KEY (id),
+  CONSTRAINT enrollments_section_single_line CHECK (((section IS NULL) OR (((char_length(section) >= 1) AND (char_length(section) <= 60)) AND (section !~ '[[:cntrl:]]'::text)))),
   CONSTRAINT enrollments_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL
 );
 

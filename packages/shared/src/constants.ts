@@ -41,9 +41,13 @@ export const CSV_COLUMNS = {
   email: ['email', 'e-mail', 'email address'],
   fullname: ['fullname', 'full name', 'name'],
   studentId: ['studentid', 'student id', 'student_id', 'student number'],
+  /** Issue 36: the course section (decision 154). */
+  section: ['section', 'course section', 'section name', 'class section'],
 } as const;
 /** Longest accepted cell values; a longer one rejects its row (same limit as manual add). */
-export const CSV_FIELD_MAX = { fullname: 120, studentId: 64 } as const;
+export const CSV_FIELD_MAX = { fullname: 120, studentId: 64, section: 60 } as const;
+/** Longest course section (issue 36, decision 154): the roster's, a manual add's, the LMS's. */
+export const SECTION_MAX = 60;
 export const CSV_UPLOAD_STATUSES = ['QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 
 // teams

@@ -97,6 +97,11 @@ export const courseSchema = z.object({
     pending: z.number().int(),
     inactive: z.number().int(),
   }),
+  /**
+   * Issue 36: the course's sections (the enrollments' section, roster, manual add or LMS) with
+   * their active students, by name; empty when no student has one.
+   */
+  sections: z.array(z.object({ name: z.string(), activeStudents: z.number().int() })),
 });
 export type Course = z.infer<typeof courseSchema>;
 

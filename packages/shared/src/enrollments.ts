@@ -1,8 +1,21 @@
 import { z } from 'zod';
-import { personNameSchema } from './text.js';
-import { ENROLLMENT_STATUSES } from './constants.js';
+import { personNameSchema, singleLineSchema } from './text.js';
+import { ENROLLMENT_STATUSES, SECTION_MAX } from './constants.js';
 import { paginationQuerySchema } from './api.js';
 import { emailInputSchema } from './organizations.js';
+
+/**
+ * A course section as typed or imported (issue 36, decision 154): one line, at most 60
+ * characters; empty means none (null).
+ */
+export const sectionInputSchema = singleLineSchema().max(
+  SECTION_MAX,
+  `A section has at most ${SECTION_MAX} characters`,
+);
+
+/** One section of a course and its active students (issue 36). */
+export const courseSectionSchema = z.object({ name: z.string(), activeStudents: z.number().int() });
+export type CourseSection = z.infer<typeof courseSectionSchema>;
 
 export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 export type EnrollmentStatus = z.infer<typeof enrollmentStatusSchema>;
@@ -25,6 +38,8 @@ export const enrollmentSchema = z.object({
   email: z.string(),
   fullname: z.string(),
   studentId: z.string().nullable(),
+  /** Issue 36: the student's course section (roster, manual add or LMS), or null. */
+  section: z.string().nullable(),
   userId: z.uuid().nullable(),
   status: enrollmentStatusSchema,
   source: enrollmentSourceSchema,
@@ -75,6 +90,8 @@ export type AdminStudentsQuery = z.input<typeof adminStudentsQuerySchema>;
 export const courseRosterQuerySchema = paginationQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
   status: enrollmentStatusSchema.optional(),
+  /** Issue 36: only the students of this section (exact, as the roster shows it). */
+  section: z.string().trim().min(1).max(SECTION_MAX).optional(),
 });
 export type CourseRosterQuery = z.input<typeof courseRosterQuerySchema>;
 
@@ -82,6 +99,8 @@ export const manualAddBodySchema = z.strictObject({
   courseId: z.uuid(),
   email: emailInputSchema,
   fullname: personNameSchema(120),
+  /** Issue 36: the student's course section; empty or omitted: none. */
+  section: sectionInputSchema.optional(),
 });
 export type ManualAddBody = z.input<typeof manualAddBodySchema>;
 

@@ -10,6 +10,39 @@ export const FORMATION_SEED_MAX = 2_147_483_647;
 /** How many students one preview may exclude. */
 export const FORMATION_EXCLUDE_MAX = 5_000;
 
+// Issue 36 (decision 154): sections and team sizes per team.
+/** The largest team a size plan may ask for (the course sizes' own limit). */
+export const SIZE_PLAN_TEAM_MAX = 50;
+/** Rows of a size plan ("2 teams of 6" is one row), and teams per row. */
+export const SIZE_PLAN_ROWS_MAX = 10;
+export const SIZE_PLAN_COUNT_MAX = 500;
+/** One row of a size plan: `count` new teams of `size` (the rest at the course's sizes). */
+export const sizePlanRowSchema = z.strictObject({
+  size: z.number().int().min(2).max(SIZE_PLAN_TEAM_MAX),
+  count: z.number().int().min(1).max(SIZE_PLAN_COUNT_MAX),
+});
+export type SizePlanRow = z.infer<typeof sizePlanRowSchema>;
+export const sizePlanSchema = z
+  .array(sizePlanRowSchema)
+  .max(SIZE_PLAN_ROWS_MAX)
+  .refine((rows) => new Set(rows.map((r) => r.size)).size === rows.length, {
+    message: 'Each team size appears once in the plan; add to its number of teams instead',
+  });
+/** One section of a proposal placed within sections (issue 36). */
+export const formationSectionSchema = z.object({
+  /** Null: the students without a section, placed among themselves. */
+  name: z.string().nullable(),
+  /** The section's teamless students the proposal had to place, and those it placed. */
+  students: z.number().int(),
+  placed: z.number().int(),
+  /** The section's teams in the proposal (existing and new). */
+  teams: z.number().int(),
+  newTeams: z.number().int(),
+  /** A sentence when the section needs the instructor (too small for a team), else null. */
+  note: z.string().nullable(),
+});
+export type FormationSection = z.infer<typeof formationSectionSchema>;
+
 /**
  * POST /admin/courses/{courseId}/formation/preview. Nothing changes; the answer is a proposal.
  * The same course state, options and seed give the same proposal.
@@ -37,6 +70,16 @@ export const formationOptionsSchema = z.strictObject({
    * (closed teams left alone still are).
    */
   keepSelfFormedTeams: z.boolean().default(true),
+  /**
+   * Issue 36: place each section's students only into teams of their section. Omitted: on when
+   * the course's students are in two or more sections.
+   */
+  bySection: z.boolean().optional(),
+  /**
+   * Issue 36: new teams of set sizes ("2 teams of 6"), the rest at the course's sizes; within
+   * sections, the plan holds in each section. Sizes from the course's minimum to 50.
+   */
+  sizePlan: sizePlanSchema.default([]),
 });
 export type FormationOptions = z.input<typeof formationOptionsSchema>;
 
@@ -72,6 +115,8 @@ export const proposedTeamSchema = z.object({
   criteria: z.array(z.object({ questionId: z.uuid(), score: z.number(), detail: z.string() })),
   /** The project the proposal gives the team (a project question), or null. */
   project: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Issue 36: placed within sections, the team's section (null: no section); null otherwise. */
+  section: z.string().nullable(),
 });
 export type ProposedTeam = z.infer<typeof proposedTeamSchema>;
 
@@ -205,7 +250,15 @@ export const formationProposalSchema = z.object({
     mergeUnderMinimum: z.boolean(),
     useSurvey: z.boolean(),
     keepSelfFormedTeams: z.boolean(),
+    /**
+     * Issue 36: as applied (the default resolved; false when the course's students are in fewer
+     * than two groups, sections or none, so there was nothing to keep apart).
+     */
+    bySection: z.boolean(),
+    sizePlan: z.array(sizePlanRowSchema),
   }),
+  /** Issue 36: each section's figures when placed within sections, else empty. */
+  sections: z.array(formationSectionSchema),
   /** Null when the placement did not use a survey (none, no questions with weight, or useSurvey false). */
   criteria: formationCriteriaSchema.nullable(),
   /** A digest of everything the proposal was computed from; apply refuses when it changed. */
@@ -222,6 +275,11 @@ export const formationProposalSchema = z.object({
     underMinimum: z.number().int(),
     /** Why underMinimum cannot be zero, when it is not; null when it is zero. */
     underMinimumReason: z.string().nullable(),
+    /**
+     * Issue 36: sentences the instructor should read: a section too small for a team, a team
+     * whose members span sections (left out of filling), a size plan the class cannot fill.
+     */
+    notes: z.array(z.string()),
   }),
 });
 export type FormationProposal = z.infer<typeof formationProposalSchema>;
@@ -241,6 +299,8 @@ export const formationApplyBodySchema = z.strictObject({
       z.strictObject({
         key: z.string().regex(/^new-\d{1,5}$/),
         name: teamNameSchema(80),
+        /** Issue 36: a size plan's team larger than the course's teams (the proposal's maxSize). */
+        maxSize: z.number().int().min(1).max(SIZE_PLAN_TEAM_MAX).optional(),
       }),
     )
     .max(5_000),

@@ -30,6 +30,7 @@ export function createCourse(overrides: Partial<Course> = {}): Course {
     createdAt: '2026-09-01T10:00:00.000Z',
     updatedAt: '2026-09-02T10:00:00.000Z',
     enrollmentCounts: { active: 24, pending: 3, inactive: 1 },
+    sections: [],
     ...overrides,
   };
 }
@@ -45,6 +46,7 @@ export function createEnrollment(overrides: Partial<Enrollment> = {}): Enrollmen
     email: 'maya.chen@student.northfield.edu',
     fullname: 'Maya Chen',
     studentId: null,
+    section: null,
     userId: uuid(),
     status: 'ACTIVE',
     source: 'MANUAL',

@@ -39,6 +39,7 @@ export function createProposedTeam(overrides: Partial<ProposedTeam> = {}): Propo
     score: null,
     criteria: [],
     project: null,
+    section: null,
     ...overrides,
   };
 }
@@ -63,7 +64,10 @@ export function createProposal(overrides: Partial<FormationProposal> = {}): Form
       mergeUnderMinimum: false,
       useSurvey: true,
       keepSelfFormedTeams: true,
+      bySection: false,
+      sizePlan: [],
     },
+    sections: [],
     criteria: null,
     fingerprint: 'fp-1',
     course: { teamSizeMin: 2, teamSizeMax: 4 },
@@ -75,6 +79,7 @@ export function createProposal(overrides: Partial<FormationProposal> = {}): Form
       newTeams: teams.filter((t) => t.teamId === null).length,
       underMinimum: 0,
       underMinimumReason: null,
+      notes: [],
     },
     ...overrides,
   };

@@ -93,6 +93,7 @@ export function createOrganizationCourse(overrides: Partial<Course> = {}): Cours
     createdAt: '2026-09-01T10:00:00.000Z',
     updatedAt: '2026-09-01T10:00:00.000Z',
     enrollmentCounts: { active: 24, pending: 3, inactive: 1 },
+    sections: [],
     ...overrides,
   };
 }

@@ -151,6 +151,12 @@ export const enrollments = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     fullname: text('fullname').notNull().default(''),
     studentId: text('student_id'),
+    /**
+     * The course section the student is in (issue 36, decision 154): the roster's section
+     * column, a manual add, or the LMS (the launch's LIS claim, the roster sync). One line,
+     * 1-60 characters, or null. Placement can keep each section's students together.
+     */
+    section: text('section'),
     status: enrollmentStatusEnum('status').notNull(),
     source: enrollmentSourceEnum('source').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -190,6 +196,10 @@ export const enrollments = pgTable(
       .on(t.courseId, t.fullname, t.email)
       .where(sql`${t.removedAt} IS NULL`),
     check('enrollments_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check(
+      'enrollments_section_single_line',
+      sql`${t.section} IS NULL OR (char_length(${t.section}) BETWEEN 1 AND 60 AND ${t.section} !~ '[[:cntrl:]]')`,
+    ),
     // The looking students of a course, for the directory filter and the course page.
     index('enrollments_course_looking_idx')
       .on(t.courseId, t.userId)

@@ -84,7 +84,43 @@ async function enrollmentCounts(db: DbOrTx, courseIds: string[]): Promise<Map<st
   return new Map(rows.map(({ courseId, ...counts }) => [courseId, counts]));
 }
 
-function toCourse(row: CourseBase, counts: Counts | undefined): Course {
+type Sections = Course['sections'];
+
+/** Each course's sections with their active students (issue 36), by name. */
+async function courseSections(db: DbOrTx, courseIds: string[]): Promise<Map<string, Sections>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      courseId: enrollments.courseId,
+      name: enrollments.section,
+      activeStudents: sql<number>`count(*) filter (where ${enrollments.status} = 'ACTIVE')`.mapWith(
+        Number,
+      ),
+    })
+    .from(enrollments)
+    .where(
+      and(
+        inArray(enrollments.courseId, courseIds),
+        isNull(enrollments.removedAt),
+        isNotNull(enrollments.section),
+      ),
+    )
+    .groupBy(enrollments.courseId, enrollments.section)
+    .orderBy(enrollments.courseId, enrollments.section);
+  const out = new Map<string, Sections>();
+  for (const r of rows) {
+    const list = out.get(r.courseId) ?? [];
+    list.push({ name: r.name!, activeStudents: r.activeStudents });
+    out.set(r.courseId, list);
+  }
+  return out;
+}
+
+function toCourse(
+  row: CourseBase,
+  counts: Counts | undefined,
+  sections: Sections | undefined = [],
+): Course {
   return {
     ...row,
     teamFormationDeadline: row.teamFormationDeadline.toISOString(),
@@ -92,14 +128,18 @@ function toCourse(row: CourseBase, counts: Counts | undefined): Course {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     enrollmentCounts: counts ?? NO_ENROLLMENTS,
+    sections,
   };
 }
 
 async function loadCourse(db: DbOrTx, courseId: string): Promise<Course> {
   const [row] = await selectCourses(db).where(eq(courses.id, courseId)).limit(1);
   if (!row) throw notFound('Course not found');
-  const counts = await enrollmentCounts(db, [row.id]);
-  return toCourse(row, counts.get(row.id));
+  const [counts, sections] = await Promise.all([
+    enrollmentCounts(db, [row.id]),
+    courseSections(db, [row.id]),
+  ]);
+  return toCourse(row, counts.get(row.id), sections.get(row.id));
 }
 
 function codeTaken(code: string) {
@@ -195,12 +235,13 @@ async function listInScope(
       .innerJoin(organizations, eq(organizations.id, courses.organizationId))
       .where(where),
   ]);
-  const counts = await enrollmentCounts(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [counts, sections] = await Promise.all([
+    enrollmentCounts(db, ids),
+    courseSections(db, ids),
+  ]);
   return {
-    items: rows.map((row) => toCourse(row, counts.get(row.id))),
+    items: rows.map((row) => toCourse(row, counts.get(row.id), sections.get(row.id))),
     page: query.page,
     limit: query.limit,
     total: total?.count ?? 0,

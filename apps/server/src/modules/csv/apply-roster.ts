@@ -42,12 +42,13 @@ export async function applyRoster(tx: DbOrTx, input: ApplyInput): Promise<Applie
     tx,
     sql`
       WITH input AS (
-        SELECT t.email, t.fullname, t.student_id, u.id AS user_id
+        SELECT t.email, t.fullname, t.student_id, t.section, u.id AS user_id
         FROM unnest(
           ${sql.param(rows.emails)}::text[],
           ${sql.param(rows.fullnames)}::text[],
-          ${sql.param(rows.studentIds)}::text[]
-        ) AS t(email, fullname, student_id)
+          ${sql.param(rows.studentIds)}::text[],
+          ${sql.param(rows.sections)}::text[]
+        ) AS t(email, fullname, student_id, section)
         LEFT JOIN users u ON u.email = t.email
       ),
       before AS (
@@ -66,6 +67,7 @@ export async function applyRoster(tx: DbOrTx, input: ApplyInput): Promise<Applie
           created_by = ${uploaderId}::uuid,
           fullname = coalesce(i.fullname, e.fullname),
           student_id = coalesce(i.student_id, e.student_id),
+          section = coalesce(i.section, e.section),
           updated_at = now()
         FROM input i
         WHERE e.course_id = ${courseId}
@@ -75,9 +77,9 @@ export async function applyRoster(tx: DbOrTx, input: ApplyInput): Promise<Applie
       ),
       inserted AS (
         INSERT INTO enrollments
-          (course_id, email, user_id, fullname, student_id, status, source, created_by, activated_at)
+          (course_id, email, user_id, fullname, student_id, section, status, source, created_by, activated_at)
         SELECT
-          ${courseId}::uuid, i.email, i.user_id, coalesce(i.fullname, ''), i.student_id,
+          ${courseId}::uuid, i.email, i.user_id, coalesce(i.fullname, ''), i.student_id, i.section,
           (CASE WHEN i.user_id IS NULL THEN 'PENDING' ELSE 'ACTIVE' END)::enrollment_status,
           'CSV'::enrollment_source, ${uploaderId}::uuid,
           CASE WHEN i.user_id IS NULL THEN NULL ELSE now() END
@@ -87,6 +89,18 @@ export async function applyRoster(tx: DbOrTx, input: ApplyInput): Promise<Applie
         )
         ON CONFLICT (course_id, email) DO NOTHING
         RETURNING id, email, user_id, status
+      ),
+      -- Issue 36: a roster that names a section sets it on students already enrolled too (the
+      -- file is the registrar's word on sections); a row without one keeps what is there.
+      resectioned AS (
+        UPDATE enrollments e SET section = i.section, updated_at = now()
+        FROM input i
+        WHERE e.course_id = ${courseId}
+          AND e.email = i.email
+          AND i.section IS NOT NULL
+          AND e.section IS DISTINCT FROM i.section
+          AND e.removed_at IS NULL AND e.status <> 'INACTIVE'
+        RETURNING e.id
       ),
       audit AS (
         INSERT INTO audit_events

@@ -12,7 +12,13 @@ export class RosterFileError extends Error {
 export type Delimiter = ',' | ';';
 export type RosterColumn = keyof typeof CSV_COLUMNS;
 /** Where each known column sits in a record; optional columns may be absent. */
-export type ColumnIndexes = { email: number; fullname: number | null; studentId: number | null };
+export type ColumnIndexes = {
+  email: number;
+  fullname: number | null;
+  studentId: number | null;
+  /** Issue 36: the course section (optional). */
+  section: number | null;
+};
 
 export interface RosterFile {
   /** The decoded file, BOM removed: what the job row stores and the worker reads again. */
@@ -109,6 +115,7 @@ export function mapColumns(header: readonly string[]): ColumnIndexes {
     email: found.email,
     fullname: found.fullname ?? null,
     studentId: found.studentId ?? null,
+    section: found.section ?? null,
   };
 }
 

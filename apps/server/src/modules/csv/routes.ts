@@ -113,7 +113,7 @@ export async function csvRoutes(app: FastifyInstance, opts: CsvRoutesOptions) {
       summary: 'Upload a roster (multipart: courseId, file); processed in the background',
       description: [
         `Form fields: \`courseId\` (uuid) and \`file\` (CSV, UTF-8, comma or semicolon separated, at most ${MAX_MB} MB and 20,000 rows).`,
-        'Columns: `email` (required), `fullname`, `studentId`; headers are matched case-insensitively.',
+        'Columns: `email` (required), `fullname`, `studentId`, `section` (issue 36: the course section, at most 60 characters); headers are matched case-insensitively.',
         'Answers 202 with the upload id at once; follow it with GET /csv/status/{id}.',
         'A file that cannot be used at all is refused with 400 CSV_INVALID and nothing is stored.',
       ].join('\n\n'),

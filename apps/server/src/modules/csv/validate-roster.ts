@@ -2,6 +2,7 @@ import {
   CSV_FIELD_MAX,
   emailInputSchema,
   importedName,
+  singleLineText,
   unguardCsvCell,
   type CsvRowError,
 } from '@teamup/shared';
@@ -18,6 +19,8 @@ export interface ValidRows {
   emails: string[];
   fullnames: (string | null)[];
   studentIds: (string | null)[];
+  /** Issue 36: each row's section, null where the file has none (an existing one is kept). */
+  sections: (string | null)[];
 }
 
 export interface ValidatedRoster {
@@ -50,7 +53,7 @@ export async function validateRoster(
   options: ValidateOptions,
 ): Promise<ValidatedRoster> {
   const { rowCount, onProgress, progressEvery = 1000 } = options;
-  const rows: ValidRows = { emails: [], fullnames: [], studentIds: [] };
+  const rows: ValidRows = { emails: [], fullnames: [], studentIds: [], sections: [] };
   const errors: CsvRowError[] = [];
   const firstRowOf = new Map<string, number>();
   let columns: ColumnIndexes | null = null;
@@ -67,6 +70,7 @@ export async function validateRoster(
     const rawEmail = cell(record, columns.email);
     const rawFullname = cell(record, columns.fullname);
     const rawStudentId = cell(record, columns.studentId);
+    const rawSection = cell(record, columns.section);
     // The rejected rows keep the cells as the file had them: the report is the file, fixed.
     const reject = (reason: string) =>
       errors.push({
@@ -84,6 +88,7 @@ export async function validateRoster(
       // One line, no markup, as every stored name (decision 142).
       const fullname = importedName(unguardCsvCell(rawFullname));
       const studentId = unguardCsvCell(rawStudentId);
+      const section = singleLineText(unguardCsvCell(rawSection));
       if (!parsed.success) reject('Not a valid email address');
       else if (firstRowOf.has(parsed.data)) {
         reject(`Duplicate of row ${firstRowOf.get(parsed.data)}`);
@@ -91,11 +96,14 @@ export async function validateRoster(
         reject(`Full name is longer than ${CSV_FIELD_MAX.fullname} characters`);
       } else if (studentId.length > CSV_FIELD_MAX.studentId) {
         reject(`Student ID is longer than ${CSV_FIELD_MAX.studentId} characters`);
+      } else if (section.length > CSV_FIELD_MAX.section) {
+        reject(`Section is longer than ${CSV_FIELD_MAX.section} characters`);
       } else {
         firstRowOf.set(parsed.data, row);
         rows.emails.push(parsed.data);
         rows.fullnames.push(fullname || null);
         rows.studentIds.push(studentId || null);
+        rows.sections.push(section || null);
       }
     }
     if (rowsRead % progressEvery === 0) {

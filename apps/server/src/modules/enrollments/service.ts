@@ -60,6 +60,7 @@ const enrollmentColumns = {
   email: enrollments.email,
   fullname: enrollments.fullname,
   studentId: enrollments.studentId,
+  section: enrollments.section,
   userId: enrollments.userId,
   status: enrollments.status,
   source: enrollments.source,
@@ -106,6 +107,7 @@ function toEnrollment(row: EnrollmentJoinedRow): Enrollment {
     email: row.email,
     fullname: row.fullname,
     studentId: row.studentId,
+    section: row.section,
     userId: row.userId,
     status: row.status,
     source: row.source,
@@ -150,7 +152,7 @@ async function listWhere(db: DbOrTx, where: SQL, page: number, limit: number) {
   return { items: rows.map(toEnrollment), page, limit, total: counted?.total ?? 0 };
 }
 
-function filters(query: Partial<ListQuery>): SQL[] {
+function filters(query: Partial<ListQuery> & { section?: string }): SQL[] {
   const conditions: SQL[] = [];
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -159,6 +161,7 @@ function filters(query: Partial<ListQuery>): SQL[] {
   if (query.organizationId) conditions.push(eq(courses.organizationId, query.organizationId));
   if (query.courseId) conditions.push(eq(enrollments.courseId, query.courseId));
   if (query.status) conditions.push(eq(enrollments.status, query.status));
+  if (query.section) conditions.push(eq(enrollments.section, query.section));
   return conditions;
 }
 
@@ -177,7 +180,7 @@ export async function listCourseRoster(
   db: DbOrTx,
   caller: Caller,
   courseId: string,
-  query: Omit<ListQuery, 'organizationId' | 'courseId'>,
+  query: Omit<ListQuery, 'organizationId' | 'courseId'> & { section?: string },
 ) {
   const scope = await adminScope(db, caller);
   await courseInScope(db, scope, courseId);
@@ -322,7 +325,7 @@ function assertNotArchived(row: { archivedAt: Date | null; courseCode: string })
 export async function manualAdd(
   tx: DbOrTx,
   caller: Caller,
-  body: { courseId: string; email: string; fullname: string },
+  body: { courseId: string; email: string; fullname: string; section?: string | null },
 ): Promise<{ enrollment: Enrollment; restored: boolean }> {
   const scope = await adminScope(tx, caller);
   const [course] = await tx
@@ -371,6 +374,7 @@ export async function manualAdd(
       .set({
         ...state,
         fullname: body.fullname,
+        ...(body.section !== undefined ? { section: body.section || null } : {}),
         source: 'MANUAL',
         removedAt: null,
         createdBy: caller.userId,
@@ -387,6 +391,7 @@ export async function manualAdd(
         courseId: course.id,
         email,
         fullname: body.fullname,
+        section: body.section || null,
         source: 'MANUAL',
         createdBy: caller.userId,
         activatedAt: user ? sql`now()` : null,

@@ -10,6 +10,8 @@ export interface AlgoStudent {
   fullname: string;
   email: string;
   skills: string[];
+  /** Issue 36: the student's course section (null or absent: none). */
+  section?: string | null;
 }
 
 export interface AlgoTeam {
@@ -44,6 +46,35 @@ export interface AlgoOptions {
   leaveClosedTeamsAlone: boolean;
   excludeUserIds: string[];
   mergeUnderMinimum: boolean;
+  /**
+   * Issue 36: new teams of set sizes first ("2 teams of 6"), the rest at the course's sizes.
+   * Sizes are checked by the caller (the course minimum to 50).
+   */
+  sizePlan?: { size: number; count: number }[];
+  /** Issue 36: what new teams' names start with (default: the course code, then "Team"). */
+  newTeamPrefix?: string;
+  /** Issue 36: names new teams must not take besides the input's teams' (other sections'). */
+  takenNames?: string[];
+}
+
+/** The teams of a size plan that the pool can fill, largest first, and the ones it cannot. */
+export function plannedSizes(
+  plan: { size: number; count: number }[] | undefined,
+  students: number,
+): { sizes: number[]; dropped: number } {
+  const wanted = (plan ?? [])
+    .flatMap((row) => Array.from({ length: row.count }, () => row.size))
+    .sort((a, b) => b - a);
+  const sizes: number[] = [];
+  let left = students;
+  let dropped = 0;
+  for (const size of wanted) {
+    if (size <= left) {
+      sizes.push(size);
+      left -= size;
+    } else dropped++;
+  }
+  return { sizes, dropped };
 }
 
 export interface AlgoPlacement {
@@ -74,6 +105,8 @@ export interface AlgoProposal {
     newTeams: number;
     underMinimum: number;
     underMinimumReason: string | null;
+    /** Issue 36: other sentences for the instructor (a size plan cut short, a small section). */
+    notes?: string[];
   };
 }
 
@@ -270,7 +303,12 @@ export function proposeFormation(input: FormationInput, options: AlgoOptions): A
       otherRoom += room;
     }
   });
-  const plan = chooseTopUps(deficient, pool.length, otherRoom, min, max);
+  // Issue 36: the size plan's teams are new teams the pool fills first; the shape of the rest
+  // (top-ups, open seats, new teams at the course's sizes) is decided on what is left.
+  const planned = plannedSizes(options.sizePlan, pool.length);
+  const reserved = planned.sizes.reduce((s, n) => s + n, 0);
+  const shaped = pool.length - reserved;
+  const plan = chooseTopUps(deficient, shaped, otherRoom, min, max);
   const slots: Slot[] = teams.map((t, i) => {
     if (locked[i]) return { team: i, topUp: 0, extra: 0 };
     const room = Math.max(0, t.maxSize - size[i]!);
@@ -280,7 +318,7 @@ export function proposeFormation(input: FormationInput, options: AlgoOptions): A
     return { team: i, topUp: 0, extra: room };
   });
   /** Students that go to existing teams beyond the top-ups. */
-  let extraBudget = pool.length - plan.toNewTeams - slots.reduce((s, x) => s + x.topUp, 0);
+  let extraBudget = shaped - plan.toNewTeams - slots.reduce((s, x) => s + x.topUp, 0);
 
   const placements: AlgoPlacement[] = [];
   const placedIn = new Map<string, number>(); // userId -> team index (-1-k for new team k)
@@ -416,10 +454,13 @@ export function proposeFormation(input: FormationInput, options: AlgoOptions): A
   // 3. New teams for the rest, spreading skills: students with most skills first, each to the
   // new team that has fewest of their skills yet (then the emptiest).
   const rest = pool.filter((s) => !taken.has(s.userId));
-  const sizes = newTeamSizes(rest.length, min, max);
-  const usedNames = new Set(teams.map((t) => t.name.toLowerCase()));
+  const sizes = [...planned.sizes, ...newTeamSizes(rest.length - reserved, min, max)];
+  const usedNames = new Set(
+    [...teams.map((t) => t.name), ...(options.takenNames ?? [])].map((n) => n.toLowerCase()),
+  );
   let counter = 0;
-  const nextName = () => `${input.courseCode} Team ${++counter}`;
+  const prefix = options.newTeamPrefix ?? `${input.courseCode} Team`;
+  const nextName = () => `${prefix} ${++counter}`;
   const newTeams = sizes.map((capacity, k) => {
     let name = nextName();
     while (usedNames.has(name.toLowerCase())) name = nextName();
@@ -566,12 +607,19 @@ export function proposeFormation(input: FormationInput, options: AlgoOptions): A
       teamId: null,
       name: t.name,
       members: [],
-      maxSize: max,
+      // A size plan's team may be larger than the course's teams (issue 36).
+      maxSize: Math.max(max, t.capacity),
       openToRequests: true,
       wantedSkills: [],
       locked: false,
     })),
   ];
+  const notes: string[] = [];
+  if (planned.dropped) {
+    notes.push(
+      `${plural(planned.dropped, 'team')} of the size plan could not be formed: only ${plural(pool.length, 'student')} to place`,
+    );
+  }
   placements.sort((a, b) => byString(a.teamKey, b.teamKey) || byString(a.userId, b.userId));
   return {
     teams: proposedTeams,
@@ -582,6 +630,7 @@ export function proposeFormation(input: FormationInput, options: AlgoOptions): A
       newTeams: newTeams.length,
       underMinimum,
       underMinimumReason: underMinimum ? `${reasons.join('; ')}.` : null,
+      ...(notes.length ? { notes } : {}),
     },
   };
 }

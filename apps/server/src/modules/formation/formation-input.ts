@@ -99,14 +99,21 @@ export async function readFormationInput(
         .orderBy(asc(teams.id)),
     () =>
       db
-        .select({ teamId: teamMembers.teamId, ...studentColumns })
+        .select({
+          teamId: teamMembers.teamId,
+          ...studentColumns,
+          // Issue 36: the member's section in this course (their enrollment's).
+          section: sql<
+            string | null
+          >`(select e.section from ${enrollments} e where e.course_id = ${course.id} and e.user_id = ${teamMembers.userId} and e.removed_at is null limit 1)`,
+        })
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
         .where(eq(teamMembers.courseId, course.id))
         .orderBy(asc(teamMembers.teamId), asc(teamMembers.userId)),
     () =>
       db
-        .selectDistinct(studentColumns)
+        .selectDistinct({ ...studentColumns, section: enrollments.section })
         .from(enrollments)
         .innerJoin(users, eq(users.id, enrollments.userId))
         .where(
@@ -197,9 +204,10 @@ export function formationFingerprint(
       t.openToRequests,
       t.wantedSkills,
       t.leaderId ?? null,
-      t.members.map((m) => [m.userId, m.skills]),
+      // Issue 36: sections too (a student moved to another section makes the proposal stale).
+      t.members.map((m) => [m.userId, m.skills, m.section ?? null]),
     ]),
-    input.students.map((s) => [s.userId, s.skills]),
+    input.students.map((s) => [s.userId, s.skills, s.section ?? null]),
     input.requests.map((r) => [r.userId, r.teamId]),
     input.invitations.map((r) => [r.userId, r.teamId]),
   ]);

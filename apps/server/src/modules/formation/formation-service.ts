@@ -5,7 +5,9 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   FORMATION_SEED_MAX,
+  SIZE_PLAN_TEAM_MAX,
   formationOptionsSchema,
+  type SizePlanRow,
   type FormationApplyBody,
   type FormationApplyResult,
   type FormationOptions,
@@ -15,7 +17,8 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AuditEntry } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { badRequest, conflict } from '../../plugins/errors.js';
-import { proposeFormation, type FormationInput } from './formation-algorithm.js';
+import type { FormationInput } from './formation-algorithm.js';
+import { hasSections, placeBySection, placeWhole, sectionsOf } from './formation-sections.js';
 import {
   formationCourse,
   formationFingerprint,
@@ -24,12 +27,7 @@ import {
 } from './formation-input.js';
 import { setLeaveReason } from '../../lib/team-lock.js';
 import { readSurveyForFormation } from '../../lib/survey-sql.js';
-import {
-  placeByCriteria,
-  surveyShapesTeams,
-  type FormationSurvey,
-  type TeamCriteria,
-} from './formation-survey.js';
+import type { FormationSurvey } from './formation-survey.js';
 import { callerScope, type Caller } from '../../lib/org-scope.js';
 
 export async function previewFormation(
@@ -46,21 +44,22 @@ export async function previewFormation(
   ]);
   const seed = options.seed ?? randomInt(0, FORMATION_SEED_MAX);
   const excludeUserIds = [...new Set(options.excludeUserIds)].sort();
-  const base = proposeFormation(input, {
+  // Issue 36 (decision 154): sections and the size plan.
+  const sizePlan = checkSizePlan(options.sizePlan, course);
+  // Within sections only when there are two groups to keep apart (one section, or none, is
+  // the whole course); the proposal says what was done.
+  const bySection = (options.bySection ?? hasSections(input)) && sectionsOf(input).length >= 2;
+  const placed = (bySection ? placeBySection : placeWhole)(input, survey, {
     seed,
     leaveClosedTeamsAlone: options.leaveClosedTeamsAlone,
     excludeUserIds,
     mergeUnderMinimum: options.mergeUnderMinimum,
+    sizePlan,
+    useSurvey: options.useSurvey,
+    keepSelfFormedTeams: options.keepSelfFormedTeams,
   });
-  const byCriteria =
-    options.useSurvey && surveyShapesTeams(survey)
-      ? placeByCriteria(input, base, survey, {
-          seed,
-          keepSelfFormedTeams: options.keepSelfFormedTeams,
-        })
-      : null;
-  const proposal = byCriteria?.proposal ?? base;
-  const none: TeamCriteria = { score: null, criteria: [], project: null };
+  const proposal = placed.proposal;
+  const none = { score: null, criteria: [], project: null, section: null };
   return {
     courseId,
     seed,
@@ -70,16 +69,34 @@ export async function previewFormation(
       mergeUnderMinimum: options.mergeUnderMinimum,
       useSurvey: options.useSurvey,
       keepSelfFormedTeams: options.keepSelfFormedTeams,
+      bySection,
+      sizePlan,
     },
-    criteria: byCriteria?.criteria ?? null,
+    sections: placed.sections,
+    criteria: placed.criteria,
     fingerprint: formationFingerprint(input, seed, survey),
     course: { teamSizeMin: course.teamSizeMin, teamSizeMax: course.teamSizeMax },
     ...proposal,
     teams: proposal.teams.map((t) => ({
       ...t,
-      ...(byCriteria?.teams.get(t.key) ?? none),
+      ...(placed.teams.get(t.key) ?? none),
     })),
   };
+}
+
+/**
+ * Issue 36: a size plan's teams are at least the course's minimum (a smaller team is a course
+ * setting, not a plan) and at most 50; 400 otherwise, and nothing is proposed. Largest first.
+ */
+function checkSizePlan(plan: SizePlanRow[], course: FormationCourse): SizePlanRow[] {
+  for (const row of plan) {
+    if (row.size < course.teamSizeMin) {
+      throw badRequest(
+        `A team of ${row.size} is under the course's minimum of ${course.teamSizeMin}; plan teams of ${course.teamSizeMin} to ${SIZE_PLAN_TEAM_MAX}, or change the course's team sizes`,
+      );
+    }
+  }
+  return [...plan].sort((a, b) => b.size - a.size);
 }
 
 const STALE_MESSAGE =
@@ -90,7 +107,7 @@ const invalid = (message: string) => badRequest(message);
 
 interface Checked {
   /** New team key -> name, only the keys that receive someone. */
-  newTeams: { key: string; name: string; userIds: string[] }[];
+  newTeams: { key: string; name: string; userIds: string[]; maxSize: number }[];
   /** Placements into existing teams. */
   adds: { userId: string; teamId: string }[];
   moves: { userId: string; fromTeamId: string; toKey: string }[];
@@ -110,6 +127,7 @@ function checkPlacements(input: FormationInput, body: FormationApplyBody): Check
   const teamless = new Set(input.students.map((s) => s.userId));
 
   const declared = new Map<string, string>();
+  const declaredSize = new Map<string, number>();
   const names = new Set(input.teams.map((t) => t.name.toLowerCase()));
   for (const t of body.newTeams) {
     if (declared.has(t.key)) throw invalid(`New team ${t.key} is declared twice`);
@@ -119,6 +137,8 @@ function checkPlacements(input: FormationInput, body: FormationApplyBody): Check
     }
     names.add(name.toLowerCase());
     declared.set(t.key, name);
+    // Issue 36: a size plan's team may be larger than the course's; never smaller.
+    declaredSize.set(t.key, Math.max(input.teamSizeMax, t.maxSize ?? 0));
   }
 
   const seen = new Set<string>();
@@ -183,12 +203,19 @@ function checkPlacements(input: FormationInput, body: FormationApplyBody): Check
   }
   const newTeams = [...declared]
     .filter(([key]) => newMembers.has(key))
-    .map(([key, name]) => ({ key, name, userIds: newMembers.get(key)! }));
+    .map(([key, name]) => ({
+      key,
+      name,
+      userIds: newMembers.get(key)!,
+      maxSize: declaredSize.get(key)!,
+    }));
   for (const t of newTeams) {
-    if (t.userIds.length > input.teamSizeMax) {
+    if (t.userIds.length > t.maxSize) {
       throw conflict(
         'TEAM_FULL',
-        `New team ${t.name} would have ${t.userIds.length} members; the course allows at most ${input.teamSizeMax}`,
+        t.maxSize === input.teamSizeMax
+          ? `New team ${t.name} would have ${t.userIds.length} members; the course allows at most ${input.teamSizeMax}`
+          : `New team ${t.name} would have ${t.userIds.length} members; it was planned for at most ${t.maxSize}`,
       );
     }
   }
@@ -292,15 +319,16 @@ async function writePlacements(
     const rows = rowsOf<{ id: string; name: string }>(
       await tx.execute(sql`
         insert into teams (course_id, name, leader_id, max_size, member_count, created_by)
-        select ${course.id}, x.name, x.leader_id, ${course.teamSizeMax}, x.members, ${caller.userId}
+        select ${course.id}, x.name, x.leader_id, x.max_size, x.members, ${caller.userId}
         from jsonb_to_recordset(${sqlJson(
           checked.newTeams.map((t) => ({
             key: t.key,
             name: t.name,
             leader_id: t.userIds[0],
             members: t.userIds.length,
+            max_size: t.maxSize,
           })),
-        )}) as x(key text, name text, leader_id uuid, members int)
+        )}) as x(key text, name text, leader_id uuid, members int, max_size int)
         returning id, name`),
     );
     // Names are unique among the course's live teams (case-insensitive), so they find the keys.

@@ -350,7 +350,7 @@ async function placeStaff(
 }
 
 /** An ACTIVE enrollment of the learner (a PENDING or INACTIVE one of theirs becomes ACTIVE). */
-async function enrollLearner(tx: DbOrTx, courseId: string, userId: string) {
+async function enrollLearner(tx: DbOrTx, courseId: string, userId: string, section: string | null) {
   const [user] = await queryRows<{ email: string; fullname: string }>(
     tx,
     sql`select email, fullname from users where id = ${userId}`,
@@ -367,11 +367,16 @@ async function enrollLearner(tx: DbOrTx, courseId: string, userId: string) {
           removed_at = null, activated_at = coalesce(activated_at, now()), updated_at = now()
         where id = ${existing.id}`);
     }
+    // Issue 36: the LMS's section, when the launch names one, is the student's section.
+    if (section) {
+      await tx.execute(sql`update enrollments set section = ${section}, updated_at = now()
+        where id = ${existing.id} and section is distinct from ${section}`);
+    }
     return;
   }
   await tx.execute(sql`insert into enrollments
-      (course_id, email, user_id, fullname, status, source, activated_at)
-    values (${courseId}, ${user!.email}, ${userId}, ${user!.fullname}, 'ACTIVE', 'LTI', now())
+      (course_id, email, user_id, fullname, section, status, source, activated_at)
+    values (${courseId}, ${user!.email}, ${userId}, ${user!.fullname}, ${section}, 'ACTIVE', 'LTI', now())
     on conflict do nothing`);
 }
 
@@ -390,6 +395,7 @@ async function place(
   userId: string,
   role: LtiContextRole,
   deactivate: LaunchDeps['deactivate'],
+  section: string | null,
 ): Promise<LtiContextRole> {
   const now = await placeOf(tx, courseId, userId);
   const rosterSaid =
@@ -398,12 +404,12 @@ async function place(
       (now.enrollmentId !== null && now.enrollmentSource === 'LTI'));
   if (rosterSaid) {
     if (now.staffRole) return now.staffRole;
-    await enrollLearner(tx, courseId, userId);
+    await enrollLearner(tx, courseId, userId, section);
     return 'LEARNER';
   }
   if (role === 'LEARNER') {
     if (now.staffRole) return now.staffRole;
-    await enrollLearner(tx, courseId, userId);
+    await enrollLearner(tx, courseId, userId, section);
     return 'LEARNER';
   }
   await placeStaff(tx, platform, courseId, userId, role);
@@ -442,7 +448,15 @@ export async function applyLaunch(
   const { userId } = person;
   if (person.vouched) await claimVouched(tx, platform, userId, deps);
   const { courseId, created } = await courseOf(tx, platform, launch, userId);
-  const role = await place(tx, platform, courseId, userId, launched, deps.deactivate);
+  const role = await place(
+    tx,
+    platform,
+    courseId,
+    userId,
+    launched,
+    deps.deactivate,
+    launch.section ?? null,
+  );
   const target = role === 'LEARNER' ? `/courses/${courseId}` : `/admin/courses/${courseId}`;
   const code = await issueLoginCode(tx, userId, target);
   return { userId, courseId, role, target, code, courseCreated: created };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LIS_CLAIM, sectionOfLis } from './section.js';
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import { importedName, singleLineText } from '@teamup/shared';
@@ -53,6 +54,8 @@ export interface LtiLaunch {
   resourceLink: { id: string; title: string | null };
   /** The Names and Role Provisioning Service of this context, when the platform offers it. */
   nrps: { url: string; versions: string[] } | null;
+  /** Issue 36: the launching user's course section (the LIS claim), or null. */
+  section: string | null;
   targetLinkUri: string;
   /** sha-256 of the issuer and the token's signed part (as the Google sign-in's replay key). */
   replayKey: string;
@@ -318,6 +321,7 @@ export function createLaunchVerifier(options: LaunchVerifierOptions) {
       context: claims[CLAIM.context],
       resourceLink: claims[CLAIM.resourceLink],
       nrps: nrps ? { url: nrps.context_memberships_url, versions: nrps.service_versions } : null,
+      section: sectionOfLis((payload as Record<string, unknown>)[LIS_CLAIM]),
       targetLinkUri: claims[CLAIM.targetLinkUri],
       replayKey: launchReplayKey(platform.issuer, idToken),
       expiresAt,

@@ -4,6 +4,7 @@ import { importedName, singleLineText } from '@teamup/shared';
 import { parseJson, platformRequest } from './http.js';
 import type { Outbound } from './outbound.js';
 import { mapLisRoles } from './roles.js';
+import { sectionOfMember } from './section.js';
 import type { ServiceTokenClient } from './service-token.js';
 import {
   LtiError,
@@ -32,6 +33,8 @@ export interface NrpsMember {
   email: string | null;
   roles: string[];
   contextRole: LtiContextRole | null;
+  /** Issue 36: the member's course section, when the platform sends one (lti/section.ts). */
+  section: string | null;
 }
 
 export interface Membership {
@@ -252,6 +255,7 @@ export async function readMembership(options: ReadMembershipOptions): Promise<Me
         email: m.email,
         roles: m.roles,
         contextRole: mapLisRoles(m.roles),
+        section: sectionOfMember(raw),
       });
     }
     seen.add(url);

@@ -58,6 +58,7 @@ interface EnrollmentRow {
   removed: boolean;
   from_lms: boolean;
   fullname: string;
+  section: string | null;
 }
 
 interface StaffRow {
@@ -88,6 +89,8 @@ interface Plan {
   }[];
   staffRemoved: StaffRow[];
   unchanged: number;
+  /** Issue 36: enrollments whose section the roster names differently. */
+  sections: { enrollmentId: string; section: string }[];
 }
 
 const nameOf = (m: NrpsMember) =>
@@ -136,7 +139,7 @@ async function planSync(db: DbOrTx, ctx: ContextRow, members: NrpsMember[]): Pro
     queryRows<EnrollmentRow>(
       db,
       sql`select e.id, e.user_id, e.email, e.status, e.removed_at is not null as removed,
-          e.fullname, (e.source = 'LTI' or exists (select 1 from lti_identities i
+          e.fullname, e.section, (e.source = 'LTI' or exists (select 1 from lti_identities i
             where i.platform_id = ${ctx.platform.id} and i.user_id = e.user_id)) as from_lms
         from enrollments e where e.course_id = ${ctx.course_id}`,
     ),
@@ -163,6 +166,7 @@ async function planSync(db: DbOrTx, ctx: ContextRow, members: NrpsMember[]): Pro
     staff: [],
     staffRemoved: [],
     unchanged: 0,
+    sections: [],
   };
   const learners = new Set<string>();
   const staffKept = new Set<string>();
@@ -198,6 +202,9 @@ async function planSync(db: DbOrTx, ctx: ContextRow, members: NrpsMember[]): Pro
       const row =
         (userId && byUser.get(userId)) || (byAddress(byEmail) as EnrollmentRow | undefined);
       if (row) learners.add(row.id);
+      if (row && m.section && row.section !== m.section) {
+        plan.sections.push({ enrollmentId: row.id, section: m.section });
+      }
       if (!row) {
         plan.enroll.push({ member: m, userId, email: email ?? '' });
         change('ENROLL');
@@ -282,6 +289,7 @@ async function applyPlan(
       email: email || placeholderEmail(ctx.platform, member.userId),
       user_id: userId,
       fullname: nameOf(member),
+      section: member.section,
       status: userId ? 'ACTIVE' : 'PENDING',
     });
   }
@@ -293,12 +301,12 @@ async function applyPlan(
       status: string;
     }>(
       tx,
-      sql`insert into enrollments (course_id, email, user_id, fullname, status, source,
+      sql`insert into enrollments (course_id, email, user_id, fullname, section, status, source,
           activated_at, created_by)
-        select ${ctx.course_id}, r.email, r.user_id, r.fullname, r.status, 'LTI',
+        select ${ctx.course_id}, r.email, r.user_id, r.fullname, r.section, r.status, 'LTI',
           case when r.user_id is null then null else now() end, ${caller.userId}
         from json_to_recordset(${JSON.stringify(rows)}::json)
-          as r(email text, user_id uuid, fullname text, status enrollment_status)
+          as r(email text, user_id uuid, fullname text, section text, status enrollment_status)
         on conflict do nothing returning id, email, user_id, status`,
     );
     await recordAudit(
@@ -338,6 +346,14 @@ async function applyPlan(
     }
   }
   for (const e of plan.deactivate) await deps.setStatus(tx, caller, e.id, 'INACTIVE');
+  // Issue 36: the sections the roster names, in one statement.
+  if (plan.sections.length > 0) {
+    await tx.execute(sql`update enrollments e set section = x.section, updated_at = now()
+      from json_to_recordset(${JSON.stringify(
+        plan.sections.map((s) => ({ id: s.enrollmentId, section: s.section })),
+      )}::json) as x(id uuid, section text)
+      where e.id = x.id and e.course_id = ${ctx.course_id}`);
+  }
   for (const { member, userId: known, email, role } of plan.staff) {
     const userId = await userFor(member, known);
     await tx.execute(sql`delete from course_staff where course_id = ${ctx.course_id}

@@ -61,6 +61,7 @@ describe('POST /courses', () => {
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         enrollmentCounts: { active: 0, pending: 0, inactive: 0 },
+        sections: [],
       },
     });
 

@@ -176,6 +176,7 @@ describe('course lists', () => {
             createdAt: w.courseA.createdAt.toISOString(),
             updatedAt: w.courseA.updatedAt.toISOString(),
             enrollmentCounts: { active: 1, pending: 0, inactive: 0 },
+            sections: [],
           },
         ],
         page: 1,

@@ -40,7 +40,12 @@ describe('parse-roster', () => {
   });
 
   it('maps missing optional columns to null and ignores unknown ones', () => {
-    expect(mapColumns(['Notes', 'EMAIL'])).toEqual({ email: 1, fullname: null, studentId: null });
+    expect(mapColumns(['Notes', 'EMAIL'])).toEqual({
+      email: 1,
+      fullname: null,
+      studentId: null,
+      section: null,
+    });
   });
 
   it('counts data rows without the header or trailing blank lines', async () => {

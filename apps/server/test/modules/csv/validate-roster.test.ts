@@ -33,6 +33,7 @@ describe('validateRoster', () => {
       emails: ['-dash@example.edu'],
       fullnames: ['=Dash'],
       studentIds: ['+S2'],
+      sections: [null],
     });
     expect(result.errors).toEqual([
       {

@@ -83,6 +83,7 @@ describe('admin enrollment changes', () => {
           email: 'new.person@example.edu',
           fullname: 'New Person',
           studentId: null,
+          section: null,
           userId: null,
           status: 'PENDING',
           source: 'MANUAL',

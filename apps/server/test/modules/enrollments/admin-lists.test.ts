@@ -106,6 +106,7 @@ describe('GET /admin/students and the course roster', () => {
       email: 'ada@north.edu',
       fullname: 'Ada Lovelace',
       studentId: null,
+      section: null,
       userId: s.ada.id,
       status: 'ACTIVE',
       source: 'MANUAL',

@@ -97,6 +97,7 @@ describe('LTI launch: the whole login and launch against the simulator', () => {
       context: { id: 'ctx-42', title: 'Distributed Systems', label: 'CS 451' },
       resourceLink: { id: 'rl-7', title: 'Project teams' },
       nrps: { url: sim.membershipsUrl('ctx-42'), versions: ['2.0'] },
+      section: null,
       targetLinkUri: `${TOOL_URL}/lti/launch`,
       replayKey: expect.stringMatching(/^[0-9a-f]{64}$/),
       expiresAt: expect.any(Date),

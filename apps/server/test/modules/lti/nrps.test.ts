@@ -73,6 +73,7 @@ describe('NRPS 2.0 membership', () => {
       email: 'person0001@example.edu',
       roles: [LIS.instructor],
       contextRole: 'INSTRUCTOR',
+      section: null,
     });
     expect(membership.members[1]!.contextRole).toBe('TEACHING_ASSISTANT');
     expect(membership.members[1999]!.contextRole).toBe('LEARNER');

@@ -69,6 +69,8 @@ export interface SimulatorLaunch {
   /** Include the NRPS claim (default true). */
   nrps?: boolean;
   deploymentId?: string;
+  /** Issue 36: the LIS claim (`course_section_sourcedid`), sent when given. */
+  lis?: Record<string, unknown>;
 }
 
 export interface SimulatorMember {
@@ -79,6 +81,9 @@ export interface SimulatorMember {
   family_name?: string;
   email?: string;
   roles: string[];
+  /** Issue 36: a platform's section for the member (some send it, some in `message`). */
+  lis_course_section_sourcedid?: string;
+  message?: Record<string, unknown>[];
 }
 
 export type BrokenToken =
@@ -304,6 +309,7 @@ export async function startPlatformSimulator(options: PlatformSimulatorOptions) 
         name: 'Platform simulator',
         product_family_code: 'simulator',
       },
+      ...(launch.lis ? { 'https://purl.imsglobal.org/spec/lti/claim/lis': launch.lis } : {}),
       ...(launch.nrps === false
         ? {}
         : {

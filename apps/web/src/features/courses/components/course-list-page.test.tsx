@@ -47,6 +47,7 @@ describe('course management list', () => {
         teamSizeMax: 2,
         archivedAt: '2026-10-01T10:00:00.000Z',
         enrollmentCounts: { active: 7, pending: 2, inactive: 0 },
+        sections: [],
       }),
     ]);
     renderApp('/admin/courses', { user: admin });

@@ -52,6 +52,7 @@ describe('course page (admin)', () => {
       teamSizeMax: 5,
       teamFormationDeadline: inDays(-1),
       enrollmentCounts: { active: 24, pending: 3, inactive: 1 },
+      sections: [],
     });
     serveCourse(course);
     const { user } = renderApp(`/admin/courses/${course.id}`, { user: admin });

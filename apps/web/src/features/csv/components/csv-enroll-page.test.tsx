@@ -436,7 +436,7 @@ describe('enroll students: files to download', () => {
     expect(saved).toHaveLength(1);
     expect(saved[0]!.name).toBe('roster-template.csv');
     const text = await saved[0]!.blob.text();
-    expect(text.split('\r\n')[0]).toBe('email,fullname,studentId');
+    expect(text.split('\r\n')[0]).toBe('email,fullname,studentId,section');
     expect(text.trim().split('\r\n')).toHaveLength(3);
     // The explanation lists the accepted header names from the shared contract.
     expect(screen.getByText('“e-mail”, “email address”')).toBeInTheDocument();

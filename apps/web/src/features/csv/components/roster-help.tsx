@@ -5,7 +5,12 @@ import { COLUMN_LABELS, formatBytes, type RosterColumn } from '../utils/preview-
 import { TEMPLATE_FILE_NAME, rosterTemplateCsv } from '../utils/roster-template';
 import { saveFile } from '@/lib/save-file';
 
-const REQUIRED: Record<RosterColumn, boolean> = { email: true, fullname: false, studentId: false };
+const REQUIRED: Record<RosterColumn, boolean> = {
+  email: true,
+  fullname: false,
+  studentId: false,
+  section: false,
+};
 
 function downloadTemplate() {
   saveFile(new Blob([rosterTemplateCsv()], { type: 'text/csv;charset=utf-8' }), TEMPLATE_FILE_NAME);
@@ -65,7 +70,11 @@ export function RosterHelp() {
         <List.Item>
           Up to {formatBytes(CSV_MAX_BYTES)} and {CSV_MAX_ROWS.toLocaleString('en-US')} rows per
           file; full names up to {CSV_FIELD_MAX.fullname} characters, student IDs up to{' '}
-          {CSV_FIELD_MAX.studentId}.
+          {CSV_FIELD_MAX.studentId}, sections up to {CSV_FIELD_MAX.section}.
+        </List.Item>
+        <List.Item>
+          A section (“A”, “Lab 2”) lets placement keep each section’s students together; a row
+          without one keeps the student’s section as it is.
         </List.Item>
         <List.Item>
           Students with an account are enrolled at once; others are pending until their first

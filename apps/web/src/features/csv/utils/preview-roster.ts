@@ -59,6 +59,7 @@ export const COLUMN_LABELS: Record<RosterColumn, string> = {
   email: 'Email',
   fullname: 'Full name',
   studentId: 'Student ID',
+  section: 'Section',
 };
 
 const NOT_TEXT =

@@ -18,9 +18,14 @@ describe('fileNameFromDisposition', () => {
 });
 
 describe('rosterTemplateCsv', () => {
-  it('is a roster the preview accepts: the three columns and two valid students', () => {
+  it('is a roster the preview accepts: the four columns and two valid students', () => {
     const preview = previewRosterText(rosterTemplateCsv());
-    expect(preview.headers.map((h) => h.column)).toEqual(['email', 'fullname', 'studentId']);
+    expect(preview.headers.map((h) => h.column)).toEqual([
+      'email',
+      'fullname',
+      'studentId',
+      'section',
+    ]);
     expect(preview.rowCount).toBe(2);
     expect(preview.problems).toEqual([]);
     expect(preview.rowIssues).toEqual([]);

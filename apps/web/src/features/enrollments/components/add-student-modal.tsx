@@ -1,7 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { manualAddBodySchema, type Enrollment, type ManualAddBody } from '@teamup/shared';
+import {
+  SECTION_MAX,
+  manualAddBodySchema,
+  type Enrollment,
+  type ManualAddBody,
+} from '@teamup/shared';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { splitApiError, zodFieldErrors } from '@/lib/form-errors';
@@ -11,13 +16,23 @@ import { CourseSelect } from './course-select';
 /** A course the modal adds to without asking (the roster and the course page). */
 export type FixedCourse = { id: string; code: string; title: string };
 
-type AddStudentValues = { courseId: string | null; email: string; fullname: string };
+type AddStudentValues = {
+  courseId: string | null;
+  email: string;
+  fullname: string;
+  section: string;
+};
 
 function toBody(values: AddStudentValues): ManualAddBody {
-  return { courseId: values.courseId ?? '', email: values.email, fullname: values.fullname };
+  return {
+    courseId: values.courseId ?? '',
+    email: values.email,
+    fullname: values.fullname,
+    ...(values.section.trim() ? { section: values.section } : {}),
+  };
 }
 
-const FIELDS = ['courseId', 'email', 'fullname'];
+const FIELDS = ['courseId', 'email', 'fullname', 'section'];
 
 export function addedMessage(enrollment: Enrollment): string {
   const who = `${enrollment.fullname} was added to ${enrollment.courseCode}`;
@@ -41,13 +56,14 @@ function AddStudentForm({ fixedCourse, defaultCourseId, onDone }: AddStudentForm
       courseId: fixedCourse?.id ?? defaultCourseId ?? null,
       email: '',
       fullname: '',
+      section: '',
     },
     validate: (values) => {
       const errors = zodFieldErrors(manualAddBodySchema, toBody(values));
       if (!values.courseId) errors.courseId = 'Choose a course';
       return errors;
     },
-    validateInputOnBlur: ['email', 'fullname'],
+    validateInputOnBlur: ['email', 'fullname', 'section'],
   });
 
   const submit = form.onSubmit((values) => {
@@ -113,6 +129,13 @@ function AddStudentForm({ fixedCourse, defaultCourseId, onDone }: AddStudentForm
           required
           autoComplete="off"
           {...form.getInputProps('fullname')}
+        />
+        <TextInput
+          label="Section"
+          description="Optional: the student's course section (“A”, “Lab 2”). Placement can keep each section's students together."
+          autoComplete="off"
+          maxLength={SECTION_MAX}
+          {...form.getInputProps('section')}
         />
         <Text size="xs" c="dimmed">
           A student who has signed in before is active at once; anyone else stays pending until

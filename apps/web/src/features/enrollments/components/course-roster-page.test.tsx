@@ -62,6 +62,41 @@ describe('course roster', () => {
     await waitFor(() => expect(calls.at(-1)?.params.get('status')).toBe('PENDING'));
   });
 
+  it('issue 36: shows the Section column and filters by a section of the course', async () => {
+    const calls: URLSearchParams[] = [];
+    server.use(
+      http.get(api('/courses/:id'), () =>
+        ok({
+          ...COURSE,
+          sections: [
+            { name: 'A', activeStudents: 12 },
+            { name: 'B', activeStudents: 9 },
+          ],
+        }),
+      ),
+      http.get(api('/admin/course/:id/students'), ({ request }) => {
+        calls.push(new URL(request.url).searchParams);
+        return ok(pageOfItems([createEnrollment({ fullname: 'Maya Chen', section: 'B' })]));
+      }),
+    );
+    const { user, router } = renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    const table = await screen.findByRole('table', { name: 'Students of this course' });
+    expect(within(table).getByRole('columnheader', { name: 'Section' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'B' })).toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: 'Section' }));
+    await user.click(await screen.findByRole('option', { name: 'B (9 active)' }));
+    await waitFor(() => expect(calls.at(-1)?.get('section')).toBe('B'));
+    expect(router.state.location.search).toEqual({ section: 'B' });
+  });
+
+  it('has no Section column or filter for a course without sections', async () => {
+    serveRoster();
+    renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    const table = await screen.findByRole('table', { name: 'Students of this course' });
+    expect(within(table).queryByRole('columnheader', { name: 'Section' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Section' })).not.toBeInTheDocument();
+  });
+
   it('searches by name or email after typing stops, through the URL', async () => {
     const calls = serveRoster();
     const { user, router } = renderApp(`/admin/students/course/${COURSE.id}?page=2`, {
@@ -128,6 +163,34 @@ describe('course roster', () => {
       courseId: COURSE.id,
       email: 'omar@northfield.edu',
       fullname: 'Omar Haddad',
+    });
+  });
+
+  it('issue 36: sends the section typed when adding a student, on one line', async () => {
+    serveRoster([]);
+    let sent: unknown;
+    server.use(
+      http.post(api('/admin/students/manual-add'), async ({ request }) => {
+        sent = await request.json();
+        return ok(createEnrollment({ fullname: 'Omar Haddad', section: 'Lab 2' }), {
+          status: 201,
+        });
+      }),
+    );
+    const { user } = renderApp(`/admin/students/course/${COURSE.id}`, { user: admin });
+    await screen.findByText(/Nobody is enrolled yet/);
+    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add student' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'omar@northfield.edu');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Full name/ }), 'Omar Haddad');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Section/ }), ' Lab 2 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add student' }));
+    await screen.findByText(/Omar Haddad was added to CS-401/);
+    expect(sent).toEqual({
+      courseId: COURSE.id,
+      email: 'omar@northfield.edu',
+      fullname: 'Omar Haddad',
+      section: 'Lab 2',
     });
   });
 

@@ -166,6 +166,22 @@ export function CourseRosterPage({
               clearable
               style={{ flex: '1 1 160px' }}
             />
+            {c && c.sections.length > 0 && (
+              <Select
+                label="Section"
+                placeholder="Any section"
+                data={c.sections.map((s) => ({
+                  value: s.name,
+                  label: `${s.name} (${s.activeStudents} active)`,
+                }))}
+                value={search.section ?? null}
+                onChange={(value) =>
+                  onSearchChange({ section: value ?? undefined, page: undefined })
+                }
+                clearable
+                style={{ flex: '1 1 160px' }}
+              />
+            )}
           </Group>
           {roster.isPending ? (
             <InlineLoader label="Loading students" />
@@ -177,7 +193,7 @@ export function CourseRosterPage({
             />
           ) : roster.data.items.length === 0 ? (
             <EmptyState>
-              {search.search || search.status
+              {search.search || search.status || search.section
                 ? 'No student matches these filters.'
                 : backTo === 'teaching'
                   ? 'Nobody is enrolled yet. Add students by hand with Add student.'
@@ -189,6 +205,7 @@ export function CourseRosterPage({
                 items={roster.data.items}
                 caption="Students of this course"
                 showCourse={false}
+                showSection={Boolean(c && c.sections.length > 0)}
                 onOpen={(e) => setOpenId(e.id)}
               />
               <ListPagination

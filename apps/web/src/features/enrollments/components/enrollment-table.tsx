@@ -19,6 +19,8 @@ type EnrollmentTableProps = {
   caption: string;
   /** The course column, left out on a course's own roster. */
   showCourse?: boolean;
+  /** Issue 36: the section column, on a course's roster whose students have sections. */
+  showSection?: boolean;
   onOpen: (enrollment: Enrollment) => void;
 };
 
@@ -74,7 +76,13 @@ function UndeliverableNote({ enrollment }: { enrollment: Enrollment }) {
 }
 
 /** Under 48em a seven-column table does not fit: one card per enrollment instead. */
-function EnrollmentCards({ items, caption, showCourse = true, onOpen }: EnrollmentTableProps) {
+function EnrollmentCards({
+  items,
+  caption,
+  showCourse = true,
+  showSection = false,
+  onOpen,
+}: EnrollmentTableProps) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={caption}>
       {items.map((e) => (
@@ -94,6 +102,7 @@ function EnrollmentCards({ items, caption, showCourse = true, onOpen }: Enrollme
               </Text>
             )}
             <Text size="xs" c="dimmed">
+              {showSection && `Section ${e.section ?? '—'} · `}
               {SOURCE_LABEL[e.source]} · added {dayjs(e.createdAt).format('ll')} · team{' '}
               {e.team?.name ?? '—'}
             </Text>
@@ -109,7 +118,13 @@ export function EnrollmentTable(props: EnrollmentTableProps) {
   return narrow ? <EnrollmentCards {...props} /> : <EnrollmentRows {...props} />;
 }
 
-function EnrollmentRows({ items, caption, showCourse = true, onOpen }: EnrollmentTableProps) {
+function EnrollmentRows({
+  items,
+  caption,
+  showCourse = true,
+  showSection = false,
+  onOpen,
+}: EnrollmentTableProps) {
   return (
     <Table.ScrollContainer minWidth={showCourse ? 900 : 760}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -119,6 +134,7 @@ function EnrollmentRows({ items, caption, showCourse = true, onOpen }: Enrollmen
             <Table.Th>Name</Table.Th>
             <Table.Th>Email</Table.Th>
             {showCourse && <Table.Th>Course</Table.Th>}
+            {showSection && <Table.Th>Section</Table.Th>}
             <Table.Th>Status</Table.Th>
             <Table.Th>Source</Table.Th>
             <Table.Th>Team</Table.Th>
@@ -146,6 +162,11 @@ function EnrollmentRows({ items, caption, showCourse = true, onOpen }: Enrollmen
                   <Text size="xs" c="dimmed">
                     {e.courseTitle}
                   </Text>
+                </Table.Td>
+              )}
+              {showSection && (
+                <Table.Td>
+                  <Text size="sm">{e.section ?? '—'}</Text>
                 </Table.Td>
               )}
               <Table.Td>

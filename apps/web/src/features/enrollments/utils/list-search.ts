@@ -8,7 +8,13 @@ import {
 // Not in the page components: the routes' loaders read them, and loaders load with the app's
 // entry (decision 091).
 
-export type RosterSearch = { search?: string; status?: EnrollmentStatus; page?: number };
+export type RosterSearch = {
+  search?: string;
+  status?: EnrollmentStatus;
+  /** Issue 36: one section of the course. */
+  section?: string;
+  page?: number;
+};
 
 export function toRosterQuery(search: RosterSearch): CourseRosterQuery {
   return {
@@ -16,6 +22,7 @@ export function toRosterQuery(search: RosterSearch): CourseRosterQuery {
     limit: DEFAULT_PAGE_LIMIT,
     ...(search.search ? { search: search.search } : {}),
     ...(search.status ? { status: search.status } : {}),
+    ...(search.section ? { section: search.section } : {}),
   };
 }
 

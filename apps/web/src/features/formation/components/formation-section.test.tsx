@@ -56,6 +56,7 @@ function proposal(fingerprint = 'fp-1') {
       newTeams: 1,
       underMinimum: 1,
       underMinimumReason: '7 students cannot all make teams of at least 3.',
+      notes: [],
     },
   });
 }

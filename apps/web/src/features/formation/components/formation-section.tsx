@@ -9,6 +9,7 @@ import {
 } from '@mantine/core';
 import {
   FORMATION_SEED_MAX,
+  type CourseSection,
   type FormationApplyResult,
   type FormationOptions,
 } from '@teamup/shared';
@@ -18,6 +19,7 @@ import { ApiErrorAlert } from './api-error-alert';
 import { AppliedResult } from './applied-result';
 import { Disclosure } from './disclosure';
 import { ExcludeStudentsSelect } from './exclude-students-select';
+import { PlacementShapeOptions, sizePlanOf, type SizePlanDraft } from './placement-shape-options';
 import { ProposalView } from './proposal-view';
 import { SectionCard } from './section-card';
 
@@ -25,7 +27,16 @@ import { SectionCard } from './section-card';
  * The admin's Formation section (issue 15): options, a preview that changes nothing, the
  * proposal to adjust, and applying it.
  */
-export function FormationSection({ courseId }: { courseId: string }) {
+export function FormationSection({
+  courseId,
+  sections = [],
+  teamSizes = { min: 2, max: 4 },
+}: {
+  courseId: string;
+  /** Issue 36: the course's sections (placing within them is on with two or more). */
+  sections?: CourseSection[];
+  teamSizes?: { min: number; max: number };
+}) {
   const [leaveClosedTeamsAlone, setLeaveClosedTeamsAlone] = useState(true);
   const [mergeUnderMinimum, setMergeUnderMinimum] = useState(false);
   const [useSurvey, setUseSurvey] = useState(true);
@@ -34,6 +45,10 @@ export function FormationSection({ courseId }: { courseId: string }) {
   // The API calls it a seed; an instructor knows it as the number of a proposal to see again.
   const [proposalNumber, setProposalNumber] = useState<number | ''>('');
   const [applied, setApplied] = useState<FormationApplyResult | null>(null);
+  // Issue 36: null until the instructor chooses; the default follows the course's sections.
+  const [bySectionChoice, setBySection] = useState<boolean | null>(null);
+  const bySection = bySectionChoice ?? sections.length >= 2;
+  const [sizeRows, setSizeRows] = useState<SizePlanDraft[]>([]);
   const preview = usePreviewFormation();
 
   const options = (): FormationOptions => ({
@@ -43,6 +58,8 @@ export function FormationSection({ courseId }: { courseId: string }) {
     keepSelfFormedTeams,
     excludeUserIds: excluded.map((o) => o.value),
     ...(proposalNumber === '' ? {} : { seed: proposalNumber }),
+    ...(sections.length > 0 ? { bySection } : {}),
+    ...(sizePlanOf(sizeRows).length > 0 ? { sizePlan: sizePlanOf(sizeRows) } : {}),
   });
   const runPreview = () => {
     setApplied(null);
@@ -88,6 +105,15 @@ export function FormationSection({ courseId }: { courseId: string }) {
               onChange={(e) => setKeepSelfFormedTeams(e.currentTarget.checked)}
             />
           </SimpleGrid>
+          <PlacementShapeOptions
+            sections={sections}
+            bySection={bySection}
+            onBySectionChange={setBySection}
+            rows={sizeRows}
+            onRowsChange={setSizeRows}
+            teamSizeMin={teamSizes.min}
+            teamSizeMax={teamSizes.max}
+          />
           <ExcludeStudentsSelect courseId={courseId} value={excluded} onChange={setExcluded} />
           <Disclosure label="Advanced options">
             <NumberInput

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ProposalNotes } from './proposal-notes';
 import type { FormationApplyResult, FormationProposal } from '@teamup/shared';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -96,6 +97,7 @@ export function ProposalView({
           <Text size="sm">{summary.underMinimumReason}</Text>
         </Group>
       )}
+      <ProposalNotes proposal={proposal} />
 
       {shown.length === 0 ? (
         <EmptyState>Nobody to place: every active student has a team.</EmptyState>

@@ -73,7 +73,12 @@ export function applyBody(proposal: FormationProposal, edits: ProposalEdits): Fo
     seed: proposal.seed,
     newTeams: proposal.teams
       .filter((t) => t.teamId === null && used.has(t.key))
-      .map((t) => ({ key: t.key, name: (edits.names[t.key] ?? t.name).trim() || t.name })),
+      .map((t) => ({
+        key: t.key,
+        name: (edits.names[t.key] ?? t.name).trim() || t.name,
+        // Issue 36: a size plan's team larger than the course's keeps its size.
+        ...(t.maxSize > proposal.course.teamSizeMax ? { maxSize: t.maxSize } : {}),
+      })),
     placements: proposal.placements.map((p) => ({
       userId: p.userId,
       teamKey: edits.teamOf[p.userId] ?? p.teamKey,

@@ -141,6 +141,7 @@ describe('superadmin organization page', () => {
               title: 'Software Engineering Project',
               term: 'Fall 2026',
               enrollmentCounts: { active: 24, pending: 3, inactive: 1 },
+              sections: [],
             }),
             createOrganizationCourse({
               code: 'CS-101',

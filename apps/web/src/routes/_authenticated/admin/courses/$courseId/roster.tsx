@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { AnchorLink, ButtonLink } from '@/components/ui/router-link';
@@ -40,6 +40,40 @@ function CourseRoster() {
           ) : null
         }
       />
+      {c.sections.length > 0 && (
+        // Issue 36: the course's sections, each a way into the roster filtered by it.
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="roster-sections-heading"
+        >
+          <Stack gap={4}>
+            <Title order={2} fz="lg" id="roster-sections-heading">
+              Sections
+            </Title>
+            <Text size="sm" c="dimmed">
+              From the roster file, a student added by hand or the LMS. Placement keeps each
+              section's students together.
+            </Text>
+            <Group gap="md" wrap="wrap" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {c.sections.map((s) => (
+                <li key={s.name}>
+                  <AnchorLink
+                    to="/admin/students/course/$courseId"
+                    params={{ courseId }}
+                    search={{ section: s.name }}
+                    size="sm"
+                  >
+                    {`${s.name} (${s.activeStudents} active)`}
+                  </AnchorLink>
+                </li>
+              ))}
+            </Group>
+          </Stack>
+        </Paper>
+      )}
       <Paper
         withBorder
         radius="lg"

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ENROLLMENT_STATUSES } from '@teamup/shared';
+import { ENROLLMENT_STATUSES, SECTION_MAX } from '@teamup/shared';
 import { useCallback } from 'react';
 import { defined, isUuid, optionalEnum, optionalPage, optionalString } from '@/lib/search-params';
 import { courseRosterQueryOptions } from '@/features/enrollments/api/get-course-roster';
@@ -16,6 +16,7 @@ const validateRosterSearch = (search: Record<string, unknown>): RosterSearch =>
   defined({
     search: optionalString(search.search, { max: 200, trim: true }),
     status: optionalEnum(search.status, ENROLLMENT_STATUSES),
+    section: optionalString(search.section, { max: SECTION_MAX, trim: true }),
     page: optionalPage(search.page),
   });
 
