@@ -225,6 +225,8 @@ export function CompareProposals({
           <ApiErrorAlert title={`${name(failed)} was not applied`} error={apply.error} />
         ))}
       <ConfirmModal
+        // One guard against a double press per proposal asked about.
+        key={applying?.id ?? 'none'}
         opened={applying !== null}
         title="Apply this proposal"
         confirmLabel="Apply placement"
