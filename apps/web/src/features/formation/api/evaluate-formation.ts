@@ -16,7 +16,8 @@ export async function evaluateFormation(
   const res = await apiClient.post<{ data: FormationEvaluation }>(
     `/admin/courses/${encodeURIComponent(courseId)}/formation/evaluate`,
     body,
-    { signal },
+    // It changes nothing: no key, so no kept answer (a repeat after the course changed is stale).
+    { signal, idempotencyKey: false },
   );
   return res.data.data;
 }
