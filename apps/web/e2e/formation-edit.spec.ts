@@ -155,8 +155,11 @@ test('an instructor keeps two previews, compares them, edits one and applies it'
 
   // At 1440 px, light: Di is dragged onto the morning team; the scores follow.
   await page.emulateMedia({ colorScheme: 'light' });
+  // Tall enough that both teams are on screen: the drag needs no scrolling between press and drop.
+  await page.setViewportSize({ width: 1440, height: 2400 });
   const di = section.locator(`[data-student="${DI.name}"]`);
-  await di.dragTo(morning);
+  await di.getByText(DI.name).dragTo(morning);
+  await expect(section.getByText(`Moving ${DI.name} to`)).toBeVisible();
   await expect(teamOf(section, DI.name)).toContainText(ADA.name);
   await expect(byCriteria).not.toContainText('lowest team score 100%, mean 100%');
   await expect(byCriteria).toContainText(/lowest team score \d+%, mean \d+%/);
@@ -178,7 +181,8 @@ test('an instructor keeps two previews, compares them, edits one and applies it'
   await expect(dialog).toContainText('who answered “Woman” to “Gender” (not to be isolated)');
   await expect(dialog).toContainText('Nothing has moved yet.');
   await expect(teamOf(section, ADA.name)).toContainText(BEA.name);
-  await page.screenshot({ path: `${SHOTS}/rule-named-phone-dark.png` });
+  await waitForNetworkQuiet(page);
+  await dialog.screenshot({ path: `${SHOTS}/rule-named-phone-dark.png` });
   await dialog.getByRole('button', { name: 'Move anyway' }).click();
   await expect(teamOf(section, ADA.name)).toContainText(ED.name);
   await expect(byCriteria).toContainText(/rules? could not be kept/);

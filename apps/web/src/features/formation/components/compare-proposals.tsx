@@ -73,7 +73,10 @@ export function CompareProposals({
   const [refused, setRefused] = useState<string | null>(null);
   const apply = useApplyFormation();
   if (kept.length === 0) return null;
+  // The one kept preview with the highest lowest score, when one stands out.
   const best = Math.max(...kept.map((k) => k.lowest ?? -1));
+  const leaders = kept.filter((k) => k.lowest !== null && k.lowest === best).length;
+  const isBest = (k: KeptProposal) => leaders === 1 && kept.length > 1 && k.lowest === best;
   const name = (k: KeptProposal) => `Proposal ${k.proposal.seed}${k.edited ? ' (edited)' : ''}`;
 
   const onApply = () => {
@@ -139,7 +142,7 @@ export function CompareProposals({
               <Stack gap={6}>
                 <Group justify="space-between" gap="xs">
                   <Text fw={600}>{name(k)}</Text>
-                  {k.lowest !== null && k.lowest === best && kept.length > 1 && (
+                  {isBest(k) && (
                     <Badge color="teal.9" size="sm">
                       Highest lowest score
                     </Badge>
@@ -188,7 +191,7 @@ export function CompareProposals({
                 <Table.Td>{settingsText(k)}</Table.Td>
                 <Table.Td ta="right">
                   {score(k.lowest)}
-                  {k.lowest !== null && k.lowest === best && kept.length > 1 && (
+                  {isBest(k) && (
                     <Badge color="teal.9" size="xs" ml={6}>
                       Highest
                     </Badge>
