@@ -1,4 +1,15 @@
-import { Alert, Badge, Button, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { FormationApplyResult, FormationProposal } from '@teamup/shared';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -244,9 +255,23 @@ export function ProposalView({
 
   return (
     <Stack gap="md" aria-labelledby="formation-proposal-heading" component="section">
-      <Title order={3} fz="md" id="formation-proposal-heading" ref={heading} tabIndex={-1}>
-        {startEdits ? `Proposal ${proposal.seed} (kept)` : 'Proposal'}
-      </Title>
+      {/* Keep sits by the heading: in the Apply row it took a line of its own on a phone. */}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Title order={3} fz="md" id="formation-proposal-heading" ref={heading} tabIndex={-1}>
+          {startEdits ? `Proposal ${proposal.seed} (kept)` : 'Proposal'}
+        </Title>
+        {onKeep && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={keep}
+            disabled={stale || updating || checking}
+          >
+            Keep this preview
+          </Button>
+        )}
+      </Group>
+      {keptNote && <Text size="sm">{keptNote}</Text>}
       <Group gap="xs" wrap="wrap" aria-label="Summary" role="group">
         <Badge color="teal.9" size="lg">
           {countOf(summary.placed, 'student')} placed
@@ -262,11 +287,17 @@ export function ProposalView({
             Edited
           </Badge>
         )}
+        {(updating || checking) && (
+          <Text span size="xs" c="dimmed" aria-hidden>
+            Updating the scores…
+          </Text>
+        )}
+        {/* What an edit did, for a screen reader; out of the layout (the proposal stays short). */}
+        <VisuallyHidden role="status" aria-live="polite">
+          {updating || checking ? 'Updating the scores…' : said}
+        </VisuallyHidden>
       </Group>
       {shown.criteria && <CriteriaSummary criteria={shown.criteria} teams={shown.teams} />}
-      <Text size="xs" c="dimmed" role="status" aria-live="polite">
-        {updating || checking ? 'Updating the scores…' : said}
-      </Text>
       {!stale && editError && (
         <ApiErrorAlert title="That change could not be made" error={editError} />
       )}
@@ -287,8 +318,7 @@ export function ProposalView({
         <Stack gap="xs">
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text size="sm" c="dimmed">
-              Open a team to rename it, see why each student goes there, move or swap someone (or
-              drag them onto another team) or lock it.
+              Open a team to rename it, see why each student goes there, or move, swap or lock.
             </Text>
             <Group gap="xs">
               <Button
@@ -409,16 +439,6 @@ export function ProposalView({
       )}
 
       <Group justify="flex-end" gap="sm">
-        {keptNote && (
-          <Text size="sm" role="status">
-            {keptNote}
-          </Text>
-        )}
-        {onKeep && (
-          <Button variant="default" onClick={keep} disabled={stale || updating || checking}>
-            Keep this preview
-          </Button>
-        )}
         {!namesOk && (
           <Text size="sm" id="formation-names-note">
             A new team's name needs changing (marked above) before applying.
