@@ -4,6 +4,7 @@ import {
   Group,
   List,
   NativeSelect,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -334,7 +335,8 @@ function PlacedStudent({
       <Text size="sm" c="dimmed">
         {placement.explanation}
       </Text>
-      <Group gap="xs" grow align="flex-end">
+      {/* One under the other on a phone: side by side, both lists cut their team names. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
         <NativeSelect
           size="xs"
           label="Move to…"
@@ -364,7 +366,7 @@ function PlacedStudent({
             }}
           />
         )}
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }
