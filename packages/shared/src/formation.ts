@@ -412,3 +412,34 @@ export type MembershipPeriod = z.infer<typeof membershipPeriodSchema>;
  */
 export const teamHistorySchema = z.object({ items: z.array(membershipPeriodSchema) });
 export type TeamHistory = z.infer<typeof teamHistorySchema>;
+
+/**
+ * Issue 36 (decision 155): POST /admin/courses/{courseId}/formation/evaluate. An edited proposal,
+ * scored as the preview scores, changing nothing: the apply body (fingerprint, seed, new teams,
+ * placements as the admin left them, projects) and the preview's options (which teams are left
+ * alone, who is excluded, whether the survey places). 409 STALE_PROPOSAL like apply; 400 for an
+ * assignment apply would refuse (sizes, people, projects) or that places an excluded student.
+ */
+export const formationEvaluateBodySchema = z.strictObject({
+  ...formationApplyBodySchema.shape,
+  options: z.strictObject({
+    leaveClosedTeamsAlone: z.boolean().default(true),
+    excludeUserIds: z.array(z.uuid()).max(FORMATION_EXCLUDE_MAX).default([]),
+    useSurvey: z.boolean().default(true),
+  }),
+});
+export type FormationEvaluateBody = z.input<typeof formationEvaluateBodySchema>;
+
+/**
+ * The scores of an edited proposal: each scored team's score, per-question part and project (the
+ * preview's fields, by team key; a team absent here is left alone or empty), and the survey's
+ * figures of the assignment (null when the placement does not use a survey). The random baseline
+ * and the answers' counts describe the class, not the assignment: the preview's stay.
+ */
+export const formationEvaluationSchema = z.object({
+  teams: z.array(
+    proposedTeamSchema.pick({ key: true, score: true, criteria: true, project: true }),
+  ),
+  criteria: formationCriteriaSchema.omit({ baseline: true, answers: true }).nullable(),
+});
+export type FormationEvaluation = z.infer<typeof formationEvaluationSchema>;

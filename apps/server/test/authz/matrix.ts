@@ -158,6 +158,8 @@ export const MATRIX: Record<string, Row> = {
   // with a made-up fingerprint (requests.ts) is a stale proposal for the admins: 409.
   postAdminCoursesByCourseIdFormationPreview: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   postAdminCoursesByCourseIdFormationApply: [401, 403, 403, 403, 403, 404, 409, 409],
+  // Issue 36: scoring an edited proposal changes nothing; the made-up fingerprint is stale (409).
+  postAdminCoursesByCourseIdFormationEvaluate: [401, 403, 403, 403, 403, 404, 409, 409],
   // Issue 15: health, export and history (rows below this line).
   getAdminCoursesByCourseIdHealth: [401, 403, 403, 403, 403, 404, '2xx', '2xx'],
   // The world's team is flagged INACTIVE (its members' sessions are written, never signed in),
@@ -346,6 +348,7 @@ export const STAFF_MATRIX: Record<string, StaffRow> = {
   getEvents: ['2xx', '2xx', '2xx'],
   postAdminCoursesByCourseIdFormationPreview: ['2xx', '2xx', 403],
   postAdminCoursesByCourseIdFormationApply: [409, 409, 403],
+  postAdminCoursesByCourseIdFormationEvaluate: [409, 409, 403],
   getAdminCoursesByCourseIdHealth: ['2xx', '2xx', 403],
   postAdminTeamsByIdNudge: ['2xx', '2xx', 403],
   getAdminCoursesByCourseIdTeamsCsv: ['2xx', '2xx', 403],

@@ -167,6 +167,16 @@ const EXTRAS: Record<string, (w: AuthzWorld) => Extra> = {
       placements: [{ userId: w.classmate.id, teamKey: w.team.id }],
     },
   }),
+  // Issue 36: an edited proposal to score, with the same made-up fingerprint.
+  postAdminCoursesByCourseIdFormationEvaluate: (w) => ({
+    payload: {
+      fingerprint: 'v1:made-up',
+      seed: 1,
+      newTeams: [],
+      placements: [{ userId: w.classmate.id, teamKey: w.team.id }],
+      options: {},
+    },
+  }),
   // Issue 15: health, export and history (entries below this line).
   // Issue 15: waitlist (entries below this line).
   // Issue 26: email (entries below this line).

@@ -2208,8 +2208,15 @@ function finish(model: Model, state: State): CriteriaResult {
   };
 }
 
-/** A state for a given complete assignment (throws when it does not fit the teams' sizes). */
-function stateOf(model: Model, assignment: Map<string, string>): State {
+/**
+ * A state for a given complete assignment (throws when it does not fit the teams' sizes). With
+ * `projects` (team key -> project id; a team absent has none), those projects, not chosen ones.
+ */
+function stateOf(
+  model: Model,
+  assignment: Map<string, string>,
+  projects?: ReadonlyMap<string, string>,
+): State {
   const state = new State(model);
   const teamIndex = new Map(model.input.teams.map((t, k) => [t.key, k]));
   for (const i of model.movable) {
@@ -2224,6 +2231,12 @@ function stateOf(model: Model, assignment: Map<string, string>): State {
         `Team ${model.input.teams[t]!.key}: ${m.length} members, size ${model.sizes[t]}`,
       );
   });
+  if (model.project && projects) {
+    const index = new Map(model.project.q.projects.map((p, k) => [p.id, k]));
+    model.input.teams.forEach((t, k) => state.setProject(k, index.get(projects.get(t.key)!) ?? -1));
+    state.rescoreAll();
+    return state;
+  }
   if (model.project) state.chooseProjects();
   state.rescoreAll();
   improveProjects(state, model.teamCount);
@@ -2233,14 +2246,16 @@ function stateOf(model: Model, assignment: Map<string, string>): State {
 /**
  * Scores an arbitrary complete assignment with the same scoring (the baseline and tests use it).
  * The teams' projects are chosen here (jointly, as after construction, then improved for the
- * lowest teams), so they may differ from the ones solveCriteria settled on with the teams.
+ * lowest teams), so they may differ from the ones solveCriteria settled on with the teams; unless
+ * `projects` gives them (an edited proposal keeps its teams' projects, decision 155).
  */
 export function evaluateAssignment(
   input: CriteriaInput,
   assignment: Map<string, string>,
+  projects?: ReadonlyMap<string, string>,
 ): Pick<CriteriaResult, 'teams' | 'lowestScore' | 'meanScore' | 'violations'> {
   const model = new Model(input);
-  const state = stateOf(model, assignment);
+  const state = stateOf(model, assignment, projects);
   const totals = state.totals();
   return {
     teams: teamResults(model, state),

@@ -4,12 +4,15 @@ import {
   envelope,
   formationApplyBodySchema,
   formationApplyResultSchema,
+  formationEvaluateBodySchema,
+  formationEvaluationSchema,
   formationOptionsSchema,
   formationProposalSchema,
 } from '@teamup/shared';
 import { defineRoute, COURSE_STAFF } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { applyFormation, previewFormation } from './formation-service.js';
+import { evaluateFormation } from './formation-evaluate.js';
 
 const TAGS = ['teams'];
 const courseParams = z.object({ courseId: z.uuid() });
@@ -58,6 +61,25 @@ export async function formationRoutes(app: FastifyInstance) {
         data,
         message: `${data.placed} ${data.placed === 1 ? 'student' : 'students'} placed${teams ? `, ${teams} new ${teams === 1 ? 'team' : 'teams'}` : ''}`,
       };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/admin/courses/:courseId/formation/evaluate',
+    config: { access: COURSE_STAFF },
+    schema: {
+      tags: TAGS,
+      summary:
+        'Score a proposal as the admin edited it, as the preview scores its own (changes nothing; 409 STALE_PROPOSAL when the course changed since the preview, 400 for placements apply would refuse)',
+      params: courseParams,
+      body: formationEvaluateBodySchema,
+      response: { 200: envelope(formationEvaluationSchema) },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const data = await evaluateFormation(app.db, auth, request.params.courseId, request.body);
+      return { success: true as const, data };
     },
   });
 }

@@ -99,13 +99,13 @@ function checkSizePlan(plan: SizePlanRow[], course: FormationCourse): SizePlanRo
   return [...plan].sort((a, b) => b.size - a.size);
 }
 
-const STALE_MESSAGE =
+export const STALE_MESSAGE =
   'The course changed since this proposal was made (someone joined, left or asked); preview again and apply the fresh proposal';
 const REQUEST_REASON = 'Placed by team formation';
 
 const invalid = (message: string) => badRequest(message);
 
-interface Checked {
+export interface Checked {
   /** New team key -> name, only the keys that receive someone. */
   newTeams: { key: string; name: string; userIds: string[]; maxSize: number }[];
   /** Placements into existing teams. */
@@ -120,7 +120,7 @@ interface Checked {
  * written; the first problem is the answer (400 for a placement that cannot be, 409 TEAM_FULL
  * for one team over its size).
  */
-function checkPlacements(input: FormationInput, body: FormationApplyBody): Checked {
+export function checkPlacements(input: FormationInput, body: FormationApplyBody): Checked {
   const teamById = new Map(input.teams.map((t) => [t.id, t]));
   const teamOf = new Map<string, string>();
   for (const t of input.teams) for (const m of t.members) teamOf.set(m.userId, t.id);
@@ -227,7 +227,7 @@ function checkPlacements(input: FormationInput, body: FormationApplyBody): Check
  * survey, each team once, a project to no more teams than its capacity, and only teams that exist
  * or are created. Returns team key -> project name.
  */
-function checkProjects(
+export function checkProjects(
   input: FormationInput,
   body: FormationApplyBody,
   checked: Checked,

@@ -9,6 +9,9 @@ export const formationKeys = {
   myHistory: (courseId: string) => ['formation', 'history', 'mine', courseId] as const,
   studentHistory: (courseId: string, userId: string) =>
     ['formation', 'history', 'student', courseId, userId] as const,
+  /** Issue 36: the scores of an edited proposal, by its evaluate body. */
+  evaluation: (courseId: string, body: unknown) =>
+    ['formation', 'evaluation', courseId, body] as const,
 };
 
 /**

@@ -15,8 +15,10 @@ import {
 } from '@teamup/shared';
 import { useState } from 'react';
 import { usePreviewFormation } from '../api/preview-formation';
+import { useKeptProposals, type KeptProposal } from '../utils/kept-proposals';
 import { ApiErrorAlert } from './api-error-alert';
 import { AppliedResult } from './applied-result';
+import { CompareProposals } from './compare-proposals';
 import { Disclosure } from './disclosure';
 import { ExcludeStudentsSelect } from './exclude-students-select';
 import { PlacementShapeOptions, sizePlanOf, type SizePlanDraft } from './placement-shape-options';
@@ -50,6 +52,16 @@ export function FormationSection({
   const bySection = bySectionChoice ?? sections.length >= 2;
   const [sizeRows, setSizeRows] = useState<SizePlanDraft[]>([]);
   const preview = usePreviewFormation();
+  // Issue 36: previews kept to compare, and the kept one reopened in the editor (if any).
+  const kept = useKeptProposals(courseId);
+  const [opened, setOpened] = useState<KeptProposal | null>(null);
+  const done = (result: FormationApplyResult) => {
+    setApplied(result);
+    setOpened(null);
+    preview.reset();
+    // The course changed: every kept preview is stale now.
+    kept.clear();
+  };
 
   const options = (): FormationOptions => ({
     leaveClosedTeamsAlone,
@@ -63,6 +75,7 @@ export function FormationSection({
   });
   const runPreview = () => {
     setApplied(null);
+    setOpened(null);
     preview.mutate({ courseId, options: options() });
   };
 
@@ -140,19 +153,43 @@ export function FormationSection({
         <ApiErrorAlert title="The preview could not be made" error={preview.error} />
       )}
       {applied && <AppliedResult result={applied} />}
-      {preview.data && (
+      {opened ? (
         <ProposalView
-          // A new proposal starts from its own placements, not the previous one's edits.
-          key={`${preview.data.fingerprint}:${preview.data.seed}:${preview.submittedAt}`}
-          proposal={preview.data}
+          key={`kept:${opened.id}`}
+          proposal={opened.proposal}
+          startEdits={opened.edits}
+          focusOnShow
           previewing={preview.isPending}
           onPreviewAgain={runPreview}
-          onApplied={(result) => {
-            setApplied(result);
-            preview.reset();
-          }}
+          onApplied={done}
+          onKeep={kept.keep}
         />
+      ) : (
+        preview.data && (
+          <ProposalView
+            // A new proposal starts from its own placements, not the previous one's edits.
+            key={`${preview.data.fingerprint}:${preview.data.seed}:${preview.submittedAt}`}
+            proposal={preview.data}
+            previewing={preview.isPending}
+            onPreviewAgain={runPreview}
+            onApplied={done}
+            onKeep={kept.keep}
+          />
+        )
       )}
+      <CompareProposals
+        kept={kept.list}
+        openedId={opened?.id ?? null}
+        onOpen={(entry) => {
+          setApplied(null);
+          setOpened(entry);
+        }}
+        onRemove={(id) => {
+          kept.remove(id);
+          if (opened?.id === id) setOpened(null);
+        }}
+        onApplied={done}
+      />
     </SectionCard>
   );
 }

@@ -4,13 +4,16 @@ import {
   Group,
   List,
   NativeSelect,
+  SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import type { FormationCriteria, Placement, ProposedTeam } from '@teamup/shared';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconGripVertical, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { countOf } from '@/lib/format';
 import { canTake, seatsTaken, type ProposalEdits } from '../utils/proposal';
 import { percent, TeamCriteria } from './criteria-summary';
@@ -30,7 +33,22 @@ type ProposedTeamCardProps = {
   onEdit: (update: (edits: ProposalEdits) => ProposalEdits) => void;
   open: boolean;
   onToggle: () => void;
+  /** Issue 36: the editor. Locked by the admin: nobody moves in or out. */
+  locked?: boolean;
+  onToggleLock?: () => void;
+  onMove?: (userId: string, teamKey: string) => void;
+  onSwap?: (a: string, b: string) => void;
+  /** Placed students who may be swapped (not in a locked team). */
+  swapCandidates?: SwapCandidate[];
+  /** An edit is being checked, or the proposal is stale: no new one. */
+  busy?: boolean;
+  onDragStudent?: (userId: string | null) => void;
+  /** A student being dragged may be dropped here. */
+  dropTarget?: boolean;
+  onDropStudent?: () => void;
 };
+
+type SwapCandidate = { userId: string; fullname: string; teamKey: string; teamName: string };
 
 /**
  * One team of the proposal: its name, seats and who is placed there in one line, the rest (names
@@ -47,7 +65,21 @@ export function ProposedTeamCard({
   onEdit,
   open,
   onToggle,
+  locked = false,
+  onToggleLock,
+  onMove,
+  onSwap,
+  swapCandidates = [],
+  busy = false,
+  onDragStudent,
+  dropTarget = false,
+  onDropStudent,
 }: ProposedTeamCardProps) {
+  const [over, setOver] = useState(false);
+  const move =
+    onMove ??
+    ((userId: string, key: string) =>
+      onEdit((prev) => ({ ...prev, teamOf: { ...prev.teamOf, [userId]: key } })));
   const isNew = team.teamId === null;
   const name = isNew ? (edits.names[team.key] ?? team.name) : team.name;
   const taken = seatsTaken(team, edits);
@@ -55,7 +87,35 @@ export function ProposedTeamCard({
   const panelId = `proposed-team-panel-${team.key}`;
   const shownError = placed.length > 0 ? nameError : null;
   return (
-    <Card withBorder radius="md" padding={0} component="article" aria-labelledby={headingId}>
+    <Card
+      withBorder
+      radius="md"
+      padding={0}
+      component="article"
+      aria-labelledby={headingId}
+      data-drop-target={dropTarget || undefined}
+      // Native drag and drop (issue 36): a placed student's card dropped on another team moves
+      // them; the "Move to…" list is the same move by keyboard and on a phone.
+      onDragOver={(e) => {
+        if (!dropTarget) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'move';
+        if (!over) setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        onDropStudent?.();
+      }}
+      style={
+        over && dropTarget
+          ? { outline: '3px solid var(--mantine-color-teal-6)', outlineOffset: 2 }
+          : dropTarget
+            ? { outline: '2px dashed var(--mantine-color-teal-6)', outlineOffset: 2 }
+            : undefined
+      }
+    >
       <UnstyledButton
         onClick={onToggle}
         aria-expanded={open}
@@ -87,6 +147,18 @@ export function ProposedTeamCard({
               {isNew && (
                 <Badge component="span" color="blue.9" size="xs" mr={6} style={badgeInText}>
                   New
+                </Badge>
+              )}
+              {locked && (
+                <Badge
+                  component="span"
+                  color="gray.8"
+                  size="xs"
+                  mr={6}
+                  style={badgeInText}
+                  leftSection={<IconLock size={10} aria-hidden />}
+                >
+                  Locked
                 </Badge>
               )}
               {team.score !== null && (
@@ -140,6 +212,17 @@ export function ProposedTeamCard({
               }}
             />
           )}
+          {onToggleLock && (
+            <Switch
+              size="sm"
+              label="Lock this team"
+              aria-label={`Lock ${name || team.name}`}
+              description="While you edit, nobody moves in or out of it."
+              checked={locked}
+              disabled={busy}
+              onChange={onToggleLock}
+            />
+          )}
           {criteria && <TeamCriteria team={team} criteria={criteria} />}
           {team.members.length > 0 && (
             <div>
@@ -166,9 +249,14 @@ export function ProposedTeamCard({
                   current={team}
                   targets={targets}
                   edits={edits}
-                  onMove={(key) =>
-                    onEdit((prev) => ({ ...prev, teamOf: { ...prev.teamOf, [p.userId]: key } }))
+                  locked={locked}
+                  busy={busy}
+                  onMove={(key) => move(p.userId, key)}
+                  swapWith={
+                    onSwap ? swapCandidates.filter((c) => c.teamKey !== team.key) : undefined
                   }
+                  onSwap={(other) => onSwap?.(p.userId, other)}
+                  onDrag={onDragStudent}
                 />
               ))}
             </Stack>
@@ -184,11 +272,30 @@ type PlacedStudentProps = {
   current: ProposedTeam;
   targets: ProposedTeam[];
   edits: ProposalEdits;
+  locked: boolean;
+  busy: boolean;
   onMove: (teamKey: string) => void;
+  swapWith?: SwapCandidate[];
+  onSwap: (userId: string) => void;
+  onDrag?: (userId: string | null) => void;
 };
 
-function PlacedStudent({ placement, current, targets, edits, onMove }: PlacedStudentProps) {
-  const options = targets.map((t) => {
+function PlacedStudent({
+  placement,
+  current,
+  targets,
+  edits,
+  locked,
+  busy,
+  onMove,
+  swapWith,
+  onSwap,
+  onDrag,
+}: PlacedStudentProps) {
+  const fullname = placement.student.fullname;
+  const draggable = !!onDrag && !locked && !busy;
+  const teams = targets.some((t) => t.key === current.key) ? targets : [current, ...targets];
+  const options = teams.map((t) => {
     const full = t.key !== current.key && !canTake(t, edits);
     const name = t.teamId === null ? (edits.names[t.key] ?? t.name) : t.name;
     return {
@@ -198,10 +305,28 @@ function PlacedStudent({ placement, current, targets, edits, onMove }: PlacedStu
     };
   });
   return (
-    <Stack gap={4} p="xs" style={{ borderLeft: '3px solid var(--mantine-color-teal-7)' }}>
+    <Stack
+      gap={4}
+      p="xs"
+      style={{
+        borderLeft: '3px solid var(--mantine-color-teal-7)',
+        cursor: draggable ? 'grab' : undefined,
+      }}
+      draggable={draggable}
+      data-student={fullname}
+      onDragStart={(e) => {
+        e.dataTransfer.setData('text/plain', placement.userId);
+        e.dataTransfer.effectAllowed = 'move';
+        onDrag?.(placement.userId);
+      }}
+      onDragEnd={() => onDrag?.(null)}
+    >
       <Group gap="xs" wrap="wrap">
+        {draggable && (
+          <IconGripVertical size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+        )}
         <Text size="sm" fw={600}>
-          {placement.student.fullname}
+          {fullname}
         </Text>
         <Badge color="teal.9" size="sm">
           Placed
@@ -210,14 +335,38 @@ function PlacedStudent({ placement, current, targets, edits, onMove }: PlacedStu
       <Text size="sm" c="dimmed">
         {placement.explanation}
       </Text>
-      <NativeSelect
-        size="xs"
-        label="Move to…"
-        aria-label={`Move ${placement.student.fullname} to…`}
-        data={options}
-        value={current.key}
-        onChange={(e) => onMove(e.currentTarget.value)}
-      />
+      {/* One under the other on a phone: side by side, both lists cut their team names. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
+        <NativeSelect
+          size="xs"
+          label="Move to…"
+          aria-label={`Move ${fullname} to…`}
+          data={options}
+          value={current.key}
+          disabled={locked || busy}
+          onChange={(e) => onMove(e.currentTarget.value)}
+        />
+        {swapWith && (
+          <NativeSelect
+            size="xs"
+            label="Swap with…"
+            aria-label={`Swap ${fullname} with…`}
+            data={[
+              { value: '', label: swapWith.length ? 'Choose a student' : 'Nobody to swap with' },
+              ...swapWith.map((c) => ({
+                value: c.userId,
+                label: `${c.fullname} (${c.teamName})`,
+              })),
+            ]}
+            value=""
+            disabled={locked || busy || swapWith.length === 0}
+            onChange={(e) => {
+              const other = e.currentTarget.value;
+              if (other) onSwap(other);
+            }}
+          />
+        )}
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -1,4 +1,11 @@
-import type { FormationApplyBody, FormationProposal, ProposedTeam } from '@teamup/shared';
+import type {
+  FormationApplyBody,
+  FormationEvaluateBody,
+  FormationEvaluation,
+  FormationProposal,
+  FormationViolation,
+  ProposedTeam,
+} from '@teamup/shared';
 
 /** What the admin changed in a proposal: where each placed student goes, the new teams' names. */
 export type ProposalEdits = {
@@ -6,6 +13,8 @@ export type ProposalEdits = {
   teamOf: Record<string, string>;
   /** new team key → name. */
   names: Record<string, string>;
+  /** Teams the admin locked in the editor (issue 36): nobody moves in or out of them. */
+  locked?: string[];
 };
 
 export function initialEdits(proposal: FormationProposal): ProposalEdits {
@@ -79,10 +88,109 @@ export function applyBody(proposal: FormationProposal, edits: ProposalEdits): Fo
         // Issue 36: a size plan's team larger than the course's keeps its size.
         ...(t.maxSize > proposal.course.teamSizeMax ? { maxSize: t.maxSize } : {}),
       })),
-    placements: proposal.placements.map((p) => ({
-      userId: p.userId,
-      teamKey: edits.teamOf[p.userId] ?? p.teamKey,
-    })),
+    // A member moved back into the team they are in is no placement (apply refuses one).
+    placements: proposal.placements.flatMap((p) => {
+      const teamKey = edits.teamOf[p.userId] ?? p.teamKey;
+      return teamKey === p.fromTeamId ? [] : [{ userId: p.userId, teamKey }];
+    }),
     ...(projects.length > 0 ? { projects } : {}),
   };
+}
+
+// Issue 36 (decision 155): the proposal editor. Moves, swaps and locks are edits; the scores of
+// the edited assignment come from POST …/formation/evaluate.
+
+/** Whether the admin locked the team in the editor. */
+export const isLocked = (edits: ProposalEdits, key: string) => edits.locked?.includes(key) ?? false;
+
+/** A placed student moved to another team. */
+export function moveEdit(edits: ProposalEdits, userId: string, teamKey: string): ProposalEdits {
+  return { ...edits, teamOf: { ...edits.teamOf, [userId]: teamKey } };
+}
+
+/** Two placed students exchanged. */
+export function swapEdit(edits: ProposalEdits, a: string, b: string): ProposalEdits {
+  const ta = edits.teamOf[a];
+  const tb = edits.teamOf[b];
+  if (ta === undefined || tb === undefined) return edits;
+  return { ...edits, teamOf: { ...edits.teamOf, [a]: tb, [b]: ta } };
+}
+
+export function toggleLock(edits: ProposalEdits, key: string): ProposalEdits {
+  const locked = edits.locked ?? [];
+  return {
+    ...edits,
+    locked: locked.includes(key) ? locked.filter((k) => k !== key) : [...locked, key],
+  };
+}
+
+/** Whether the assignment differs from the proposal's own (names and locks do not count). */
+export function isEdited(proposal: FormationProposal, edits: ProposalEdits): boolean {
+  return proposal.placements.some((p) => (edits.teamOf[p.userId] ?? p.teamKey) !== p.teamKey);
+}
+
+/**
+ * The evaluate body: the apply body and the preview's options. New teams keep the preview's names
+ * while one of the admin's is not valid (apply would refuse it; scoring does not need it).
+ */
+export function evaluateBody(
+  proposal: FormationProposal,
+  edits: ProposalEdits,
+): FormationEvaluateBody {
+  const namesOk = Object.keys(edits.names).every(
+    (key) => teamNameError(proposal, edits, key) === null,
+  );
+  const body = applyBody(proposal, namesOk ? edits : { ...edits, names: {} });
+  return {
+    ...body,
+    options: {
+      leaveClosedTeamsAlone: proposal.options.leaveClosedTeamsAlone,
+      excludeUserIds: proposal.options.excludeUserIds,
+      useSurvey: proposal.options.useSurvey,
+    },
+  };
+}
+
+/** The proposal with the scores of its edited assignment (the class's baseline and counts stay). */
+export function withEvaluation(
+  proposal: FormationProposal,
+  evaluation: FormationEvaluation | null | undefined,
+): FormationProposal {
+  if (!evaluation?.criteria || !proposal.criteria) return proposal;
+  const byKey = new Map(evaluation.teams.map((t) => [t.key, t]));
+  return {
+    ...proposal,
+    criteria: { ...proposal.criteria, ...evaluation.criteria },
+    teams: proposal.teams.map((t) => {
+      const e = byKey.get(t.key);
+      return e ? { ...t, score: e.score, criteria: e.criteria, project: e.project } : t;
+    }),
+  };
+}
+
+const violationKey = (v: FormationViolation) =>
+  `${v.kind}:${v.teamKey}:${[...v.userIds].sort().join(',')}`;
+
+/** The rules `after` breaks that `before` did not. */
+export function newViolations(
+  before: FormationViolation[],
+  after: FormationViolation[],
+): FormationViolation[] {
+  const old = new Set(before.map(violationKey));
+  return after.filter((v) => !old.has(violationKey(v)));
+}
+
+/** A team's name as the admin sees it (a new team's edited name). */
+export function teamName(team: ProposedTeam, edits: ProposalEdits): string {
+  return team.teamId === null ? edits.names[team.key]?.trim() || team.name : team.name;
+}
+
+/** Teams under the course minimum with the edits (empty new teams are not created). */
+export function underMinimum(proposal: FormationProposal, edits: ProposalEdits): number {
+  const merged = mergedAway(proposal);
+  return proposal.teams.filter((t) => {
+    if (merged.has(t.key)) return false;
+    const size = seatsTaken(t, edits);
+    return size > 0 && size < proposal.course.teamSizeMin;
+  }).length;
 }
