@@ -12,21 +12,26 @@
 //   of the question's fromHour–toHour window each day) / hoursNeeded, capped at 1.
 // - SKILLS: per member, the mean level over the question's skills they rated. SIMILAR: 1 − (max −
 //   min of those means) / 4. DIVERSE: share of the question's skills some member rates ≥ 4.
-// - ROLE, SINGLE_CHOICE, DEMOGRAPHIC: SIMILAR: share of the answering members with the most
-//   common option; DIVERSE: distinct options / min(answering members, options).
+// - ROLE, DEMOGRAPHIC: SIMILAR: share of the answering members with the most common option;
+//   DIVERSE: distinct options / min(answering members, options).
+// - SINGLE_CHOICE: SIMILAR: mean pairwise Jaccard similarity of the answering members' single
+//   answers, i.e. the share of pairs of them with the same option; DIVERSE: 1 − it (decision 151).
 // - MULTIPLE_CHOICE: mean pairwise Jaccard similarity of the answering members' sets (SIMILAR), or
 //   1 − it (DIVERSE). Two empty sets count as identical.
 // - PROJECT: each team gets a project (capacity = how many teams may take it; chosen jointly,
 //   greedily by the members' preferences, then improved with the teams); score: mean over
-//   members of 1 − rank / (number of projects), rank 0-based in the member's ranking; a project
-//   the member left out scores 0, like a team without a project (capacities exhausted).
+//   members of 1 − rank / (number of projects), rank 0-based in the member's ranking; projects
+//   the member left out rank after, equally: each is worth the mean of the values of the ranks
+//   left (r ranked of P: 1 − (r + P − 1) / 2P); a team without a project (capacities exhausted)
+//   scores 0 for the members who answered.
 // - TEAMMATES: share of the members who listed a liked classmate that have one in the team.
 //   "Would rather not" pairs (either direction) are HARD, whatever the weight.
 // - DEMOGRAPHIC doNotIsolate: HARD, whatever the weight: for each protected option, a team has 0
 //   or ≥ 2 members with it.
 // Missing answers (no entry, no answer to that question, or an answer of the wrong type) are
 // neutral: per-member measures (PROJECT) count such a member 0.5; set-based measures leave them
-// out; a question too few members answered to measure (none; fewer than two for Jaccard; no
+// out; a question too few members answered to measure (none; fewer than two for Jaccard and
+// SINGLE_CHOICE; no
 // member listing a liked classmate) scores 0.5 for that team.
 //
 // Algorithm, per seeded restart (the best by violations, then lowest, then mean is kept; 8
@@ -133,6 +138,8 @@ type Crit =
       q: SurveyQuestion;
       weight: number;
       diverse: boolean;
+      /** SINGLE_CHOICE: mean pairwise agreement (decision 151); ROLE, DEMOGRAPHIC: the share. */
+      pairwise: boolean;
       opt: Int32Array;
       labels: string[];
     }
@@ -308,6 +315,7 @@ class Model {
               q,
               weight,
               diverse: q.goal === 'DIVERSE',
+              pairwise: q.type === 'SINGLE_CHOICE',
               opt,
               labels: q.options.map((o) => o.label),
             });
@@ -361,6 +369,13 @@ class Model {
               rank[i * count + k] = r;
               pref[i * count + k] = 1 - r / count;
               r++;
+            }
+            // Projects left out rank "after, equally" (the answer schema): they share the ranks
+            // r..count-1, so each is worth the mean of those ranks' values (decision 151).
+            if (r < count) {
+              const rest = 1 - (r + count - 1) / (2 * count);
+              for (let k = 0; k < count; k++)
+                if (rank[i * count + k] === -1) pref[i * count + k] = rest;
             }
           }
           this.project = {
@@ -475,10 +490,12 @@ class Model {
         let answered = 0;
         let best = 0;
         let distinct = 0;
+        let agree = 0;
         for (let k = 0; k < len; k++) {
           const o = c.opt[m[k]!]!;
           if (o < 0) continue;
           answered++;
+          agree += counts[o]!;
           const v = ++counts[o]!;
           if (v === 1) distinct++;
           if (v > best) best = v;
@@ -487,8 +504,7 @@ class Model {
           const o = c.opt[m[k]!]!;
           if (o >= 0) counts[o] = 0;
         }
-        if (answered === 0) return NEUTRAL;
-        return c.diverse ? distinct / Math.min(answered, c.labels.length) : best / answered;
+        return optValue(c, answered, best, distinct, agree);
       }
       case 'MULTI': {
         let pairs = 0;
@@ -606,10 +622,12 @@ class Model {
           let answered = 0;
           let best = 0;
           let distinct = 0;
+          let agree = 0;
           for (let k = 0; k < n; k++) {
             const x = c.opt[o[k]!]!;
             if (x < 0) continue;
             answered++;
+            agree += agg.counts[x]!;
             const v = ++agg.counts[x]!;
             if (v === 1) distinct++;
             if (v > best) best = v;
@@ -617,6 +635,7 @@ class Model {
           agg.a = answered;
           agg.b = best;
           agg.c = distinct;
+          agg.d = agree;
           break;
         }
         case 'MULTI': {
@@ -680,7 +699,14 @@ class Replacement {
   p = -1;
   len = 0;
   readonly others: Int32Array;
-  readonly aggs: { a: number; b: number; c: number; bits: Uint32Array; counts: Int32Array }[];
+  readonly aggs: {
+    a: number;
+    b: number;
+    c: number;
+    d: number;
+    bits: Uint32Array;
+    counts: Int32Array;
+  }[];
 
   constructor(
     readonly model: Model,
@@ -691,6 +717,7 @@ class Replacement {
       a: 0,
       b: 0,
       c: 0,
+      d: 0,
       bits: new Uint32Array(WORDS),
       counts: new Int32Array(c.kind === 'OPT' ? c.labels.length : 0),
     }));
@@ -748,18 +775,15 @@ class Replacement {
           let answered = agg.a;
           let best = agg.b;
           let distinct = agg.c;
+          let agree = agg.d;
           if (x >= 0) {
             answered++;
+            agree += agg.counts[x]!;
             const cnt = agg.counts[x]! + 1;
             if (cnt === 1) distinct++;
             if (cnt > best) best = cnt;
           }
-          v =
-            answered === 0
-              ? NEUTRAL
-              : c.diverse
-                ? distinct / Math.min(answered, c.labels.length)
-                : best / answered;
+          v = optValue(c, answered, best, distinct, agree);
           break;
         }
         case 'MULTI': {
@@ -809,6 +833,28 @@ class Replacement {
     }
     return total / model.totalWeight;
   }
+}
+
+/**
+ * An option question's score from a team's counts: `agree` is the number of pairs of answering
+ * members with the same option. SINGLE_CHOICE: the share of such pairs (the mean pairwise Jaccard
+ * of single answers; DIVERSE 1 − it; fewer than two answers: neutral). ROLE and DEMOGRAPHIC: the
+ * most common option's share (SIMILAR), distinct options / min(answers, options) (DIVERSE).
+ */
+function optValue(
+  c: Crit & { kind: 'OPT' },
+  answered: number,
+  best: number,
+  distinct: number,
+  agree: number,
+): number {
+  if (c.pairwise) {
+    if (answered < 2) return NEUTRAL;
+    const share = agree / ((answered * (answered - 1)) / 2);
+    return c.diverse ? 1 - share : share;
+  }
+  if (answered === 0) return NEUTRAL;
+  return c.diverse ? distinct / Math.min(answered, c.labels.length) : best / answered;
 }
 
 function isOther(o: Int32Array, n: number, x: number): boolean {
@@ -1537,6 +1583,13 @@ function measured(model: Model, c: Crit, m: number[], p: number, teamOf: Int32Ar
       }
       const answered = [...counts.values()].reduce((a, b) => a + b, 0);
       if (answered === 0) return `No member answered: ${NEUTRAL_TEXT}`;
+      if (c.pairwise) {
+        if (answered < 2) return `Fewer than two members answered: ${NEUTRAL_TEXT}`;
+        let agree = 0;
+        for (const k of counts.values()) agree += (k * (k - 1)) / 2;
+        const pairs = (answered * (answered - 1)) / 2;
+        return `${agree} of ${plural(pairs, 'pair')} of members gave the same answer${c.diverse ? ' (fewer is better here)' : ''}${missing(answered)}`;
+      }
       if (c.diverse) {
         const most = Math.min(answered, c.labels.length);
         return `${plural(counts.size, 'different answer')} among ${plural(answered, 'member')} (${most} at most)${missing(answered)}`;
