@@ -884,6 +884,19 @@ class State {
     model.fixedOf.forEach((fixed, t) => fixed.forEach((i) => this.put(i, t)));
   }
 
+  /** Puts every student back as in `teamOf` (fixed members first), with those projects. */
+  load(teamOf: Int32Array, project: Int32Array) {
+    for (const m of this.members) m.length = 0;
+    this.teamOf.fill(-1);
+    this.model.fixedOf.forEach((fixed, t) => fixed.forEach((i) => this.put(i, t)));
+    for (const i of this.model.movable) this.put(i, teamOf[i]!);
+    this.used.fill(0);
+    for (let t = 0; t < this.model.teamCount; t++) {
+      this.project[t] = project[t]!;
+      if (project[t]! >= 0) this.used[project[t]!]!++;
+    }
+  }
+
   put(i: number, t: number) {
     const m = this.members[t]!;
     this.teamOf[i] = t;
@@ -1034,6 +1047,7 @@ class Search {
   readonly movable: Int32Array;
   readonly order: Int32Array;
   private readonly rep: Replacement;
+  private readonly rep2: Replacement;
   /** What is left of the pairwise passes' budget (candidate swaps). */
   trialsLeft = Infinity;
 
@@ -1043,6 +1057,7 @@ class Search {
   ) {
     this.model = state.model;
     this.rep = new Replacement(this.model, Math.max(1, ...this.model.sizes));
+    this.rep2 = new Replacement(this.model, Math.max(1, ...this.model.sizes));
     this.movable = Int32Array.from(this.model.movable);
     this.order = Int32Array.from(this.model.movable);
     for (let i = this.order.length - 1; i > 0; i--) {
@@ -1322,6 +1337,137 @@ class Search {
     return accepted;
   }
 
+  /**
+   * Seeded simulated annealing on the lexicographic objective (decision 151): a random swap of
+   * two movable students of different teams (now and then, two teams exchange projects or one
+   * takes a free one) is scored incrementally (two Replacements, O(questions) each) and judged
+   * on a smooth stand-in for (violations, lowest, mean): VIOLATION per hard constraint broken
+   * plus, per team, exp(λ·(ref − score)) − μ·score, which is ruled by the lowest teams and still
+   * rewards the mean. Metropolis acceptance, the temperature falling geometrically from T0 to T1
+   * over `iterations` (a count: a seed gives one answer on any machine). The best state met by
+   * (violations, lowest, mean) is kept and restored at the end.
+   */
+  anneal(iterations: number): void {
+    const s = this.state;
+    const model = this.model;
+    const movable = this.movable;
+    const nm = movable.length;
+    const T = model.teamCount;
+    if (iterations <= 0 || nm < 2 || T < 2 || model.totalWeight === 0) return;
+    const linked = model.linked;
+    const pm = model.projectCrit ? model.project : null;
+    const random = this.random;
+    const rep = this.rep;
+    const rep2 = this.rep2;
+    const LAMBDA = Number(process.env.SA_L ?? 40);
+    const MU = Number(process.env.SA_MU ?? 2);
+    const VIOLATION = 1e3;
+    const totals = s.totals();
+    let ref = totals.lowest;
+    const cost = (x: number) => Math.exp(LAMBDA * (ref - x)) - MU * x;
+    let viol = totals.violations;
+    let sum = 0;
+    let scored = 0;
+    for (let t = 0; t < T; t++)
+      if (model.sizes[t]! > 0) {
+        sum += s.score[t]!;
+        scored++;
+      }
+    let best = { ...totals };
+    const bestTeamOf = Int32Array.from(s.teamOf);
+    const bestProject = Int32Array.from(s.project);
+    const T0 = MU * Number(process.env.SA_T0 ?? 0.03);
+    const T1 = MU * Number(process.env.SA_T1 ?? 0.001);
+    const cooling = Math.pow(T1 / T0, 1 / iterations);
+    let temp = T0;
+    const lowestNow = () => {
+      let lo = Infinity;
+      for (let t = 0; t < T; t++) if (model.sizes[t]! > 0 && s.score[t]! < lo) lo = s.score[t]!;
+      return lo;
+    };
+    const consider = (lo2: number) => {
+      if (viol > best.violations || (viol === best.violations && lo2 < best.lowest - EPS)) return;
+      const lowest = lowestNow();
+      const mean = sum / scored;
+      if (
+        viol < best.violations ||
+        lowest > best.lowest + EPS ||
+        (lowest >= best.lowest - EPS && mean > best.mean + EPS)
+      ) {
+        best = { lowest, mean, violations: viol };
+        ref = lowest;
+        bestTeamOf.set(s.teamOf);
+        bestProject.set(s.project);
+      }
+    };
+    for (let it = 0; it < iterations; it++, temp *= cooling) {
+      if (pm && random() < 0.03) {
+        // A project move: team x takes a free project, or x and y exchange theirs.
+        const x = Math.floor(random() * T);
+        if (model.sizes[x] === 0) continue;
+        const px = s.project[x]!;
+        const p = Math.floor(random() * pm.count);
+        if (p === px) continue;
+        let y = -1;
+        if (s.used[p]! >= pm.capacity[p]!) {
+          const holders: number[] = [];
+          for (let t = 0; t < T; t++) if (s.project[t] === p && t !== x) holders.push(t);
+          if (holders.length === 0) continue;
+          y = holders[Math.floor(random() * holders.length)]!;
+        }
+        const nx = s.scoreOf(x, p);
+        const ny = y >= 0 ? s.scoreOf(y, px) : 0;
+        const delta =
+          cost(nx) - cost(s.score[x]!) + (y >= 0 ? cost(ny) - cost(s.score[y]!) : 0);
+        if (delta <= 0 || random() < Math.exp(-delta / temp)) {
+          sum += nx - s.score[x]! + (y >= 0 ? ny - s.score[y]! : 0);
+          if (y >= 0) {
+            s.project[x] = p;
+            s.project[y] = px;
+            s.score[y] = ny;
+          } else s.setProject(x, p);
+          s.score[x] = nx;
+          consider(y >= 0 ? Math.min(nx, ny) : nx);
+        }
+        continue;
+      }
+      const a = movable[Math.floor(random() * nm)]!;
+      const b = movable[Math.floor(random() * nm)]!;
+      const ta = s.teamOf[a]!;
+      const tb = s.teamOf[b]!;
+      if (ta === tb) continue;
+      const ma = s.members[ta]!;
+      const mb = s.members[tb]!;
+      model.prepare(rep, ta, ma, ma.length, a, s.project[ta]!);
+      model.prepare(rep2, tb, mb, mb.length, b, s.project[tb]!);
+      const na = rep.score(b);
+      const nb = rep2.score(a);
+      const sa = s.score[ta]!;
+      const sb = s.score[tb]!;
+      const links = linked[a]! | linked[b]!;
+      let nva = s.viol[ta]!;
+      let nvb = s.viol[tb]!;
+      if (links) {
+        s.swap(a, b);
+        nva = s.violOf(ta);
+        nvb = s.violOf(tb);
+        s.swap(a, b);
+      }
+      const dv = nva + nvb - s.viol[ta]! - s.viol[tb]!;
+      const delta = VIOLATION * dv + cost(na) + cost(nb) - cost(sa) - cost(sb);
+      if (delta <= 0 || random() < Math.exp(-delta / temp)) {
+        s.swap(a, b);
+        this.set(ta, tb, na, nb, nva, nvb);
+        viol += dv;
+        sum += na + nb - sa - sb;
+        consider(Math.min(na, nb));
+      }
+    }
+    if (process.env.SA_DEBUG) console.log("anneal", totals, best, lowestNow(), sum / scored, viol);
+    s.load(bestTeamOf, bestProject);
+    s.rescoreAll();
+  }
+
   run(budget: SearchBudget): void {
     this.trialsLeft = budget.pairTrials;
     // Team-Maker's pairwise passes first (every team gains), then the lowest team again and
@@ -1444,6 +1590,13 @@ function construct(model: Model, random: () => number): State {
   s.rescoreAll();
   return s;
 }
+
+/** Annealing iterations for n students to place: a smooth function of n (decision 151). */
+export function annealFor(n: number): number {
+  return Math.round(ANNEAL_BASE + ANNEAL_PER_STUDENT * n);
+}
+const ANNEAL_BASE = Number(process.env.ANNEAL_BASE ?? 60_000);
+const ANNEAL_PER_STUDENT = Number(process.env.ANNEAL_PER ?? 300);
 
 function budgetFor(n: number, teams: number): SearchBudget {
   return {
@@ -1787,7 +1940,7 @@ function mixSeed(seed: number, restart: number): number {
 /** Places the movable students by criteria (see the top of the file). */
 export function solveCriteria(
   input: CriteriaInput,
-  options: { seed: number; restarts?: number },
+  options: { seed: number; restarts?: number; anneal?: number },
 ): CriteriaResult {
   const model = new Model(input);
   const n = model.movable.length;
@@ -1803,6 +1956,8 @@ export function solveCriteria(
     const state = construct(model, random);
     const search = new Search(state, random);
     search.repair(4 * n + 10);
+    search.run(budget);
+    search.anneal(options.anneal ?? annealFor(n));
     search.run(budget);
     state.rescoreAll();
     const totals = state.totals();
@@ -1966,6 +2121,9 @@ export interface CriteriaScorer {
   readonly teamCount: number;
   readonly fixedOf: readonly (readonly number[])[];
   readonly sizes: Int32Array;
+  /** Projects a team may be given (0: no scored project question) and their capacities. */
+  readonly projects: number;
+  readonly projectCapacity: Int32Array;
   /** The team's score with project `project` (-1 none); teamOf maps every student to a team. */
   teamScore(members: number[], project: number, teamOf: Int32Array): number;
   /** Violated hard constraints inside team `team`. */
@@ -1982,6 +2140,8 @@ export function criteriaScorer(input: CriteriaInput): CriteriaScorer {
     teamCount: model.teamCount,
     fixedOf: model.fixedOf,
     sizes: model.sizes,
+    projects: model.projectCrit ? model.project!.count : 0,
+    projectCapacity: model.project ? model.project.capacity : new Int32Array(0),
     teamScore: (members, project, teamOf) =>
       model.teamScore(members, members.length, model.project ? project : -1, teamOf),
     teamViolations: (members, team, teamOf) =>

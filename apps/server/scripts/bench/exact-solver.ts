@@ -1,0 +1,117 @@
+// The bench's exact solver for small classes (issue 36, decision 151): branch and bound over
+// valid teams, an exact cover. Every set of students of each size the class needs is scored with
+// every project (criteriaScorer: the app's scoring); a team that breaks a hard rule is not a
+// candidate. The search covers the lowest-numbered student left with a candidate team that holds
+// it (best first), keeps the projects' capacities and the number of teams of each size, and
+// prunes every candidate whose score is not above the best lowest found, so it proves the highest
+// lowest team score over placements that keep every hard rule. It starts from an incumbent bound
+// (Teamup's lowest): candidates at or under it are never built, and if no placement beats it the
+// incumbent is the optimum. A node limit bounds the run; a class that hits it is not "proven".
+import {
+  criteriaScorer,
+  type CriteriaInput,
+} from '../../src/modules/formation/formation-criteria.js';
+
+export interface ExactResult {
+  /** The highest lowest team score (the incumbent when nothing beats it). */
+  lowest: number;
+  /** True when a placement better than the incumbent was found. */
+  improved: boolean;
+  nodes: number;
+  /** False when the node limit stopped the search. */
+  proven: boolean;
+  candidates: number;
+}
+
+interface Candidate {
+  mask: number;
+  size: number;
+  project: number;
+  score: number;
+}
+
+export function exactLowest(
+  input: CriteriaInput,
+  incumbent: number,
+  options: { nodeLimit?: number } = {},
+): ExactResult {
+  const scorer = criteriaScorer(input);
+  const n = scorer.studentIds.length;
+  if (n > 30) throw new Error('exactLowest: at most 30 students');
+  if (scorer.fixedOf.some((f) => f.length > 0)) throw new Error('exactLowest: no fixed members');
+  const nodeLimit = options.nodeLimit ?? 20_000_000;
+  const sizeCount = new Map<number, number>();
+  for (const s of scorer.sizes) sizeCount.set(s, (sizeCount.get(s) ?? 0) + 1);
+  const projects = scorer.projects;
+  const capacity = scorer.projectCapacity;
+  const teamOf = new Int32Array(n).fill(-1);
+  const EPS = 1e-12;
+  // Candidates by their lowest member.
+  const byFirst: Candidate[][] = Array.from({ length: n }, () => []);
+  let candidates = 0;
+  const members: number[] = [];
+  const visit = (start: number, size: number) => {
+    if (members.length === size) {
+      for (const i of members) teamOf[i] = 0;
+      if (scorer.teamViolations(members, 0, teamOf) === 0) {
+        let mask = 0;
+        for (const i of members) mask |= 1 << i;
+        for (let p = projects > 0 ? 0 : -1; p < Math.max(projects, 0); p++) {
+          const score = scorer.teamScore(members, p, teamOf);
+          if (score > incumbent + EPS) {
+            byFirst[members[0]!]!.push({ mask, size, project: p, score });
+            candidates++;
+          }
+        }
+      }
+      for (const i of members) teamOf[i] = -1;
+      return;
+    }
+    for (let i = start; i <= n - (size - members.length); i++) {
+      members.push(i);
+      visit(i + 1, size);
+      members.pop();
+    }
+  };
+  for (const size of sizeCount.keys()) visit(0, size);
+  for (const list of byFirst) list.sort((a, b) => b.score - a.score);
+
+  let best = incumbent;
+  let improved = false;
+  let nodes = 0;
+  let stopped = false;
+  const left = new Map(sizeCount);
+  const used = new Int32Array(Math.max(projects, 1));
+  const full = n === 32 ? -1 : (1 << n) - 1;
+  const dfs = (covered: number, low: number) => {
+    if (stopped) return;
+    if (covered === full) {
+      if (low > best + EPS) {
+        best = low;
+        improved = true;
+      }
+      return;
+    }
+    if (++nodes > nodeLimit) {
+      stopped = true;
+      return;
+    }
+    let first = 0;
+    while (covered & (1 << first)) first++;
+    for (const c of byFirst[first]!) {
+      if (c.score <= best + EPS) break; // sorted: no later one can raise the lowest above best
+      if (c.mask & covered) continue;
+      const k = left.get(c.size) ?? 0;
+      if (k === 0) continue;
+      if (c.project >= 0 && used[c.project]! >= capacity[c.project]!) continue;
+      left.set(c.size, k - 1);
+      if (c.project >= 0) used[c.project]!++;
+      dfs(covered | c.mask, Math.min(low, c.score));
+      if (c.project >= 0) used[c.project]!--;
+      left.set(c.size, k);
+      if (stopped) return;
+    }
+  };
+  dfs(0, Infinity);
+  return { lowest: best, improved, nodes, proven: !stopped, candidates };
+}
