@@ -1,8 +1,8 @@
 // The bench's exact solver for small classes (issue 36, decision 151): branch and bound over
 // valid teams, an exact cover. Every set of students of each size the class needs is scored with
 // every project (criteriaScorer: the app's scoring); a team that breaks a hard rule is not a
-// candidate. The search covers the lowest-numbered student left with a candidate team that holds
-// it (best first), keeps the projects' capacities and the number of teams of each size, and
+// candidate. The search covers the student left with the fewest candidate teams with each team
+// that holds it (best first), keeps the projects' capacities and the number of teams of each size, and
 // prunes every candidate whose score is not above the best lowest found, so it proves the highest
 // lowest team score over placements that keep every hard rule. It starts from an incumbent bound
 // (Teamup's lowest): candidates at or under it are never built, and if no placement beats it the
@@ -75,6 +75,11 @@ export function exactLowest(
   };
   for (const size of sizeCount.keys()) visit(0, size);
   for (const list of byFirst) list.sort((a, b) => b.score - a.score);
+  // Every candidate under each of its members, for the branching choice.
+  const byStudent: Candidate[][] = Array.from({ length: n }, () => []);
+  for (const list of byFirst)
+    for (const c of list) for (let i = 0; i < n; i++) if (c.mask & (1 << i)) byStudent[i]!.push(c);
+  for (const list of byStudent) list.sort((a, b) => b.score - a.score);
 
   let best = incumbent;
   let improved = false;
@@ -96,14 +101,30 @@ export function exactLowest(
       stopped = true;
       return;
     }
-    let first = 0;
-    while (covered & (1 << first)) first++;
-    for (const c of byFirst[first]!) {
+    // Branch on the student left with the fewest candidate teams (none: prune).
+    const fits = (c: Candidate) =>
+      (c.mask & covered) === 0 &&
+      (left.get(c.size) ?? 0) > 0 &&
+      !(c.project >= 0 && used[c.project]! >= capacity[c.project]!);
+    let first = -1;
+    let fewest = Infinity;
+    for (let i = 0; i < n; i++) {
+      if (covered & (1 << i)) continue;
+      let count = 0;
+      for (const c of byStudent[i]!) {
+        if (c.score <= best + EPS) break;
+        if (fits(c) && ++count >= fewest) break;
+      }
+      if (count < fewest) {
+        fewest = count;
+        first = i;
+        if (count === 0) return;
+      }
+    }
+    for (const c of byStudent[first]!) {
       if (c.score <= best + EPS) break; // sorted: no later one can raise the lowest above best
-      if (c.mask & covered) continue;
-      const k = left.get(c.size) ?? 0;
-      if (k === 0) continue;
-      if (c.project >= 0 && used[c.project]! >= capacity[c.project]!) continue;
+      if (!fits(c)) continue;
+      const k = left.get(c.size)!;
       left.set(c.size, k - 1);
       if (c.project >= 0) used[c.project]!++;
       dfs(covered | c.mask, Math.min(low, c.score));

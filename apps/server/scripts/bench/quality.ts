@@ -22,10 +22,10 @@ const msSince = (t: bigint) => Number(now() - t) / 1e6;
 
 export function benchExact(classes = Number(process.env.BENCH_EXACT_CLASSES ?? 20)) {
   console.log(
-    `\nAgainst the proven optimum: ${classes} random classes of each kind (exact cover over valid teams, from Teamup's lowest as the bound); goals: average ≥ 0.995, worst ≥ 0.98, ≥ 18 of 20 at the optimum\n`,
+    `\nAgainst the proven optimum: ${classes} random classes of each kind (exact cover over valid teams, from Teamup's lowest as the bound; a class where no placement keeps every rule is skipped for the next seed); goals: average ≥ 0.995, worst ≥ 0.98, ≥ 18 of 20 at the optimum\n`,
   );
   console.log(
-    'kind                                            average   worst  at optimum  not proven  Teamup ms  exact ms  verdict',
+    'kind                                            average   worst  at optimum  not proven  skipped  Teamup ms  exact ms  verdict',
   );
   const kinds: SmallKind[] = [];
   for (const project of [true, false])
@@ -52,7 +52,8 @@ export function benchExact(classes = Number(process.env.BENCH_EXACT_CLASSES ?? 2
     let counted = 0;
     let teamupMs = 0;
     let exactMs = 0;
-    for (let c = 0; c < classes; c++) {
+    let skipped = 0;
+    for (let c = 0; counted + unproven < classes; c++) {
       const input = smallClass(kind, 1000 * kind.n + 100 * kind.min + (kind.project ? 0 : 50) + c);
       let t = now();
       const r = solveCriteria(input, { seed: 1 });
@@ -70,6 +71,12 @@ export function benchExact(classes = Number(process.env.BENCH_EXACT_CLASSES ?? 2
         unproven++;
         continue;
       }
+      if (!exact.improved && r.violations.length > 0) {
+        // No placement keeps every rule (an avoid pair and a protected group the sizes cannot
+        // both honour): not a class of this comparison; the next seed takes its place.
+        skipped++;
+        continue;
+      }
       const ratio = r.violations.length > 0 ? 0 : r.lowestScore / exact.lowest;
       counted++;
       sum += ratio;
@@ -80,7 +87,7 @@ export function benchExact(classes = Number(process.env.BENCH_EXACT_CLASSES ?? 2
     const pass = average >= 0.995 && worst >= 0.98 && atOptimum >= Math.ceil(0.9 * classes);
     verdicts.push(pass);
     console.log(
-      `${kindLabel(kind).padEnd(46)}  ${average.toFixed(4)}  ${worst.toFixed(4)}  ${`${atOptimum} of ${classes}`.padStart(10)}  ${String(unproven).padStart(10)}  ${teamupMs.toFixed(0).padStart(9)}  ${exactMs.toFixed(0).padStart(8)}  ${pass ? 'PASS' : 'MISS'}`,
+      `${kindLabel(kind).padEnd(46)}  ${average.toFixed(4)}  ${worst.toFixed(4)}  ${`${atOptimum} of ${classes}`.padStart(10)}  ${String(unproven).padStart(10)}  ${String(skipped).padStart(7)}  ${teamupMs.toFixed(0).padStart(9)}  ${exactMs.toFixed(0).padStart(8)}  ${pass ? 'PASS' : 'MISS'}`,
     );
   }
   if (cacheFile) writeFileSync(cacheFile, JSON.stringify(cache));

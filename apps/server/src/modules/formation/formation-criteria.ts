@@ -1361,7 +1361,12 @@ class Search {
     const rep2 = this.rep2;
     const LAMBDA = Number(process.env.SA_L ?? 40);
     const MU = Number(process.env.SA_MU ?? 2);
-    const VIOLATION = 1e3;
+    // A broken rule costs little at first (the walk may cross placements that break one to
+    // reach one that keeps them all) and ever more, 3 → 3,000 (in cost units), by the end.
+    const V0 = 3;
+    const V1 = 3_000;
+    const rising = Math.pow(V1 / V0, 1 / iterations);
+    let penalty = V0;
     const totals = s.totals();
     let ref = totals.lowest;
     const cost = (x: number) => Math.exp(LAMBDA * (ref - x)) - MU * x;
@@ -1400,7 +1405,7 @@ class Search {
         bestProject.set(s.project);
       }
     };
-    for (let it = 0; it < iterations; it++, temp *= cooling) {
+    for (let it = 0; it < iterations; it++, temp *= cooling, penalty *= rising) {
       if (pm && random() < 0.03) {
         // A project move: team x takes a free project, or x and y exchange theirs.
         const x = Math.floor(random() * T);
@@ -1454,7 +1459,7 @@ class Search {
         s.swap(a, b);
       }
       const dv = nva + nvb - s.viol[ta]! - s.viol[tb]!;
-      const delta = VIOLATION * dv + cost(na) + cost(nb) - cost(sa) - cost(sb);
+      const delta = penalty * dv + cost(na) + cost(nb) - cost(sa) - cost(sb);
       if (delta <= 0 || random() < Math.exp(-delta / temp)) {
         s.swap(a, b);
         this.set(ta, tb, na, nb, nva, nvb);
