@@ -1936,6 +1936,60 @@ function countShared(c: Crit & { kind: 'AVAIL' }, m: number[]): number {
   return n;
 }
 
+/**
+ * The movable students in an order that does not depend on their ids nor on the input's order
+ * (issue 36: the same answers under other ids gave another result): by a hash of their answers
+ * (teammates' lists by their lengths, so no id enters it) and of the answers of the classmates
+ * they name or are named by; only students alike in all of that are ordered by id. The seed then
+ * shuffles the search's own orders, so one seed still gives one proposal for one input.
+ */
+function canonicalOrder(input: CriteriaInput): CriteriaInput {
+  const fnv = (text: string, hash = 0x811c9dc5) => {
+    for (let k = 0; k < text.length; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+    return hash >>> 0;
+  };
+  // Who names whom (like and avoid, both ways), to tell apart students whose answers are alike.
+  const links = new Map<string, string[][]>();
+  const linksOf = (id: string) => {
+    let l = links.get(id);
+    if (!l) links.set(id, (l = [[], [], [], []]));
+    return l;
+  };
+  for (const [id, a] of input.answers)
+    for (const x of Object.values(a))
+      if (x?.type === 'TEAMMATES') {
+        for (const j of x.like) linksOf(id)[0]!.push(j), linksOf(j)[1]!.push(id);
+        for (const j of x.avoid) linksOf(id)[2]!.push(j), linksOf(j)[3]!.push(id);
+      }
+  const own = new Map<string, number>();
+  const ownOf = (id: string) => {
+    let h = own.get(id);
+    if (h === undefined) {
+      const answers = input.answers.get(id);
+      const text = input.questions
+        .map((q) => {
+          const x = answers?.[q.id];
+          if (!x) return '-';
+          if (x.type === 'TEAMMATES') return `T${x.like.length}/${x.avoid.length}`;
+          return JSON.stringify(x);
+        })
+        .join('|');
+      own.set(id, (h = fnv(text)));
+    }
+    return h;
+  };
+  const keys = new Map<string, number>();
+  for (const id of input.movable) {
+    const l = links.get(id);
+    const around = l ? l.map((ids) => ids.map(ownOf).sort((a, b) => a - b).join(',')).join(';') : '';
+    keys.set(id, fnv(around, ownOf(id)));
+  }
+  const movable = [...input.movable].sort(
+    (a, b) => keys.get(a)! - keys.get(b)! || ownOf(a) - ownOf(b) || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  return { ...input, movable };
+}
+
 function mixSeed(seed: number, restart: number): number {
   return (
     (Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) + Math.imul(restart + 1, 0xc2b2ae35)) >>> 0
@@ -1947,7 +2001,7 @@ export function solveCriteria(
   input: CriteriaInput,
   options: { seed: number; restarts?: number; anneal?: number },
 ): CriteriaResult {
-  const model = new Model(input);
+  const model = new Model(canonicalOrder(input));
   const n = model.movable.length;
   const restarts = Math.max(
     1,
