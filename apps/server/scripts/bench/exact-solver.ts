@@ -21,6 +21,8 @@ export interface ExactResult {
   /** False when the node limit stopped the search. */
   proven: boolean;
   candidates: number;
+  /** The best placement found (team masks and projects), when it beats the incumbent. */
+  teams: { mask: number; project: number; score: number }[];
 }
 
 interface Candidate {
@@ -88,12 +90,15 @@ export function exactLowest(
   const left = new Map(sizeCount);
   const used = new Int32Array(Math.max(projects, 1));
   const full = n === 32 ? -1 : (1 << n) - 1;
+  const chosen: Candidate[] = [];
+  let bestTeams: Candidate[] = [];
   const dfs = (covered: number, low: number) => {
     if (stopped) return;
     if (covered === full) {
       if (low > best + EPS) {
         best = low;
         improved = true;
+        bestTeams = [...chosen];
       }
       return;
     }
@@ -127,12 +132,21 @@ export function exactLowest(
       const k = left.get(c.size)!;
       left.set(c.size, k - 1);
       if (c.project >= 0) used[c.project]!++;
+      chosen.push(c);
       dfs(covered | c.mask, Math.min(low, c.score));
+      chosen.pop();
       if (c.project >= 0) used[c.project]!--;
       left.set(c.size, k);
       if (stopped) return;
     }
   };
   dfs(0, Infinity);
-  return { lowest: best, improved, nodes, proven: !stopped, candidates };
+  return {
+    lowest: best,
+    improved,
+    nodes,
+    proven: !stopped,
+    candidates,
+    teams: bestTeams.map(({ mask, project, score }) => ({ mask, project, score })),
+  };
 }

@@ -156,7 +156,9 @@ export function benchIds() {
   console.log(
     '\nThe same answers under other user ids (fresh uuids, shuffled input order), seed 1: PASS when the lowest team score is within 1% and one seed gives one proposal\n',
   );
-  console.log('students  lowest (ids as given)  lowest (3 relabellings)        apart  same seed twice  verdict');
+  console.log(
+    'students  lowest (ids as given)  lowest (3 relabellings)        apart  same seed twice  verdict',
+  );
   const verdicts: boolean[] = [];
   for (const n of [60, 200, 600]) {
     const input = syntheticClass(n, n);
@@ -173,7 +175,12 @@ export function benchIds() {
     const pass = apart <= 0.01 && same;
     verdicts.push(pass);
     console.log(
-      `${n.toLocaleString('en-US').padStart(8)}  ${fmt(a.lowestScore).padStart(21)}  ${others.map((o) => fmt(o.lowestScore)).join(' ').padStart(23)}  ${`${(apart * 100).toFixed(2)}%`.padStart(11)}  ${(same ? 'yes' : 'NO').padStart(15)}  ${pass ? 'PASS' : 'MISS'}`,
+      `${n.toLocaleString('en-US').padStart(8)}  ${fmt(a.lowestScore).padStart(21)}  ${others
+        .map((o) => fmt(o.lowestScore))
+        .join(' ')
+        .padStart(
+          23,
+        )}  ${`${(apart * 100).toFixed(2)}%`.padStart(11)}  ${(same ? 'yes' : 'NO').padStart(15)}  ${pass ? 'PASS' : 'MISS'}`,
     );
   }
   return verdicts.every(Boolean);

@@ -45,6 +45,11 @@ export function smallClass(kind: SmallKind, seed: number): CriteriaInput {
     ...base,
     questions,
     answers,
-    teams: sizes.map((size, t) => ({ key: `new-${t + 1}`, name: `Team ${t + 1}`, fixed: [], size })),
+    teams: sizes.map((size, t) => ({
+      key: `new-${t + 1}`,
+      name: `Team ${t + 1}`,
+      fixed: [],
+      size,
+    })),
   };
 }

@@ -1347,7 +1347,7 @@ class Search {
    * over `iterations` (a count: a seed gives one answer on any machine). The best state met by
    * (violations, lowest, mean) is kept and restored at the end.
    */
-  anneal(iterations: number): void {
+  anneal(iterations: number, phase: 'lowest' | 'mean' = 'lowest'): void {
     const s = this.state;
     const model = this.model;
     const movable = this.movable;
@@ -1359,17 +1359,26 @@ class Search {
     const random = this.random;
     const rep = this.rep;
     const rep2 = this.rep2;
-    const LAMBDA = Number(process.env.SA_L ?? 40);
-    const MU = Number(process.env.SA_MU ?? 2);
+    // λ sharpens from 40 to 100: ever closer to the lowest team alone.
+    const L0 = 40;
+    const L1 = 100;
+    const sharpening = Math.pow(L1 / L0, 1 / iterations);
+    let LAMBDA = L0;
+    const MU = 2;
+    const mean = phase === 'mean';
     // A broken rule costs little at first (the walk may cross placements that break one to
     // reach one that keeps them all) and ever more, 3 → 3,000 (in cost units), by the end.
-    const V0 = 3;
-    const V1 = 3_000;
+    const V0 = mean ? 1e9 : 3;
+    const V1 = mean ? 1e9 : 3_000;
     const rising = Math.pow(V1 / V0, 1 / iterations);
     let penalty = V0;
     const totals = s.totals();
     let ref = totals.lowest;
-    const cost = (x: number) => Math.exp(LAMBDA * (ref - x)) - MU * x;
+    const floor = totals.lowest - EPS;
+    // The mean phase: the sum of the scores, no team below the lowest it started from.
+    const cost = mean
+      ? (x: number) => (x < floor ? 1e9 : -x)
+      : (x: number) => Math.exp(LAMBDA * (ref - x)) - MU * x;
     let viol = totals.violations;
     let sum = 0;
     let scored = 0;
@@ -1381,8 +1390,10 @@ class Search {
     let best = { ...totals };
     const bestTeamOf = Int32Array.from(s.teamOf);
     const bestProject = Int32Array.from(s.project);
-    const T0 = MU * Number(process.env.SA_T0 ?? 0.03);
-    const T1 = MU * Number(process.env.SA_T1 ?? 0.001);
+    // Temperatures: the lowest phase from 6 to 0.06 cost units (hot: the walk starts nearly at
+    // random), the mean phase from 0.03 to 0.0005 (score units: a team may lose 0.03 at first).
+    const T0 = mean ? 0.03 : 3 * MU;
+    const T1 = mean ? 0.0005 : 0.03 * MU;
     const cooling = Math.pow(T1 / T0, 1 / iterations);
     let temp = T0;
     const lowestNow = () => {
@@ -1400,12 +1411,16 @@ class Search {
         (lowest >= best.lowest - EPS && mean > best.mean + EPS)
       ) {
         best = { lowest, mean, violations: viol };
-        ref = lowest;
+        if (!phase.startsWith('m')) ref = lowest;
         bestTeamOf.set(s.teamOf);
         bestProject.set(s.project);
       }
     };
-    for (let it = 0; it < iterations; it++, temp *= cooling, penalty *= rising) {
+    for (
+      let it = 0;
+      it < iterations;
+      it++, temp *= cooling, penalty *= rising, LAMBDA *= sharpening
+    ) {
       if (pm && random() < 0.03) {
         // A project move: team x takes a free project, or x and y exchange theirs.
         const x = Math.floor(random() * T);
@@ -1422,8 +1437,7 @@ class Search {
         }
         const nx = s.scoreOf(x, p);
         const ny = y >= 0 ? s.scoreOf(y, px) : 0;
-        const delta =
-          cost(nx) - cost(s.score[x]!) + (y >= 0 ? cost(ny) - cost(s.score[y]!) : 0);
+        const delta = cost(nx) - cost(s.score[x]!) + (y >= 0 ? cost(ny) - cost(s.score[y]!) : 0);
         if (delta <= 0 || random() < Math.exp(-delta / temp)) {
           sum += nx - s.score[x]! + (y >= 0 ? ny - s.score[y]! : 0);
           if (y >= 0) {
@@ -1468,7 +1482,6 @@ class Search {
         consider(Math.min(na, nb));
       }
     }
-    if (process.env.SA_DEBUG) console.log("anneal", totals, best, lowestNow(), sum / scored, viol);
     s.load(bestTeamOf, bestProject);
     s.rescoreAll();
   }
@@ -1598,18 +1611,28 @@ function construct(model: Model, random: () => number): State {
 
 /** Annealing iterations for n students to place: a smooth function of n (decision 151). */
 export function annealFor(n: number): number {
-  return Math.round(ANNEAL_BASE + ANNEAL_PER_STUDENT * n);
+  return Math.round(Math.min(ANNEAL_PER_SQUARE * n * n, ANNEAL_CAP));
 }
-const ANNEAL_BASE = Number(process.env.ANNEAL_BASE ?? 60_000);
-const ANNEAL_PER_STUDENT = Number(process.env.ANNEAL_PER ?? 300);
+const ANNEAL_PER_SQUARE = 400;
+const ANNEAL_CAP = 150_000;
+/** The mean phase's iterations, as a share of the lowest phase's. */
+const MEAN_SHARE = 0.5;
+
+/**
+ * Seeded restarts for n students: many for small classes (cheap, and their landscape has many
+ * local optima), one from 384 students. The annealing's iterations are shared among them.
+ */
+export function restartsFor(n: number): number {
+  return Math.max(1, Math.min(16, Math.round(384 / Math.max(n, 1))));
+}
 
 function budgetFor(n: number, teams: number): SearchBudget {
   return {
     steps: Math.max(200, 4 * teams),
     rounds: 30,
     partners: n <= 600 ? n : Math.max(150, Math.floor(360_000 / n)),
-    pairTrials: Math.min(4_500 * n, 1_500_000),
-    chain: n <= 500 ? 8 : 4,
+    pairTrials: 200 * n,
+    chain: 8,
   };
 }
 
@@ -1958,8 +1981,14 @@ function canonicalOrder(input: CriteriaInput): CriteriaInput {
   for (const [id, a] of input.answers)
     for (const x of Object.values(a))
       if (x?.type === 'TEAMMATES') {
-        for (const j of x.like) linksOf(id)[0]!.push(j), linksOf(j)[1]!.push(id);
-        for (const j of x.avoid) linksOf(id)[2]!.push(j), linksOf(j)[3]!.push(id);
+        for (const j of x.like) {
+          linksOf(id)[0]!.push(j);
+          linksOf(j)[1]!.push(id);
+        }
+        for (const j of x.avoid) {
+          linksOf(id)[2]!.push(j);
+          linksOf(j)[3]!.push(id);
+        }
       }
   const own = new Map<string, number>();
   const ownOf = (id: string) => {
@@ -1981,7 +2010,16 @@ function canonicalOrder(input: CriteriaInput): CriteriaInput {
   const keys = new Map<string, number>();
   for (const id of input.movable) {
     const l = links.get(id);
-    const around = l ? l.map((ids) => ids.map(ownOf).sort((a, b) => a - b).join(',')).join(';') : '';
+    const around = l
+      ? l
+          .map((ids) =>
+            ids
+              .map(ownOf)
+              .sort((a, b) => a - b)
+              .join(','),
+          )
+          .join(';')
+      : '';
     keys.set(id, fnv(around, ownOf(id)));
   }
   const movable = [...input.movable].sort(
@@ -2003,11 +2041,11 @@ export function solveCriteria(
 ): CriteriaResult {
   const model = new Model(canonicalOrder(input));
   const n = model.movable.length;
-  const restarts = Math.max(
-    1,
-    options.restarts ?? (n <= 100 ? 8 : n <= 300 ? 4 : n <= 1000 ? 2 : 1),
-  );
+  const restarts = Math.max(1, options.restarts ?? restartsFor(n));
   const budget = budgetFor(n, model.teamCount);
+  // The annealing's iterations in all, shared by the restarts (so the work is smooth in n).
+  const lowestIterations = Math.round((options.anneal ?? annealFor(n)) / restarts);
+  const meanIterations = Math.round((annealFor(n) * MEAN_SHARE) / restarts);
   let best: State | null = null;
   let bestTotals = { lowest: -Infinity, mean: -Infinity, violations: Infinity };
   for (let r = 0; r < restarts; r++) {
@@ -2016,7 +2054,9 @@ export function solveCriteria(
     const search = new Search(state, random);
     search.repair(4 * n + 10);
     search.run(budget);
-    search.anneal(options.anneal ?? annealFor(n));
+    search.anneal(lowestIterations);
+    search.run(budget);
+    search.anneal(meanIterations, 'mean');
     search.run(budget);
     state.rescoreAll();
     const totals = state.totals();
