@@ -6,7 +6,8 @@
 // - Move: swap two movable students of different teams (or, 1 move in 20 with a project
 //   question, give a team a free project or exchange two teams' projects); both teams re-scored
 //   in full.
-// - Energy: 1,000 × hard rules broken − lowest − 0.1 × mean, computed exactly after each move
+// - Energy: 1,000 × hard rules broken − lowest − 0.01 × the sum of the team scores (so a team's
+//   gain counts alike in every class size), computed exactly after each move
 //   (the lowest over all teams), Metropolis acceptance; the temperature falls geometrically with
 //   the elapsed time from 0.02 to 0.0002, then the run reheats (restarts from its best) while
 //   time is left. The best placement met is the answer, scored with its own projects.
@@ -82,7 +83,7 @@ export function annealingBaseline(
     for (const t of scored) if (score[t]! < lo) lo = score[t]!;
     return lo;
   };
-  const energy = (v: number, lo: number, s: number) => 1000 * v - lo - (0.1 * s) / scored.length;
+  const energy = (v: number, lo: number, s: number) => 1000 * v - lo - 0.01 * s;
   let current = energy(violations, lowestNow(), sum);
   const best = {
     violations,

@@ -1401,6 +1401,14 @@ class Search {
       for (let t = 0; t < T; t++) if (model.sizes[t]! > 0 && s.score[t]! < lo) lo = s.score[t]!;
       return lo;
     };
+    const FOCUS = mean ? 0 : 0.5;
+    const lowestTeam = () => {
+      let t0 = -1;
+      for (let t = 0; t < T; t++)
+        if (model.sizes[t]! > 0 && (t0 < 0 || s.score[t]! < s.score[t0]!)) t0 = t;
+      return t0;
+    };
+    let low = -1;
     const consider = (lo2: number) => {
       if (viol > best.violations || (viol === best.violations && lo2 < best.lowest - EPS)) return;
       const lowest = lowestNow();
@@ -1450,7 +1458,15 @@ class Search {
         }
         continue;
       }
-      const a = movable[Math.floor(random() * nm)]!;
+      // Half the swaps start from the lowest team (found again every 32 iterations): the
+      // objective is ruled by it, so that is where a swap most often counts.
+      if ((it & 31) === 0) low = lowestTeam();
+      let a = movable[Math.floor(random() * nm)]!;
+      if (low >= 0 && random() < FOCUS) {
+        const m = s.members[low]!;
+        const x = m[Math.floor(random() * m.length)]!;
+        if (!model.fixed[x]) a = x;
+      }
       const b = movable[Math.floor(random() * nm)]!;
       const ta = s.teamOf[a]!;
       const tb = s.teamOf[b]!;
@@ -2043,6 +2059,8 @@ export function solveCriteria(
   const n = model.movable.length;
   const restarts = Math.max(1, options.restarts ?? restartsFor(n));
   const budget = budgetFor(n, model.teamCount);
+  // After each annealing phase, the deterministic passes again, on a quarter of the trials.
+  const polish = budget;
   // The annealing's iterations in all, shared by the restarts (so the work is smooth in n).
   const lowestIterations = Math.round((options.anneal ?? annealFor(n)) / restarts);
   const meanIterations = Math.round((annealFor(n) * MEAN_SHARE) / restarts);
@@ -2055,9 +2073,9 @@ export function solveCriteria(
     search.repair(4 * n + 10);
     search.run(budget);
     search.anneal(lowestIterations);
-    search.run(budget);
+    search.run(polish);
     search.anneal(meanIterations, 'mean');
-    search.run(budget);
+    search.run(polish);
     state.rescoreAll();
     const totals = state.totals();
     if (
