@@ -34,8 +34,9 @@
 // SINGLE_CHOICE; no
 // member listing a liked classmate) scores 0.5 for that team.
 //
-// Algorithm, per seeded restart (the best by violations, then lowest, then mean is kept; 8
-// restarts up to 100 students, 4 up to 300, 2 up to 1,000, then 1):
+// The movable students are first put in an order that does not depend on their ids
+// (canonicalOrder). Algorithm, per seeded restart (the best by violations, then lowest, then
+// mean is kept; min(16, round(384 / n)) restarts, decision 151):
 // 1. Construction: fixed members stay; the hardest students first (protected groups placed as
 //    pairs or triples, a team with one fixed member of a group first gets one more; then the most
 //    "would rather not" links) go, each, to the feasible team where the score loses least (or
@@ -49,7 +50,13 @@
 //    a two-swap chain (the lowest team gains, the team it hurt is repaired by a third team).
 //    Pairwise passes between max-min rounds make room. Last, a pass that raises the mean while no
 //    team falls below the lowest.
-// No move ever adds a violation; moves that remove one are always taken. Budgets are counts
+// 5. Annealing for the lowest (Search.anneal, decision 151): random swaps (half from the lowest
+//    team) and project moves on a smooth stand-in for (violations, lowest, mean); the best state
+//    met is restored; then steps 3–4 again.
+// 6. Annealing for the mean: the sum of the scores, no team below the lowest, no rule broken;
+//    then steps 3–4 again. Iterations min(400·n², 150,000) and half that, shared by the restarts.
+// Outside the annealing no move ever adds a violation; moves that remove one are always taken
+// (the annealing's best state is judged by violations first). Budgets are counts
 // (max-min steps, rounds, candidate swaps), so the result depends on the input and seed only.
 // Each candidate swap re-scores the team it leaves from per-criterion aggregates of the other
 // members (Replacement: O(questions) per candidate) and the other team only when that passes.
