@@ -1651,10 +1651,12 @@ export function restartsFor(n: number): number {
 
 function budgetFor(n: number, teams: number): SearchBudget {
   return {
-    steps: Math.max(200, 4 * teams),
+    steps: Math.max(200, teams),
     rounds: 30,
     partners: n <= 600 ? n : Math.max(150, Math.floor(360_000 / n)),
-    pairTrials: 200 * n,
+    // 200 per student in small classes, levelling off towards 120,000 (smooth; large classes
+    // rely on the annealing instead).
+    pairTrials: Math.round((200 * n * 600) / (n + 600)),
     chain: 8,
   };
 }
@@ -2066,7 +2068,7 @@ export function solveCriteria(
   const n = model.movable.length;
   const restarts = Math.max(1, options.restarts ?? restartsFor(n));
   const budget = budgetFor(n, model.teamCount);
-  // After each annealing phase, the deterministic passes again, on a quarter of the trials.
+  // After each annealing phase, the deterministic passes again.
   const polish = budget;
   // The annealing's iterations in all, shared by the restarts (so the work is smooth in n).
   const lowestIterations = Math.round((options.anneal ?? annealFor(n)) / restarts);
