@@ -12,14 +12,18 @@
 //   of the question's fromHour–toHour window each day) / hoursNeeded, capped at 1.
 // - SKILLS: per member, the mean level over the question's skills they rated. SIMILAR: 1 − (max −
 //   min of those means) / 4. DIVERSE: share of the question's skills some member rates ≥ 4.
-// - ROLE, SINGLE_CHOICE, DEMOGRAPHIC: SIMILAR: share of the answering members with the most
-//   common option; DIVERSE: distinct options / min(answering members, options).
+// - ROLE, DEMOGRAPHIC: SIMILAR: share of the answering members with the most common option;
+//   DIVERSE: distinct options / min(answering members, options).
+// - SINGLE_CHOICE: SIMILAR: mean pairwise Jaccard similarity of the answering members' single
+//   answers, i.e. the share of pairs of them with the same option; DIVERSE: 1 − it (decision 151).
 // - MULTIPLE_CHOICE: mean pairwise Jaccard similarity of the answering members' sets (SIMILAR), or
 //   1 − it (DIVERSE). Two empty sets count as identical.
 // - PROJECT: each team gets a project (capacity = how many teams may take it; chosen jointly,
 //   greedily by the members' preferences, then improved with the teams); score: mean over
-//   members of 1 − rank / (number of projects), rank 0-based in the member's ranking; a project
-//   the member left out scores 0, like a team without a project (capacities exhausted).
+//   members of 1 − rank / (number of projects), rank 0-based in the member's ranking; projects
+//   the member left out rank after, equally: each is worth the mean of the values of the ranks
+//   left (r ranked of P: 1 − (r + P − 1) / 2P); a team without a project (capacities exhausted)
+//   scores 0 for the members who answered.
 // - TEAMMATES: share of the members who listed a liked classmate that have one in the team.
 //   "Would rather not" pairs (either direction) are HARD, whatever the weight.
 // - DEMOGRAPHIC doNotIsolate: HARD, whatever the weight: for each protected option, a team has 0
@@ -30,11 +34,13 @@
 //   shares a team). SKILLS BALANCED: 1 − |team mean − class mean| / 2, at least 0.
 // Missing answers (no entry, no answer to that question, or an answer of the wrong type) are
 // neutral: per-member measures (PROJECT) count such a member 0.5; set-based measures leave them
-// out; a question too few members answered to measure (none; fewer than two for Jaccard; no
+// out; a question too few members answered to measure (none; fewer than two for Jaccard and
+// SINGLE_CHOICE; no
 // member listing a liked classmate) scores 0.5 for that team.
 //
-// Algorithm, per seeded restart (the best by violations, then lowest, then mean is kept; 8
-// restarts up to 100 students, 4 up to 300, 2 up to 1,000, then 1):
+// The movable students are first put in an order that does not depend on their ids
+// (canonicalOrder). Algorithm, per seeded restart (the best by violations, then lowest, then
+// mean is kept; min(16, round(384 / n)) restarts, decision 151):
 // 1. Construction: fixed members stay; the hardest students first (protected groups placed as
 //    pairs or triples, a team with one fixed member of a group first gets one more; then the most
 //    "would rather not" links) go, each, to the feasible team where the score loses least (or
@@ -48,7 +54,13 @@
 //    a two-swap chain (the lowest team gains, the team it hurt is repaired by a third team).
 //    Pairwise passes between max-min rounds make room. Last, a pass that raises the mean while no
 //    team falls below the lowest.
-// No move ever adds a violation; moves that remove one are always taken. Budgets are counts
+// 5. Annealing for the lowest (Search.anneal, decision 151): random swaps (half from the lowest
+//    team) and project moves on a smooth stand-in for (violations, lowest, mean); the best state
+//    met is restored; then steps 3–4 again.
+// 6. Annealing for the mean: the sum of the scores, no team below the lowest, no rule broken;
+//    then steps 3–4 again. Iterations min(400·n², 150,000) and half that, shared by the restarts.
+// Outside the annealing no move ever adds a violation; moves that remove one are always taken
+// (the annealing's best state is judged by violations first). Budgets are counts
 // (max-min steps, rounds, candidate swaps), so the result depends on the input and seed only.
 // Each candidate swap re-scores the team it leaves from per-criterion aggregates of the other
 // members (Replacement: O(questions) per candidate) and the other team only when that passes.
@@ -147,6 +159,8 @@ type Crit =
       q: SurveyQuestion;
       weight: number;
       diverse: boolean;
+      /** SINGLE_CHOICE: mean pairwise agreement (decision 151); ROLE, DEMOGRAPHIC: the share. */
+      pairwise: boolean;
       opt: Int32Array;
       labels: string[];
     }
@@ -364,6 +378,7 @@ class Model {
               q,
               weight,
               diverse: q.goal === 'DIVERSE',
+              pairwise: q.type === 'SINGLE_CHOICE',
               opt,
               labels: q.options.map((o) => o.label),
             });
@@ -419,6 +434,13 @@ class Model {
               rank[i * count + k] = r;
               pref[i * count + k] = 1 - r / count;
               r++;
+            }
+            // Projects left out rank "after, equally" (the answer schema): they share the ranks
+            // r..count-1, so each is worth the mean of those ranks' values (decision 151).
+            if (r < count) {
+              const rest = 1 - (r + count - 1) / (2 * count);
+              for (let k = 0; k < count; k++)
+                if (rank[i * count + k] === -1) pref[i * count + k] = rest;
             }
           }
           this.project = {
@@ -605,10 +627,12 @@ class Model {
         let answered = 0;
         let best = 0;
         let distinct = 0;
+        let agree = 0;
         for (let k = 0; k < len; k++) {
           const o = c.opt[m[k]!]!;
           if (o < 0) continue;
           answered++;
+          agree += counts[o]!;
           const v = ++counts[o]!;
           if (v === 1) distinct++;
           if (v > best) best = v;
@@ -617,8 +641,7 @@ class Model {
           const o = c.opt[m[k]!]!;
           if (o >= 0) counts[o] = 0;
         }
-        if (answered === 0) return NEUTRAL;
-        return c.diverse ? distinct / Math.min(answered, c.labels.length) : best / answered;
+        return optValue(c, answered, best, distinct, agree);
       }
       case 'MULTI': {
         let pairs = 0;
@@ -749,10 +772,12 @@ class Model {
           let answered = 0;
           let best = 0;
           let distinct = 0;
+          let agree = 0;
           for (let k = 0; k < n; k++) {
             const x = c.opt[o[k]!]!;
             if (x < 0) continue;
             answered++;
+            agree += agg.counts[x]!;
             const v = ++agg.counts[x]!;
             if (v === 1) distinct++;
             if (v > best) best = v;
@@ -760,6 +785,7 @@ class Model {
           agg.a = answered;
           agg.b = best;
           agg.c = distinct;
+          agg.d = agree;
           break;
         }
         case 'MULTI': {
@@ -863,7 +889,14 @@ class Replacement {
   p = -1;
   len = 0;
   readonly others: Int32Array;
-  readonly aggs: { a: number; b: number; c: number; bits: Uint32Array; counts: Int32Array }[];
+  readonly aggs: {
+    a: number;
+    b: number;
+    c: number;
+    d: number;
+    bits: Uint32Array;
+    counts: Int32Array;
+  }[];
 
   constructor(
     readonly model: Model,
@@ -874,6 +907,7 @@ class Replacement {
       a: 0,
       b: 0,
       c: 0,
+      d: 0,
       bits: new Uint32Array(WORDS),
       counts: new Int32Array(c.kind === 'OPT' ? c.labels.length : 0),
     }));
@@ -939,18 +973,15 @@ class Replacement {
           let answered = agg.a;
           let best = agg.b;
           let distinct = agg.c;
+          let agree = agg.d;
           if (x >= 0) {
             answered++;
+            agree += agg.counts[x]!;
             const cnt = agg.counts[x]! + 1;
             if (cnt === 1) distinct++;
             if (cnt > best) best = cnt;
           }
-          v =
-            answered === 0
-              ? NEUTRAL
-              : c.diverse
-                ? distinct / Math.min(answered, c.labels.length)
-                : best / answered;
+          v = optValue(c, answered, best, distinct, agree);
           break;
         }
         case 'MULTI': {
@@ -1002,6 +1033,28 @@ class Replacement {
   }
 }
 
+/**
+ * An option question's score from a team's counts: `agree` is the number of pairs of answering
+ * members with the same option. SINGLE_CHOICE: the share of such pairs (the mean pairwise Jaccard
+ * of single answers; DIVERSE 1 − it; fewer than two answers: neutral). ROLE and DEMOGRAPHIC: the
+ * most common option's share (SIMILAR), distinct options / min(answers, options) (DIVERSE).
+ */
+function optValue(
+  c: Crit & { kind: 'OPT' },
+  answered: number,
+  best: number,
+  distinct: number,
+  agree: number,
+): number {
+  if (c.pairwise) {
+    if (answered < 2) return NEUTRAL;
+    const share = agree / ((answered * (answered - 1)) / 2);
+    return c.diverse ? 1 - share : share;
+  }
+  if (answered === 0) return NEUTRAL;
+  return c.diverse ? distinct / Math.min(answered, c.labels.length) : best / answered;
+}
+
 function isOther(o: Int32Array, n: number, x: number): boolean {
   for (let k = 0; k < n; k++) if (o[k] === x) return true;
   return false;
@@ -1027,6 +1080,19 @@ class State {
     this.score = new Float64Array(model.teamCount);
     this.viol = new Int32Array(model.teamCount);
     model.fixedOf.forEach((fixed, t) => fixed.forEach((i) => this.put(i, t)));
+  }
+
+  /** Puts every student back as in `teamOf` (fixed members first), with those projects. */
+  load(teamOf: Int32Array, project: Int32Array) {
+    for (const m of this.members) m.length = 0;
+    this.teamOf.fill(-1);
+    this.model.fixedOf.forEach((fixed, t) => fixed.forEach((i) => this.put(i, t)));
+    for (const i of this.model.movable) this.put(i, teamOf[i]!);
+    this.used.fill(0);
+    for (let t = 0; t < this.model.teamCount; t++) {
+      this.project[t] = project[t]!;
+      if (project[t]! >= 0) this.used[project[t]!]!++;
+    }
   }
 
   put(i: number, t: number) {
@@ -1179,6 +1245,7 @@ class Search {
   readonly movable: Int32Array;
   readonly order: Int32Array;
   private readonly rep: Replacement;
+  private readonly rep2: Replacement;
   /** What is left of the pairwise passes' budget (candidate swaps). */
   trialsLeft = Infinity;
 
@@ -1188,6 +1255,7 @@ class Search {
   ) {
     this.model = state.model;
     this.rep = new Replacement(this.model, Math.max(1, ...this.model.sizes));
+    this.rep2 = new Replacement(this.model, Math.max(1, ...this.model.sizes));
     this.movable = Int32Array.from(this.model.movable);
     this.order = Int32Array.from(this.model.movable);
     for (let i = this.order.length - 1; i > 0; i--) {
@@ -1467,6 +1535,171 @@ class Search {
     return accepted;
   }
 
+  /**
+   * Seeded simulated annealing on the lexicographic objective (decision 151): a random swap of
+   * two movable students of different teams (now and then, two teams exchange projects or one
+   * takes a free one) is scored incrementally (two Replacements, O(questions) each) and judged
+   * on a smooth stand-in for (violations, lowest, mean): VIOLATION per hard constraint broken
+   * plus, per team, exp(λ·(ref − score)) − μ·score, which is ruled by the lowest teams and still
+   * rewards the mean. Metropolis acceptance, the temperature falling geometrically from T0 to T1
+   * over `iterations` (a count: a seed gives one answer on any machine). The best state met by
+   * (violations, lowest, mean) is kept and restored at the end.
+   */
+  anneal(iterations: number, phase: 'lowest' | 'mean' = 'lowest'): void {
+    const s = this.state;
+    const model = this.model;
+    const movable = this.movable;
+    const nm = movable.length;
+    const T = model.teamCount;
+    if (iterations <= 0 || nm < 2 || T < 2 || model.totalWeight === 0) return;
+    const linked = model.linked;
+    const pm = model.projectCrit ? model.project : null;
+    const random = this.random;
+    const rep = this.rep;
+    const rep2 = this.rep2;
+    // λ sharpens from 40 to 100: ever closer to the lowest team alone.
+    const L0 = 40;
+    const L1 = 100;
+    const sharpening = Math.pow(L1 / L0, 1 / iterations);
+    let LAMBDA = L0;
+    const MU = 2;
+    const mean = phase === 'mean';
+    // A broken rule costs little at first (the walk may cross placements that break one to
+    // reach one that keeps them all) and ever more, 3 → 3,000 (in cost units), by the end.
+    const V0 = mean ? 1e9 : 3;
+    const V1 = mean ? 1e9 : 3_000;
+    const rising = Math.pow(V1 / V0, 1 / iterations);
+    let penalty = V0;
+    const totals = s.totals();
+    let ref = totals.lowest;
+    const floor = totals.lowest - EPS;
+    // The mean phase: the sum of the scores, no team below the lowest it started from.
+    const cost = mean
+      ? (x: number) => (x < floor ? 1e9 : -x)
+      : (x: number) => Math.exp(LAMBDA * (ref - x)) - MU * x;
+    let viol = totals.violations;
+    let sum = 0;
+    let scored = 0;
+    for (let t = 0; t < T; t++)
+      if (model.sizes[t]! > 0) {
+        sum += s.score[t]!;
+        scored++;
+      }
+    let best = { ...totals };
+    const bestTeamOf = Int32Array.from(s.teamOf);
+    const bestProject = Int32Array.from(s.project);
+    // Temperatures: the lowest phase from 6 to 0.06 cost units (hot: the walk starts nearly at
+    // random), the mean phase from 0.03 to 0.0005 (score units: a team may lose 0.03 at first).
+    const T0 = mean ? 0.03 : 3 * MU;
+    const T1 = mean ? 0.0005 : 0.03 * MU;
+    const cooling = Math.pow(T1 / T0, 1 / iterations);
+    let temp = T0;
+    const lowestNow = () => {
+      let lo = Infinity;
+      for (let t = 0; t < T; t++) if (model.sizes[t]! > 0 && s.score[t]! < lo) lo = s.score[t]!;
+      return lo;
+    };
+    const FOCUS = mean ? 0 : 0.5;
+    const lowestTeam = () => {
+      let t0 = -1;
+      for (let t = 0; t < T; t++)
+        if (model.sizes[t]! > 0 && (t0 < 0 || s.score[t]! < s.score[t0]!)) t0 = t;
+      return t0;
+    };
+    let low = -1;
+    const consider = (lo2: number) => {
+      if (viol > best.violations || (viol === best.violations && lo2 < best.lowest - EPS)) return;
+      const lowest = lowestNow();
+      const mean = sum / scored;
+      if (
+        viol < best.violations ||
+        lowest > best.lowest + EPS ||
+        (lowest >= best.lowest - EPS && mean > best.mean + EPS)
+      ) {
+        best = { lowest, mean, violations: viol };
+        if (!phase.startsWith('m')) ref = lowest;
+        bestTeamOf.set(s.teamOf);
+        bestProject.set(s.project);
+      }
+    };
+    for (
+      let it = 0;
+      it < iterations;
+      it++, temp *= cooling, penalty *= rising, LAMBDA *= sharpening
+    ) {
+      if (pm && random() < 0.03) {
+        // A project move: team x takes a free project, or x and y exchange theirs.
+        const x = Math.floor(random() * T);
+        if (model.sizes[x] === 0) continue;
+        const px = s.project[x]!;
+        const p = Math.floor(random() * pm.count);
+        if (p === px) continue;
+        let y = -1;
+        if (s.used[p]! >= pm.capacity[p]!) {
+          const holders: number[] = [];
+          for (let t = 0; t < T; t++) if (s.project[t] === p && t !== x) holders.push(t);
+          if (holders.length === 0) continue;
+          y = holders[Math.floor(random() * holders.length)]!;
+        }
+        const nx = s.scoreOf(x, p);
+        const ny = y >= 0 ? s.scoreOf(y, px) : 0;
+        const delta = cost(nx) - cost(s.score[x]!) + (y >= 0 ? cost(ny) - cost(s.score[y]!) : 0);
+        if (delta <= 0 || random() < Math.exp(-delta / temp)) {
+          sum += nx - s.score[x]! + (y >= 0 ? ny - s.score[y]! : 0);
+          if (y >= 0) {
+            s.project[x] = p;
+            s.project[y] = px;
+            s.score[y] = ny;
+          } else s.setProject(x, p);
+          s.score[x] = nx;
+          consider(y >= 0 ? Math.min(nx, ny) : nx);
+        }
+        continue;
+      }
+      // Half the swaps start from the lowest team (found again every 32 iterations): the
+      // objective is ruled by it, so that is where a swap most often counts.
+      if ((it & 31) === 0) low = lowestTeam();
+      let a = movable[Math.floor(random() * nm)]!;
+      if (low >= 0 && random() < FOCUS) {
+        const m = s.members[low]!;
+        const x = m[Math.floor(random() * m.length)]!;
+        if (!model.fixed[x]) a = x;
+      }
+      const b = movable[Math.floor(random() * nm)]!;
+      const ta = s.teamOf[a]!;
+      const tb = s.teamOf[b]!;
+      if (ta === tb) continue;
+      const ma = s.members[ta]!;
+      const mb = s.members[tb]!;
+      model.prepare(rep, ta, ma, ma.length, a, s.project[ta]!);
+      model.prepare(rep2, tb, mb, mb.length, b, s.project[tb]!);
+      const na = rep.score(b);
+      const nb = rep2.score(a);
+      const sa = s.score[ta]!;
+      const sb = s.score[tb]!;
+      const links = linked[a]! | linked[b]!;
+      let nva = s.viol[ta]!;
+      let nvb = s.viol[tb]!;
+      if (links) {
+        s.swap(a, b);
+        nva = s.violOf(ta);
+        nvb = s.violOf(tb);
+        s.swap(a, b);
+      }
+      const dv = nva + nvb - s.viol[ta]! - s.viol[tb]!;
+      const delta = penalty * dv + cost(na) + cost(nb) - cost(sa) - cost(sb);
+      if (delta <= 0 || random() < Math.exp(-delta / temp)) {
+        s.swap(a, b);
+        this.set(ta, tb, na, nb, nva, nvb);
+        viol += dv;
+        sum += na + nb - sa - sb;
+        consider(Math.min(na, nb));
+      }
+    }
+    s.load(bestTeamOf, bestProject);
+    s.rescoreAll();
+  }
+
   run(budget: SearchBudget): void {
     this.trialsLeft = budget.pairTrials;
     // Team-Maker's pairwise passes first (every team gains), then the lowest team again and
@@ -1590,13 +1823,32 @@ function construct(model: Model, random: () => number): State {
   return s;
 }
 
+/** Annealing iterations for n students to place: a smooth function of n (decision 151). */
+export function annealFor(n: number): number {
+  return Math.round(Math.min(ANNEAL_PER_SQUARE * n * n, ANNEAL_CAP));
+}
+const ANNEAL_PER_SQUARE = 400;
+const ANNEAL_CAP = 150_000;
+/** The mean phase's iterations, as a share of the lowest phase's. */
+const MEAN_SHARE = 0.5;
+
+/**
+ * Seeded restarts for n students: many for small classes (cheap, and their landscape has many
+ * local optima), one from 384 students. The annealing's iterations are shared among them.
+ */
+export function restartsFor(n: number): number {
+  return Math.max(1, Math.min(16, Math.round(384 / Math.max(n, 1))));
+}
+
 function budgetFor(n: number, teams: number): SearchBudget {
   return {
-    steps: Math.max(200, 4 * teams),
+    steps: Math.max(200, teams),
     rounds: 30,
     partners: n <= 600 ? n : Math.max(150, Math.floor(360_000 / n)),
-    pairTrials: Math.min(4_500 * n, 1_500_000),
-    chain: n <= 500 ? 8 : 4,
+    // 200 per student in small classes, levelling off towards 120,000 (smooth; large classes
+    // rely on the annealing instead).
+    pairTrials: Math.round((200 * n * 600) / (n + 600)),
+    chain: 8,
   };
 }
 
@@ -1883,6 +2135,13 @@ function measured(model: Model, c: Crit, m: number[], p: number, teamOf: Int32Ar
       }
       const answered = [...counts.values()].reduce((a, b) => a + b, 0);
       if (answered === 0) return `No member answered: ${NEUTRAL_TEXT}`;
+      if (c.pairwise) {
+        if (answered < 2) return `Fewer than two members answered: ${NEUTRAL_TEXT}`;
+        let agree = 0;
+        for (const k of counts.values()) agree += (k * (k - 1)) / 2;
+        const pairs = (answered * (answered - 1)) / 2;
+        return `${agree} of ${plural(pairs, 'pair')} of members gave the same answer${c.diverse ? ' (fewer is better here)' : ''}${missing(answered)}`;
+      }
       if (c.diverse) {
         const most = Math.min(answered, c.labels.length);
         return `${plural(counts.size, 'different answer')} among ${plural(answered, 'member')} (${most} at most)${missing(answered)}`;
@@ -2076,6 +2335,75 @@ function countShared(c: Crit & { kind: 'AVAIL' }, m: number[]): number {
   return n;
 }
 
+/**
+ * The movable students in an order that does not depend on their ids nor on the input's order
+ * (issue 36: the same answers under other ids gave another result): by a hash of their answers
+ * (teammates' lists by their lengths, so no id enters it) and of the answers of the classmates
+ * they name or are named by; only students alike in all of that are ordered by id. The seed then
+ * shuffles the search's own orders, so one seed still gives one proposal for one input.
+ */
+function canonicalOrder(input: CriteriaInput): CriteriaInput {
+  const fnv = (text: string, hash = 0x811c9dc5) => {
+    for (let k = 0; k < text.length; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+    return hash >>> 0;
+  };
+  // Who names whom (like and avoid, both ways), to tell apart students whose answers are alike.
+  const links = new Map<string, string[][]>();
+  const linksOf = (id: string) => {
+    let l = links.get(id);
+    if (!l) links.set(id, (l = [[], [], [], []]));
+    return l;
+  };
+  for (const [id, a] of input.answers)
+    for (const x of Object.values(a))
+      if (x?.type === 'TEAMMATES') {
+        for (const j of x.like) {
+          linksOf(id)[0]!.push(j);
+          linksOf(j)[1]!.push(id);
+        }
+        for (const j of x.avoid) {
+          linksOf(id)[2]!.push(j);
+          linksOf(j)[3]!.push(id);
+        }
+      }
+  const own = new Map<string, number>();
+  const ownOf = (id: string) => {
+    let h = own.get(id);
+    if (h === undefined) {
+      const answers = input.answers.get(id);
+      const text = input.questions
+        .map((q) => {
+          const x = answers?.[q.id];
+          if (!x) return '-';
+          if (x.type === 'TEAMMATES') return `T${x.like.length}/${x.avoid.length}`;
+          return JSON.stringify(x);
+        })
+        .join('|');
+      own.set(id, (h = fnv(text)));
+    }
+    return h;
+  };
+  const keys = new Map<string, number>();
+  for (const id of input.movable) {
+    const l = links.get(id);
+    const around = l
+      ? l
+          .map((ids) =>
+            ids
+              .map(ownOf)
+              .sort((a, b) => a - b)
+              .join(','),
+          )
+          .join(';')
+      : '';
+    keys.set(id, fnv(around, ownOf(id)));
+  }
+  const movable = [...input.movable].sort(
+    (a, b) => keys.get(a)! - keys.get(b)! || ownOf(a) - ownOf(b) || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  return { ...input, movable };
+}
+
 function mixSeed(seed: number, restart: number): number {
   return (
     (Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) + Math.imul(restart + 1, 0xc2b2ae35)) >>> 0
@@ -2085,15 +2413,17 @@ function mixSeed(seed: number, restart: number): number {
 /** Places the movable students by criteria (see the top of the file). */
 export function solveCriteria(
   input: CriteriaInput,
-  options: { seed: number; restarts?: number },
+  options: { seed: number; restarts?: number; anneal?: number },
 ): CriteriaResult {
-  const model = new Model(input);
+  const model = new Model(canonicalOrder(input));
   const n = model.movable.length;
-  const restarts = Math.max(
-    1,
-    options.restarts ?? (n <= 100 ? 8 : n <= 300 ? 4 : n <= 1000 ? 2 : 1),
-  );
+  const restarts = Math.max(1, options.restarts ?? restartsFor(n));
   const budget = budgetFor(n, model.teamCount);
+  // After each annealing phase, the deterministic passes again.
+  const polish = budget;
+  // The annealing's iterations in all, shared by the restarts (so the work is smooth in n).
+  const lowestIterations = Math.round((options.anneal ?? annealFor(n)) / restarts);
+  const meanIterations = Math.round((annealFor(n) * MEAN_SHARE) / restarts);
   let best: State | null = null;
   let bestTotals = { lowest: -Infinity, mean: -Infinity, violations: Infinity };
   for (let r = 0; r < restarts; r++) {
@@ -2102,6 +2432,10 @@ export function solveCriteria(
     const search = new Search(state, random);
     search.repair(4 * n + 10);
     search.run(budget);
+    search.anneal(lowestIterations);
+    search.run(polish);
+    search.anneal(meanIterations, 'mean');
+    search.run(polish);
     state.rescoreAll();
     const totals = state.totals();
     if (
@@ -2361,6 +2695,9 @@ export interface CriteriaScorer {
   readonly teamCount: number;
   readonly fixedOf: readonly (readonly number[])[];
   readonly sizes: Int32Array;
+  /** Projects a team may be given (0: no scored project question) and their capacities. */
+  readonly projects: number;
+  readonly projectCapacity: Int32Array;
   /** The team's score with project `project` (-1 none); teamOf maps every student to a team. */
   teamScore(members: number[], project: number, teamOf: Int32Array): number;
   /** Violated hard constraints inside team `team`. */
@@ -2377,6 +2714,8 @@ export function criteriaScorer(input: CriteriaInput): CriteriaScorer {
     teamCount: model.teamCount,
     fixedOf: model.fixedOf,
     sizes: model.sizes,
+    projects: model.projectCrit ? model.project!.count : 0,
+    projectCapacity: model.project ? model.project.capacity : new Int32Array(0),
     teamScore: (members, project, teamOf) =>
       model.teamScore(members, members.length, model.project ? project : -1, teamOf),
     teamViolations: (members, team, teamOf) =>

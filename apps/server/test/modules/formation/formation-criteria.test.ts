@@ -103,7 +103,7 @@ describe('criteria scoring', () => {
     expect(scores(divIn, [[1, 2]]).teams[0]!.score).toBeCloseTo(2 / 4); // Python and Go
   });
 
-  it('ROLE / SINGLE_CHOICE / DEMOGRAPHIC: most common share (SIMILAR), distinct / min(size, options) (DIVERSE)', () => {
+  it('ROLE / DEMOGRAPHIC: most common share (SIMILAR), distinct / min(size, options) (DIVERSE); SINGLE_CHOICE: pairwise agreement', () => {
     const role = (goal: 'SIMILAR' | 'DIVERSE'): SurveyQuestion => ({
       ...common,
       id: Q(1),
@@ -139,6 +139,14 @@ describe('criteria scoring', () => {
     expect(
       scores(input([single], { 1: b('x'), 2: b('x') }, [3]), [[1, 2, 3]]).teams[0]!.score,
     ).toBe(1);
+    // Decision 151: x, x, x, y → 3 of the 6 pairs agree (the most common share would say 3/4).
+    const four = { 1: b('x'), 2: b('x'), 3: b('x'), 4: b('y') };
+    expect(scores(input([single], four, [4]), [[1, 2, 3, 4]]).teams[0]!.score).toBe(0.5);
+    expect(
+      scores(input([{ ...single, goal: 'DIVERSE' }], four, [4]), [[1, 2, 3, 4]]).teams[0]!.score,
+    ).toBe(0.5);
+    // One answer only: neutral.
+    expect(scores(input([single], { 1: b('x') }, [2]), [[1, 2]]).teams[0]!.score).toBe(0.5);
   });
 
   it('MULTIPLE_CHOICE: mean pairwise Jaccard (SIMILAR) or 1 − it (DIVERSE)', () => {
@@ -193,6 +201,10 @@ describe('criteria scoring', () => {
     expect(r.teams[1]!.project).toEqual({ id: 'p2', name: 'Beacon' });
     expect(r.teams[0]!.score).toBe(1);
     expect(r.teams[1]!.score).toBeCloseTo(0.875);
+    // Decision 151: projects left out rank after, equally. One ranked of four: the other three
+    // share ranks 2–4 (values 3/4, 1/2, 1/4), each worth 1/2, not 0.
+    const both = scores(input([q], { 1: a(['p1']), 2: a(['p2']) }, [2]), [[1, 2]]);
+    expect(both.teams[0]!.score).toBe(0.75);
   });
 
   it('TEAMMATES: share of members who listed someone with a liked teammate; nobody listed → 0.5', () => {

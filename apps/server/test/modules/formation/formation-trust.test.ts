@@ -170,7 +170,8 @@ describe('what each criterion measured, in words', () => {
     const [skills, role, lang, mates, project] = detailOf(r, 0);
     expect(skills).toBe('Skills at level 4 or more: Python by 2, SQL by none (1 of 2 covered)');
     expect(role).toBe('3 of 4 members want the same role (Backend)');
-    expect(lang).toBe('2 different answers among 4 members (3 at most)');
+    // Decision 151: SINGLE_CHOICE is scored by pairs of members (3 of the 6 pairs agree).
+    expect(lang).toBe('3 of 6 pairs of members gave the same answer (fewer is better here)');
     expect(mates).toBe('1 of the 2 members who asked for classmates has one in the team');
     const alone = scores(inp, [[1, 3, 4, 5], [2]]);
     expect(detailOf(alone, 0)[3]).toBe(
