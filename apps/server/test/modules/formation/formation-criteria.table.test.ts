@@ -23,7 +23,9 @@ const Q = (n: number) => uuid(2, n);
 const NEUTRAL = 0.5;
 const TOLERANCE = 1e-12;
 
-type Goal = 'SIMILAR' | 'DIVERSE';
+type Goal = 'SIMILAR' | 'DIVERSE' | 'BALANCED';
+/** Decision 152: BALANCED scores 1 − |team mean − class mean| / this, at least 0. */
+const BALANCE_SCALE = 2;
 const options = (n: number) =>
   Array.from({ length: n }, (_, k) => ({ id: `o${k}`, label: `O${k}` }));
 const SKILLS = ['Python', 'React', 'SQL', 'Design'];
@@ -36,7 +38,8 @@ function questions(goals: Goal[], weights: number[], needed: number): SurveyQues
     help: '',
     required: false,
     weight: weights[k]!,
-    goal: goals[k]!,
+    // BALANCED is a goal of SKILLS only (decision 152); elsewhere it reads as SIMILAR.
+    goal: goals[k] === 'BALANCED' && k !== 1 ? 'SIMILAR' : goals[k]!,
   });
   return [
     {
@@ -78,11 +81,29 @@ function availability(q: SurveyQuestion & { type: 'AVAILABILITY' }, team: Survey
 }
 
 /** SIMILAR "1 − normalised spread of mean levels"; DIVERSE "share of skills with someone ≥ 4". */
-function skills(q: SurveyQuestion & { type: 'SKILLS' }, team: SurveyAnswers[]) {
-  const rated = team.flatMap((a) => {
-    const x = a[q.id];
-    return x?.type === 'SKILLS' && Object.keys(x.levels).length > 0 ? [x.levels] : [];
-  });
+function skills(
+  q: SurveyQuestion & { type: 'SKILLS' },
+  team: SurveyAnswers[],
+  everyone: SurveyAnswers[],
+) {
+  const ratedBy = (people: SurveyAnswers[]) =>
+    people.flatMap((a) => {
+      const x = a[q.id];
+      return x?.type === 'SKILLS' && Object.keys(x.levels).length > 0 ? [x.levels] : [];
+    });
+  const meanLevel = (l: Record<string, number>) => {
+    const v = Object.values(l);
+    return v.reduce((s, x) => s + x, 0) / v.length;
+  };
+  const rated = ratedBy(team);
+  if (q.goal === 'BALANCED') {
+    // Decision 152: each team's mean of its members' mean levels near the class's mean.
+    const all = ratedBy(everyone).map(meanLevel);
+    if (rated.length === 0 || all.length === 0) return NEUTRAL;
+    const classMean = all.reduce((s, x) => s + x, 0) / all.length;
+    const teamMean = rated.map(meanLevel).reduce((s, x) => s + x, 0) / rated.length;
+    return Math.max(0, 1 - Math.abs(teamMean - classMean) / BALANCE_SCALE);
+  }
   if (rated.length === 0) return NEUTRAL;
   if (q.goal === 'DIVERSE')
     return q.skills.filter((s) => rated.some((l) => (l[s] ?? 0) >= 4)).length / q.skills.length;
@@ -198,7 +219,7 @@ function tableScores(
       q.type === 'AVAILABILITY'
         ? availability(q, answers)
         : q.type === 'SKILLS'
-          ? skills(q, answers)
+          ? skills(q, answers, [...input.answers.values()])
           : q.type === 'ROLE' || q.type === 'DEMOGRAPHIC'
             ? role(q, answers)
             : q.type === 'SINGLE_CHOICE'
@@ -220,7 +241,10 @@ function tableScores(
 const classArb = fc
   .record({
     sizes: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 }),
-    goals: fc.array(fc.constantFrom<Goal>('SIMILAR', 'DIVERSE'), { minLength: 8, maxLength: 8 }),
+    goals: fc.array(fc.constantFrom<Goal>('SIMILAR', 'DIVERSE', 'BALANCED'), {
+      minLength: 8,
+      maxLength: 8,
+    }),
     weights: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 8, maxLength: 8 }),
     needed: fc.integer({ min: 1, max: 12 }),
     seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
@@ -275,7 +299,8 @@ const classArb = fc
     return { input, assignment, seed };
   });
 
-/** Order-free arithmetic: the app's number must be the table's, bit for bit. */
+/** Order-free arithmetic: the app's number must be the table's, bit for bit (BALANCED sums means
+ * in another order: within the tolerance). */
 const EXACT = new Set([
   'AVAILABILITY',
   'SKILLS',
@@ -296,7 +321,8 @@ function check(input: CriteriaInput, assignment: Map<string, string>, teams: Cri
     for (const c of result.criteria) {
       const q = input.questions.find((x) => x.id === c.questionId)!;
       const expected = table.perQuestion.get(c.questionId)!;
-      if (EXACT.has(q.type)) expect(c.score, `${q.type} ${q.goal}`).toBe(expected);
+      if (EXACT.has(q.type) && q.goal !== 'BALANCED')
+        expect(c.score, `${q.type} ${q.goal}`).toBe(expected);
       else
         expect(Math.abs(c.score - expected), `${q.type} ${q.goal}`).toBeLessThanOrEqual(TOLERANCE);
     }
