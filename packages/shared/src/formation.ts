@@ -87,11 +87,16 @@ export const placementSchema = z.object({
 export type Placement = z.infer<typeof placementSchema>;
 
 /** A hard constraint of the survey that the proposal could not keep, and why. */
-export const FORMATION_VIOLATION_KINDS = ['AVOID', 'ISOLATED'] as const;
+export const FORMATION_VIOLATION_KINDS = [
+  'AVOID',
+  'ISOLATED',
+  // Issue 36: a team shares less time a week (in blocks of the meeting length) than the rule asks.
+  'SHARED_TIME',
+] as const;
 export const formationViolationSchema = z.object({
   kind: z.enum(FORMATION_VIOLATION_KINDS),
   teamKey: z.string(),
-  /** The students concerned (an avoid pair; the isolated member). */
+  /** The students concerned (an avoid pair; the isolated member; the members who gave hours). */
   userIds: z.array(z.uuid()),
   /** In a sentence: what holds the constraint from being kept. */
   detail: z.string(),
@@ -143,16 +148,30 @@ export const formationCriteriaSchema = z.object({
   }),
   /**
    * Issue 35: the rules kept whatever the weight (a weight scores, a rule is its own setting):
-   * "do not isolate" options of a DEMOGRAPHIC question, "would rather not" of TEAMMATES.
+   * "do not isolate" options of a DEMOGRAPHIC question, "would rather not" of TEAMMATES, the
+   * minimum shared time of an AVAILABILITY question (issue 36).
    */
   rules: z.array(
     z.object({
       questionId: z.uuid(),
       prompt: z.string(),
-      kind: z.enum(['DO_NOT_ISOLATE', 'AVOID']),
+      kind: z.enum([
+        'DO_NOT_ISOLATE',
+        'AVOID',
+        // Issue 36: an availability question's minimum shared time (`schedule` says how much).
+        'MIN_SHARED_TIME',
+      ]),
       weight: z.number().int(),
       /** The protected options' labels (DO_NOT_ISOLATE); empty for AVOID. */
       options: z.array(z.string()),
+      /** MIN_SHARED_TIME: hours a week each team shares at least, in blocks of meetingHours. */
+      schedule: z
+        .object({
+          minSharedHours: z.number().int(),
+          meetingHours: z.number().int(),
+          timeZone: z.string(),
+        })
+        .optional(),
     }),
   ),
   /** Hard constraints that could not all hold; empty when every one does. */
