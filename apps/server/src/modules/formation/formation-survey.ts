@@ -4,7 +4,13 @@
 // merges. Within that shape the criteria solver decides who sits in which seat, maximizing the
 // lowest team score and then the mean. So the fewest teams stay under the minimum (issue 15's
 // promise) and the survey decides the rest.
-import type { FormationCriteria, SurveyAnswers, SurveyQuestion } from '@teamup/shared';
+import {
+  availabilitySettings,
+  scheduleInstant,
+  type FormationCriteria,
+  type SurveyAnswers,
+  type SurveyQuestion,
+} from '@teamup/shared';
 import type {
   AlgoPlacement,
   AlgoProposal,
@@ -21,6 +27,8 @@ export interface FormationSurvey {
   latestAnswerAt: string | null;
   /** The course's answers as the survey's results count them (lib/survey-sql.ts). */
   counts: { activeStudents: number; submitted: number; drafts: number };
+  /** Issue 36: the survey's closing time, whose offsets read hours given in another zone. */
+  closesAt?: string | null;
 }
 
 export interface TeamCriteria {
@@ -39,6 +47,7 @@ export function surveyShapesTeams(survey: FormationSurvey | null): survey is For
     (q) =>
       q.weight > 0 ||
       q.type === 'TEAMMATES' ||
+      (q.type === 'AVAILABILITY' && availabilitySettings(q).minSharedHours > 0) ||
       (q.type === 'DEMOGRAPHIC' && q.doNotIsolate.length > 0),
   );
 }
@@ -173,6 +182,8 @@ export function placeByCriteria(
     names,
     teams: criteriaTeams,
     movable: [...movable].sort(),
+    // Decision 153: hours given in another zone are read with the offsets at the survey's close.
+    scheduleAt: scheduleInstant(survey.closesAt, Date.now()),
   };
   const result = solveCriteria(criteriaInput, { seed: options.seed });
   const baseline = randomBaseline(criteriaInput);
@@ -263,6 +274,20 @@ export function surveyRules(survey: FormationSurvey): FormationCriteria['rules']
   return survey.questions.flatMap((q): FormationCriteria['rules'] => {
     if (q.type === 'TEAMMATES')
       return [{ questionId: q.id, prompt: q.prompt, kind: 'AVOID', weight: q.weight, options: [] }];
+    if (q.type === 'AVAILABILITY') {
+      const { minSharedHours, meetingHours, timeZone } = availabilitySettings(q);
+      if (minSharedHours === 0) return [];
+      return [
+        {
+          questionId: q.id,
+          prompt: q.prompt,
+          kind: 'MIN_SHARED_TIME',
+          weight: q.weight,
+          options: [],
+          schedule: { minSharedHours, meetingHours, timeZone },
+        },
+      ];
+    }
     if (q.type === 'DEMOGRAPHIC' && q.doNotIsolate.length > 0) {
       const labels = q.options.filter((o) => q.doNotIsolate.includes(o.id)).map((o) => o.label);
       return [
