@@ -1615,6 +1615,69 @@ function describeViolations(model: Model, state: State): CriteriaViolation[] {
   return out;
 }
 
+/** Pairs of swaps compoundRepair may try per restart (a count, never a time). */
+const COMPOUND_REPAIR_TRIES = 50_000;
+
+/**
+ * Issue 36: a rule of a whole team (a minimum shared time) can need two swaps at once to be
+ * kept: with three students who share hours only in pairs, every single swap on the way leaves
+ * two teams short, so a descent that never adds a violation stops one team short. When
+ * violations remain after the repair, pairs of swaps are tried (the first moves a member of a
+ * violated team), and the first pair that lowers the violations of the teams it touches is made,
+ * again until none does. Bounded by `tries` pairs; in the students' order, so deterministic.
+ */
+function compoundRepair(state: State, tries: number): void {
+  const model = state.model;
+  const movable = model.movable;
+  const touched: number[] = [];
+  const sum = (viol: (t: number) => number) => {
+    let v = 0;
+    for (const t of touched) v += viol(t);
+    return v;
+  };
+  for (;;) {
+    let made = false;
+    for (const a of movable) {
+      const ta = state.teamOf[a]!;
+      if (state.viol[ta] === 0) continue;
+      for (const b of movable) {
+        const tb = state.teamOf[b]!;
+        if (tb === ta) continue;
+        state.swap(a, b);
+        for (let x = 0; x < movable.length && !made; x++) {
+          const c = movable[x]!;
+          for (let y = x + 1; y < movable.length; y++) {
+            const d = movable[y]!;
+            const tc = state.teamOf[c]!;
+            const td = state.teamOf[d]!;
+            if (tc === td) continue;
+            if (--tries < 0) {
+              state.swap(a, b);
+              return;
+            }
+            state.swap(c, d);
+            touched.length = 0;
+            for (const t of [ta, tb, tc, td]) if (!touched.includes(t)) touched.push(t);
+            if (sum((t) => state.violOf(t)) < sum((t) => state.viol[t]!)) {
+              for (const t of touched) {
+                state.viol[t] = state.violOf(t);
+                state.score[t] = state.scoreOf(t);
+              }
+              made = true;
+              break;
+            }
+            state.swap(c, d);
+          }
+        }
+        if (made) break;
+        state.swap(a, b);
+      }
+      if (made) break;
+    }
+    if (!made) return;
+  }
+}
+
 /** Issue 36: team t's minimum shared time rules not kept, in sentences. */
 function scheduleViolationsOf(model: Model, t: number, m: number[]): CriteriaViolation[] {
   const out: CriteriaViolation[] = [];
@@ -1931,6 +1994,8 @@ export function solveCriteria(
     const state = construct(model, random);
     const search = new Search(state, random);
     search.repair(4 * n + 10);
+    // Issue 36: rules of a whole team can need two swaps at once (see compoundRepair).
+    if (state.totals().violations > 0) compoundRepair(state, COMPOUND_REPAIR_TRIES);
     search.run(budget);
     state.rescoreAll();
     const totals = state.totals();
