@@ -17,7 +17,9 @@ export function ruleText(rule: Rule): string {
   const what =
     rule.kind === 'AVOID'
       ? '“would rather not” pairs are kept apart'
-      : `do not isolate ${rule.options.map((o) => `“${o}”`).join(', ')}`;
+      : rule.kind === 'MIN_SHARED_TIME'
+        ? sharedTimeText(rule)
+        : `do not isolate ${rule.options.map((o) => `“${o}”`).join(', ')}`;
   const weight =
     rule.weight === 0
       ? 'not scored; its rule still applies'
@@ -25,6 +27,15 @@ export function ruleText(rule: Rule): string {
         ? `weight ${rule.weight} scores “would like”; the rule applies whatever the weight`
         : `weight ${rule.weight} scores the answers; the rule applies whatever the weight`;
   return `“${rule.prompt}”: ${what} (${weight})`;
+}
+
+/** Issue 36: "every team shares at least 4 hours a week in 2-hour blocks (Europe/Paris)". */
+function sharedTimeText(rule: Rule): string {
+  const s = rule.schedule;
+  if (!s) return 'every team shares the minimum time a week';
+  const hours = `${s.minSharedHours} ${s.minSharedHours === 1 ? 'hour' : 'hours'}`;
+  const blocks = s.meetingHours > 1 ? ` in ${s.meetingHours}-hour blocks` : '';
+  return `every team shares at least ${hours} a week${blocks} (hours in ${s.timeZone})`;
 }
 
 const cell = { overflowWrap: 'anywhere' } as const;
