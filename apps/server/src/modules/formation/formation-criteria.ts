@@ -1657,7 +1657,9 @@ function compoundRepair(state: State, tries: number): void {
             }
             state.swap(c, d);
             touched.length = 0;
-            for (const t of [ta, tb, tc, td]) if (!touched.includes(t)) touched.push(t);
+            touched.push(ta, tb);
+            if (tc !== ta && tc !== tb) touched.push(tc);
+            if (td !== ta && td !== tb && td !== tc) touched.push(td);
             if (sum((t) => state.violOf(t)) < sum((t) => state.viol[t]!)) {
               for (const t of touched) {
                 state.viol[t] = state.violOf(t);
