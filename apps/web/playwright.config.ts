@@ -45,6 +45,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Issue 36: the availability grid opens in the browser's time zone; specs run in UTC (their
+    // surveys' grid zone) whatever the machine's, unless a spec's context names another.
+    timezoneId: 'UTC',
   },
   projects: [
     {

@@ -18,5 +18,8 @@ export default defineConfig({
     testTimeout: 20_000,
     css: false,
     restoreMocks: true,
+    // The availability grid opens in the browser's time zone (issue 36): every machine runs the
+    // tests in UTC, the test surveys' grid zone, unless a test names another.
+    env: { TZ: 'UTC' },
   },
 });

@@ -144,11 +144,15 @@ export const FORMATION_VIOLATION_KINDS = [
   'NOT_MIXED',
   'INCOMPATIBLE',
   'APART',
+  // Issue 36 (decision 153): a team shares less time a week (in blocks of the meeting length)
+  // than the rule asks.
+  'SHARED_TIME',
 ] as const;
 export const formationViolationSchema = z.object({
   kind: z.enum(FORMATION_VIOLATION_KINDS),
   teamKey: z.string(),
-  /** The students concerned (an avoid pair; the isolated members; the team; the pair apart). */
+  /** The students concerned (an avoid pair; the isolated members; the team; the pair apart; the
+   * members who gave hours). */
   userIds: z.array(z.uuid()),
   /** In a sentence: what holds the constraint from being kept. */
   detail: z.string(),
@@ -165,6 +169,7 @@ export const FORMATION_RULE_KINDS = [
   'REQUIRE_MIXED',
   'INCOMPATIBLE',
   'REQUIRED_TEAMMATES',
+  'MIN_SHARED_TIME',
 ] as const;
 export type FormationRuleKind = (typeof FORMATION_RULE_KINDS)[number];
 
@@ -215,7 +220,8 @@ export const formationCriteriaSchema = z.object({
    * Issue 35: the rules kept whatever the weight (a weight scores, a rule is its own setting):
    * "do not isolate" options of a DEMOGRAPHIC question, "would rather not" of TEAMMATES. Issue 36
    * (decision 152): NOT_ALL_ONE, REQUIRE_MIXED (DEMOGRAPHIC), INCOMPATIBLE (a choice question),
-   * REQUIRED_TEAMMATES (TEAMMATES with a likeRule other than SCORE).
+   * REQUIRED_TEAMMATES (TEAMMATES with a likeRule other than SCORE); MIN_SHARED_TIME, the minimum
+   * shared time of an AVAILABILITY question (decision 153).
    */
   rules: z.array(
     z.object({
@@ -234,6 +240,14 @@ export const formationCriteriaSchema = z.object({
       mutual: z.boolean().optional(),
       /** Issue 36: how many of the proposal's violations are of this rule (0: kept). */
       broken: z.number().int().optional(),
+      /** MIN_SHARED_TIME: hours a week each team shares at least, in blocks of meetingHours. */
+      schedule: z
+        .object({
+          minSharedHours: z.number().int(),
+          meetingHours: z.number().int(),
+          timeZone: z.string(),
+        })
+        .optional(),
     }),
   ),
   /** Hard constraints that could not all hold; empty when every one does. */

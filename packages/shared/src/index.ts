@@ -21,3 +21,4 @@ export * from './course-staff.js';
 export * from './lti.js';
 export * from './identity.js';
 export * from './text.js';
+export * from './schedule.js';

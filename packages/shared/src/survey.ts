@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { multiLineSchema, singleLineSchema } from './text.js';
 import { paginationQuerySchema, paginated } from './api.js';
 import { dateTimeField } from './dates.js';
+import { timeZoneSchema } from './email.js';
 
 export const SURVEY_QUESTION_TYPES = [
   'AVAILABILITY',
@@ -76,6 +77,10 @@ export const SURVEY_SKILL_LEVEL_MAX = 5;
 /** The availability grid: 7 days × 24 hours, hour h of day d is d * 24 + h (Monday = 0). */
 export const SURVEY_HOURS_IN_WEEK = 168;
 export const SURVEY_DAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+/** Issue 36: a team meets in blocks of 1 to this many consecutive hours. */
+export const SURVEY_MEETING_HOURS_MAX = 4;
+/** Issue 36: the minimum shared time a week (a rule) and the hours needed run up to this. */
+export const SURVEY_SHARED_HOURS_MAX = 40;
 /** Closing reminders go to students who have not submitted, this many hours before closing. */
 export const SURVEY_CLOSING_REMINDER_HOURS = [48, 24] as const;
 /** The one-click reminder from the results: once per course per this many hours. */
@@ -129,7 +134,22 @@ export const surveyQuestionSchema = z.discriminatedUnion('type', [
     fromHour: z.number().int().min(0).max(23),
     toHour: z.number().int().min(1).max(24),
     /** Shared free hours a team needs a week; a team with as many scores 1 on this question. */
-    hoursNeeded: z.number().int().min(1).max(40),
+    hoursNeeded: z.number().int().min(1).max(SURVEY_SHARED_HOURS_MAX),
+    /**
+     * Issue 36 (decision 153): the grid's time zone (IANA name, "UTC" allowed); the hours above
+     * are in it. Absent (surveys before issue 36): UTC. Students answer in their own zone.
+     */
+    timeZone: timeZoneSchema.optional(),
+    /**
+     * A team meets in blocks of this many consecutive shared free hours ("2-hour blocks"): only
+     * shared hours inside such blocks count, for the score and the rule. Absent: 1 (every hour).
+     */
+    meetingHours: z.number().int().min(1).max(SURVEY_MEETING_HOURS_MAX).optional(),
+    /**
+     * A rule, whatever the weight: no team shares fewer hours a week (counted in blocks) than
+     * this; a team with less is a violation the proposal names. 0 or absent: no rule.
+     */
+    minSharedHours: z.number().int().min(0).max(SURVEY_SHARED_HOURS_MAX).optional(),
   }),
   z.strictObject({
     ...common,
@@ -197,6 +217,35 @@ export const surveyQuestionSchema = z.discriminatedUnion('type', [
 export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
 export type SurveyQuestionInput = z.input<typeof surveyQuestionSchema>;
 
+type AvailabilityQuestion = Extract<SurveyQuestion, { type: 'AVAILABILITY' }>;
+
+/** An availability question's settings with their defaults (issue 36: absent in older surveys). */
+export function availabilitySettings(q: AvailabilityQuestion): {
+  timeZone: string;
+  meetingHours: number;
+  minSharedHours: number;
+} {
+  return {
+    timeZone: q.timeZone ?? 'UTC',
+    meetingHours: q.meetingHours ?? 1,
+    minSharedHours: q.minSharedHours ?? 0,
+  };
+}
+
+/** What does not fit together in an availability question: [field, message]. */
+function availabilityIssues(q: AvailabilityQuestion): [string, string][] {
+  if (q.toHour <= q.fromHour) return [['toHour', 'Must be after fromHour']];
+  const perDay = q.toHour - q.fromHour;
+  const { meetingHours, minSharedHours } = availabilitySettings(q);
+  const issues: [string, string][] = [];
+  // A whole day's window runs into the next day; a shorter one must hold a block each day.
+  if (perDay < 24 && meetingHours > perDay)
+    issues.push(['meetingHours', `Longer than the ${perDay} hours shown each day`]);
+  if (minSharedHours > perDay * 7)
+    issues.push(['minSharedHours', `More than the ${perDay * 7} hours the grid shows a week`]);
+  return issues;
+}
+
 /** The questions of a survey, checked as a whole (ids unique, options referenced exist). */
 export const surveyQuestionsSchema = z
   .array(surveyQuestionSchema)
@@ -207,8 +256,10 @@ export const surveyQuestionsSchema = z
       if (seen.has(q.id))
         ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'Each question once' });
       seen.add(q.id);
-      if (q.type === 'AVAILABILITY' && q.toHour <= q.fromHour)
-        ctx.addIssue({ code: 'custom', path: [i, 'toHour'], message: 'Must be after fromHour' });
+      if (q.type === 'AVAILABILITY')
+        availabilityIssues(q).forEach(([path, message]) =>
+          ctx.addIssue({ code: 'custom', path: [i, path], message }),
+        );
       if (q.type === 'DEMOGRAPHIC') {
         const ids = new Set(q.options.map((o) => o.id));
         q.doNotIsolate.forEach((id, j) => {
@@ -298,6 +349,11 @@ export const adminSurveyViewSchema = z.object({
   /** When the one-click reminder may be sent again (null: now). */
   remindAvailableAt: z.string().nullable(),
   /**
+   * Issue 36: the organization's time zone, the grid zone a new availability question starts
+   * with (null: none known; the builder then uses the instructor's browser zone).
+   */
+  defaultTimeZone: z.string().nullable().optional(),
+  /**
    * The stored answers of the ACTIVE students (submitted and drafts) by question id (issue 35):
    * how many answered it, and how many named each option, project or skill (by its id, or a
    * skill's name), so an edit can say what it does to them before it is saved.
@@ -337,7 +393,11 @@ export type SurveyPutBody = z.input<typeof surveyPutBodySchema>;
 export const surveyAnswerSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('AVAILABILITY'),
-    /** Free hours, d * 24 + h. */
+    /**
+     * Free hours, d * 24 + h, in `timeZone` (issue 36: the student's own zone; absent: the
+     * question's). The server reads them in the question's zone before placing (decision 153).
+     */
+    timeZone: timeZoneSchema.optional(),
     hours: z
       .array(
         z

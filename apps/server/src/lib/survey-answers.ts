@@ -5,7 +5,10 @@
 import {
   SURVEY_QUESTION_TYPE_LABELS,
   SURVEY_TEAMMATES_MAX,
+  availabilitySettings,
   surveyAnswerSchema,
+  windowHoursIn,
+  zoneShiftMinutes,
   type SurveyAnswer,
   type SurveyQuestion,
 } from '@teamup/shared';
@@ -13,19 +16,37 @@ import {
 /**
  * Why `answer` does not fit `question`, in words a student understands; null when it fits.
  * Pure: whether the teammates named are classmates is the caller's to check (it needs the
- * course's roster).
+ * course's roster). `at` (ms): the instant whose offsets read an availability answer given in
+ * another time zone (the survey's closing, decision 153); without it (reads of stored answers)
+ * such hours are kept as they are: placement reads them in the question's zone and counts only
+ * the window's.
  */
-export function answerProblem(question: SurveyQuestion, answer: SurveyAnswer): string | null {
+export function answerProblem(
+  question: SurveyQuestion,
+  answer: SurveyAnswer,
+  at?: number,
+): string | null {
   if (answer.type !== question.type) {
     return `This answer is not of this question's kind (${SURVEY_QUESTION_TYPE_LABELS[question.type]})`;
   }
   switch (question.type) {
     case 'AVAILABILITY': {
-      const { hours } = answer as Extract<SurveyAnswer, { type: 'AVAILABILITY' }>;
+      const { hours, timeZone } = answer as Extract<SurveyAnswer, { type: 'AVAILABILITY' }>;
+      const zone = availabilitySettings(question).timeZone;
+      const window = `${question.fromHour}:00 and ${question.toHour}:00`;
+      if (timeZone !== undefined && timeZone !== zone) {
+        if (at === undefined) return null;
+        const shown = windowHoursIn(
+          question.fromHour,
+          question.toHour,
+          zoneShiftMinutes(timeZone, zone, at),
+        );
+        return hours.every((h) => shown.has(h))
+          ? null
+          : `Pick hours the grid shows only: those between ${window} in ${zone}, the course's time zone`;
+      }
       const outside = hours.find((h) => h % 24 < question.fromHour || h % 24 >= question.toHour);
-      return outside === undefined
-        ? null
-        : `Pick hours between ${question.fromHour}:00 and ${question.toHour}:00 only`;
+      return outside === undefined ? null : `Pick hours between ${window} only`;
     }
     case 'SKILLS': {
       const { levels } = answer as Extract<SurveyAnswer, { type: 'SKILLS' }>;
@@ -96,9 +117,11 @@ export function salvageAnswer(
   let kept: SurveyAnswer | null = null;
   switch (question.type) {
     case 'AVAILABILITY': {
-      const { hours } = answer as Extract<SurveyAnswer, { type: 'AVAILABILITY' }>;
+      // In the question's zone (another zone's hours always fit here: see answerProblem).
+      const { hours, timeZone } = answer as Extract<SurveyAnswer, { type: 'AVAILABILITY' }>;
       kept = {
         type: 'AVAILABILITY',
+        ...(timeZone === undefined ? {} : { timeZone }),
         hours: hours.filter((h) => h % 24 >= question.fromHour && h % 24 < question.toHour),
       };
       break;

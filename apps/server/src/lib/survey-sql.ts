@@ -61,11 +61,14 @@ export interface SurveyForFormation {
    * submitted responses and drafts. Formation uses drafts' answers too (`answers` above).
    */
   counts: { activeStudents: number; submitted: number; drafts: number };
+  /** Issue 36: the survey's closing time, whose offsets read hours given in another zone. */
+  closesAt: string | null;
 }
 
 interface SurveyRow {
   version: number;
   questions: unknown;
+  closes_at: string | null;
   responses: { userId: string; answers: unknown }[] | null;
   latest_answer_at: string | null;
   active_students: number;
@@ -87,7 +90,7 @@ export async function readSurveyForFormation(
 ): Promise<SurveyForFormation | null> {
   const [row] = await queryRows<SurveyRow>(
     db,
-    sql`select s.version, s.questions,
+    sql`select s.version, s.questions, ${iso(sql`s.closes_at`)} as closes_at,
         (select json_agg(json_build_object('userId', r.user_id, 'answers', r.answers)
                          order by r.user_id)
          from survey_responses r where r.course_id = s.course_id) as responses,
@@ -115,5 +118,6 @@ export async function readSurveyForFormation(
     answers,
     latestAnswerAt: row.latest_answer_at,
     counts: { activeStudents: row.active_students, submitted: row.submitted, drafts: row.drafts },
+    closesAt: row.closes_at,
   };
 }

@@ -9,7 +9,12 @@
 // Scoring (decision 135's table). Each question with weight > 0 gives a team a score in [0, 1];
 // the team score is the weighted mean of those (no scored question: every team scores 1).
 // - AVAILABILITY: hours free for every member who answered (bitset intersection, only the hours
-//   of the question's fromHour–toHour window each day) / hoursNeeded, capped at 1.
+//   of the question's fromHour–toHour window each day) / hoursNeeded, capped at 1. Issue 36
+//   (decision 153): answers given in another time zone are first read in the question's (the
+//   offsets at input.scheduleAt); with a meeting length of L hours, only shared hours inside a
+//   run of at least L consecutive shared hours count (the week wraps). A minimum shared time is
+//   HARD, whatever the weight: a team whose members who answered share less (so counted) is a
+//   violation.
 // - SKILLS: per member, the mean level over the question's skills they rated. SIMILAR: 1 − (max −
 //   min of those means) / 4. DIVERSE: share of the question's skills some member rates ≥ 4.
 // - ROLE, DEMOGRAPHIC: SIMILAR: share of the answering members with the most common option;
@@ -68,7 +73,14 @@
 // Explanations: per movable student, the one or two criteria they help most (the criterion's
 // weight × its score with them minus without them), in words; DEMOGRAPHIC answers are never
 // used in a sentence; "Balances the teams' scores" when none applies.
-import { SURVEY_BALANCE_SCALE, type SurveyAnswers, type SurveyQuestion } from '@teamup/shared';
+import {
+  availabilitySettings,
+  SURVEY_BALANCE_SCALE,
+  toGridHours,
+  zoneShiftMinutes,
+  type SurveyAnswers,
+  type SurveyQuestion,
+} from '@teamup/shared';
 import { prng } from './formation-algorithm.js';
 
 export interface CriteriaTeamInput {
@@ -90,7 +102,15 @@ export interface CriteriaInput {
   teams: CriteriaTeamInput[];
   /** Students to place; sum(size - fixed.length) === movable.length (throws otherwise). */
   movable: string[];
+  /**
+   * Issue 36: the instant (ms) whose UTC offsets read availability given in another time zone
+   * (the app gives the survey's closing time). Absent: SCHEDULE_FALLBACK_AT.
+   */
+  scheduleAt?: number;
 }
+
+/** The instant of CriteriaInput.scheduleAt when none is given (tests, the bench): a January Monday. */
+export const SCHEDULE_FALLBACK_AT = Date.UTC(2026, 0, 5, 12);
 
 export interface CriteriaTeamResult {
   key: string;
@@ -101,7 +121,14 @@ export interface CriteriaTeamResult {
 }
 
 export interface CriteriaViolation {
-  kind: 'AVOID' | 'ISOLATED' | 'ALL_ONE_ANSWER' | 'NOT_MIXED' | 'INCOMPATIBLE' | 'APART';
+  kind:
+    | 'AVOID'
+    | 'ISOLATED'
+    | 'ALL_ONE_ANSWER'
+    | 'NOT_MIXED'
+    | 'INCOMPATIBLE'
+    | 'APART'
+    | 'SHARED_TIME';
   teamKey: string;
   userIds: string[];
   detail: string;
@@ -136,6 +163,8 @@ type Crit =
       weight: number;
       hours: (Uint32Array | null)[];
       needed: number;
+      /** The meeting length: shared hours count inside runs of at least this many (issue 36). */
+      length: number;
     }
   | { kind: 'SKILL_SIM'; q: SurveyQuestion; weight: number; mean: Float64Array }
   | {
@@ -178,6 +207,15 @@ interface ProjectModel {
   rank: Int16Array;
   /** answered[i]: 1 when i answered the question. */
   answered: Uint8Array;
+}
+
+/** Issue 36: an availability question's minimum shared time, a hard rule. */
+interface ScheduleRule {
+  q: SurveyQuestion;
+  /** Per student: free hours in the question's zone and window (null: no answer). */
+  hours: (Uint32Array | null)[];
+  length: number;
+  min: number;
 }
 
 interface ProtectedGroup {
@@ -227,6 +265,80 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+// Issue 36: the week as a ring of 168 bits in WORDS words (bits 168..191 stay 0).
+const LAST_BITS = 168 - 32 * (WORDS - 1); // bits used in the last word
+const LAST_MASK = (1 << LAST_BITS) - 1;
+
+/** y[i] = x[i + 1], the week wrapping (Monday 00:00 follows Sunday 23:00). */
+function nextHour(x: Uint32Array, y: Uint32Array): void {
+  for (let w = 0; w < WORDS - 1; w++) y[w] = (x[w]! >>> 1) | ((x[w + 1]! & 1) << 31);
+  y[WORDS - 1] = (x[WORDS - 1]! >>> 1) | ((x[0]! & 1) << (LAST_BITS - 1));
+}
+
+/** y[i] = x[i - 1], the week wrapping. */
+function previousHour(x: Uint32Array, y: Uint32Array): void {
+  y[0] = (x[0]! << 1) | ((x[WORDS - 1]! >>> (LAST_BITS - 1)) & 1);
+  for (let w = 1; w < WORDS; w++) y[w] = (x[w]! << 1) | (x[w - 1]! >>> 31);
+  y[WORDS - 1]! &= LAST_MASK;
+}
+
+// Scratch words of blockHours (single-threaded).
+const blockStarts = new Uint32Array(WORDS);
+const blockCover = new Uint32Array(WORDS);
+const blockA = new Uint32Array(WORDS);
+const blockB = new Uint32Array(WORDS);
+
+/**
+ * The hours of set `x` inside a run of at least `length` consecutive hours of it ("2-hour
+ * blocks": a lone shared hour does not count, three in a row count 3). length 1: every hour.
+ */
+export function blockHours(x: Uint32Array, length: number): number {
+  let n = 0;
+  if (length <= 1) {
+    for (let w = 0; w < WORDS; w++) n += popcount(x[w]!);
+    return n;
+  }
+  // Starts: hour i with i .. i + length - 1 all in x.
+  blockStarts.set(x);
+  blockA.set(x);
+  for (let k = 1; k < length; k++) {
+    nextHour(blockA, blockB);
+    blockA.set(blockB);
+    for (let w = 0; w < WORDS; w++) blockStarts[w]! &= blockA[w]!;
+  }
+  // Covered: every hour within length - 1 after a start.
+  blockCover.set(blockStarts);
+  blockA.set(blockStarts);
+  for (let k = 1; k < length; k++) {
+    previousHour(blockA, blockB);
+    blockA.set(blockB);
+    for (let w = 0; w < WORDS; w++) blockCover[w]! |= blockA[w]!;
+  }
+  for (let w = 0; w < WORDS; w++) n += popcount(blockCover[w]!);
+  return n;
+}
+
+/**
+ * A student's hours read in the question's zone (decision 153); null when their zone is one this
+ * runtime does not know (then the answer is left out, as an unreadable one).
+ */
+function gridHoursOf(
+  hours: readonly number[],
+  from: string | undefined,
+  to: string,
+  at: number,
+): readonly number[] | null {
+  if (from === undefined || from === to) return hours;
+  try {
+    return toGridHours(hours, zoneShiftMinutes(from, to, at));
+  } catch {
+    return null;
+  }
+}
+
+/** " in 2-hour blocks" for a meeting length over an hour, else nothing. */
+const inBlocks = (length: number) => (length > 1 ? ` in ${length}-hour blocks` : '');
+
 const ordinal = (n: number) => {
   const teen = n % 100 >= 11 && n % 100 <= 13;
   return `${n}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
@@ -260,6 +372,8 @@ class Model {
   /** Issue 36: required teammates (symmetric), from a TEAMMATES likeRule other than SCORE. */
   readonly required: number[][];
   requiredQuestion: SurveyQuestion | null = null;
+  /** Issue 36: minimum shared time rules (availability questions with minSharedHours > 0). */
+  readonly schedules: ScheduleRule[] = [];
   /** 1 when the student has a hard constraint (an avoid link or a protected group). */
   readonly linked: Uint8Array;
   readonly respondents: number;
@@ -301,6 +415,8 @@ class Model {
       const weight = q.weight;
       switch (q.type) {
         case 'AVAILABILITY': {
+          const settings = availabilitySettings(q);
+          const at = input.scheduleAt ?? SCHEDULE_FALLBACK_AT;
           const window = new Uint32Array(WORDS);
           for (let d = 0; d < 7; d++)
             for (let h = q.fromHour; h < q.toHour && h < 24; h++) {
@@ -310,9 +426,10 @@ class Model {
           const hours = this.ids.map((_, i) => {
             const a = answer(i, q, 'AVAILABILITY');
             if (!a) return null;
+            const given = gridHoursOf(a.hours, a.timeZone, settings.timeZone, at);
+            if (!given) return null;
             const set = new Uint32Array(WORDS);
-            for (const bit of a.hours)
-              if (bit >= 0 && bit < 168) set[bit >>> 5]! |= 1 << (bit & 31);
+            for (const bit of given) if (bit >= 0 && bit < 168) set[bit >>> 5]! |= 1 << (bit & 31);
             for (let w = 0; w < WORDS; w++) set[w]! &= window[w]!;
             return set;
           });
@@ -323,6 +440,14 @@ class Model {
               weight,
               hours,
               needed: Math.max(1, q.hoursNeeded),
+              length: settings.meetingHours,
+            });
+          if (settings.minSharedHours > 0)
+            this.schedules.push({
+              q,
+              hours,
+              length: settings.meetingHours,
+              min: settings.minSharedHours,
             });
           break;
         }
@@ -485,7 +610,10 @@ class Model {
     this.counts = new Int32Array(Math.max(...this.crits.map((c) => this.optionCount(c)), 1));
     this.groupCount = new Int32Array(this.groups.length);
     this.linked = Uint8Array.from(this.ids, (_, i) =>
-      this.avoid[i]!.length > 0 || this.groupsOf[i]!.length > 0 || this.required[i]!.length > 0
+      this.avoid[i]!.length > 0 ||
+      this.groupsOf[i]!.length > 0 ||
+      this.required[i]!.length > 0 ||
+      this.inScheduleRule(i)
         ? 1
         : 0,
     );
@@ -548,6 +676,16 @@ class Model {
     });
   }
 
+  /**
+   * Issue 36: a minimum shared time concerns the whole team, so every student who gave hours to
+   * such a question is linked: the search re-checks violations for any swap of theirs (a swap of
+   * two students without hours changes no team's shared time).
+   */
+  private inScheduleRule(i: number): boolean {
+    for (const r of this.schedules) if (r.hours[i]) return true;
+    return false;
+  }
+
   private optionCount(c: Crit): number {
     return c.kind === 'OPT' ? c.labels.length : 0;
   }
@@ -570,6 +708,7 @@ class Model {
   private readonly groupCount: Int32Array;
   private readonly ruleCounts: Int32Array;
   private readonly and = new Uint32Array(WORDS);
+  private readonly scheduleAnd = new Uint32Array(WORDS);
 
   /** One criterion's score for a team of `len` members (`m[0..len)`) with project `p`. */
   critScore(c: Crit, m: ArrayLike<number>, len: number, p: number, teamOf: Int32Array): number {
@@ -585,8 +724,7 @@ class Model {
           answered++;
         }
         if (answered === 0) return NEUTRAL;
-        let shared = 0;
-        for (let w = 0; w < WORDS; w++) shared += popcount(and[w]!);
+        const shared = blockHours(and, c.length);
         return shared >= c.needed ? 1 : shared / c.needed;
       }
       case 'SKILL_SIM': {
@@ -845,6 +983,7 @@ class Model {
     }
     if (this.answerRules.length > 0) v += this.answerRuleViolations(m, len);
     if (this.requiredQuestion) v += this.requiredViolations(m, len, t, teamOf);
+    if (this.schedules.length > 0) v += this.scheduleViolations(m, len);
     return v;
   }
 
@@ -881,6 +1020,30 @@ class Model {
     for (let k = 0; k < len; k++) for (const j of this.required[m[k]!]!) if (teamOf[j] !== t) v++;
     return v;
   }
+
+  /** Issue 36: minimum shared time rules a team of `len` members (`m[0..len)`) breaks. */
+  scheduleViolations(m: ArrayLike<number>, len: number): number {
+    let v = 0;
+    for (const r of this.schedules) {
+      const shared = this.scheduleShared(r, m, len);
+      if (shared >= 0 && shared < r.min) v++;
+    }
+    return v;
+  }
+
+  /** The hours a team shares for rule r, in blocks of its length; -1 when no member answered. */
+  scheduleShared(r: ScheduleRule, m: ArrayLike<number>, len: number): number {
+    const and = this.scheduleAnd;
+    let answered = 0;
+    for (let k = 0; k < len; k++) {
+      const h = r.hours[m[k]!];
+      if (!h) continue;
+      if (answered === 0) for (let w = 0; w < WORDS; w++) and[w] = h[w]!;
+      else for (let w = 0; w < WORDS; w++) and[w]! &= h[w]!;
+      answered++;
+    }
+    return answered === 0 ? -1 : blockHours(and, r.length);
+  }
 }
 
 /** A team minus one member, ready to score any student in that seat (Model.prepare). */
@@ -897,6 +1060,8 @@ class Replacement {
     bits: Uint32Array;
     counts: Int32Array;
   }[];
+  /** Scratch: a candidate's hours with the others' (meeting lengths over 1 hour). */
+  private readonly and = new Uint32Array(WORDS);
 
   constructor(
     readonly model: Model,
@@ -931,13 +1096,17 @@ class Replacement {
           if (!h) {
             if (agg.a === 0) v = NEUTRAL;
             else {
-              let shared = 0;
-              for (let w = 0; w < WORDS; w++) shared += popcount(agg.bits[w]!);
+              const shared = blockHours(agg.bits, c.length);
               v = shared >= c.needed ? 1 : shared / c.needed;
             }
           } else {
             let shared = 0;
-            if (agg.a === 0) for (let w = 0; w < WORDS; w++) shared += popcount(h[w]!);
+            if (c.length > 1) {
+              const and = this.and;
+              if (agg.a === 0) and.set(h);
+              else for (let w = 0; w < WORDS; w++) and[w] = agg.bits[w]! & h[w]!;
+              shared = blockHours(and, c.length);
+            } else if (agg.a === 0) for (let w = 0; w < WORDS; w++) shared += popcount(h[w]!);
             else for (let w = 0; w < WORDS; w++) shared += popcount(agg.bits[w]! & h[w]!);
             v = shared >= c.needed ? 1 : shared / c.needed;
           }
@@ -1793,7 +1962,9 @@ function construct(model: Model, random: () => number): State {
         best = t;
       }
     };
-    if (target >= 0) best = target;
+    // A group member meant for the team with one fixed member of the group goes there only while
+    // it has a seat (an earlier unit may have filled it); else they are placed like anyone.
+    if (target >= 0 && free[target]! >= people.length) best = target;
     else {
       // Large classes: a seeded sample of teams (plus the emptiest) keeps construction linear.
       const probes = T <= 64 ? T : 48;
@@ -1917,6 +2088,7 @@ function describeViolations(model: Model, state: State): CriteriaViolation[] {
       });
     }
     out.push(...answerRuleSentences(model, state, t, m));
+    if (model.sizes[t]! > 0) out.push(...scheduleViolationsOf(model, t, m));
   }
   out.push(...requiredSentences(model, state));
   return out;
@@ -1989,6 +2161,93 @@ function answerRuleSentences(
         questionId: r.q.id,
       });
     }
+  }
+  return out;
+}
+
+/** Pairs of swaps compoundRepair may try per restart (a count, never a time). */
+const COMPOUND_REPAIR_TRIES = 50_000;
+
+/**
+ * Issue 36: a rule of a whole team (a minimum shared time) can need two swaps at once to be
+ * kept: with three students who share hours only in pairs, every single swap on the way leaves
+ * two teams short, so a descent that never adds a violation stops one team short. When
+ * violations remain after the repair, pairs of swaps are tried (the first moves a member of a
+ * violated team), and the first pair that lowers the violations of the teams it touches is made,
+ * again until none does. Bounded by `tries` pairs; in the students' order, so deterministic.
+ */
+function compoundRepair(state: State, tries: number): void {
+  const model = state.model;
+  const movable = model.movable;
+  const touched: number[] = [];
+  const sum = (viol: (t: number) => number) => {
+    let v = 0;
+    for (const t of touched) v += viol(t);
+    return v;
+  };
+  for (;;) {
+    let made = false;
+    for (const a of movable) {
+      const ta = state.teamOf[a]!;
+      if (state.viol[ta] === 0) continue;
+      for (const b of movable) {
+        const tb = state.teamOf[b]!;
+        if (tb === ta) continue;
+        state.swap(a, b);
+        for (let x = 0; x < movable.length && !made; x++) {
+          const c = movable[x]!;
+          for (let y = x + 1; y < movable.length; y++) {
+            const d = movable[y]!;
+            const tc = state.teamOf[c]!;
+            const td = state.teamOf[d]!;
+            if (tc === td) continue;
+            if (--tries < 0) {
+              state.swap(a, b);
+              return;
+            }
+            state.swap(c, d);
+            touched.length = 0;
+            touched.push(ta, tb);
+            if (tc !== ta && tc !== tb) touched.push(tc);
+            if (td !== ta && td !== tb && td !== tc) touched.push(td);
+            if (sum((t) => state.violOf(t)) < sum((t) => state.viol[t]!)) {
+              for (const t of touched) {
+                state.viol[t] = state.violOf(t);
+                state.score[t] = state.scoreOf(t);
+              }
+              made = true;
+              break;
+            }
+            state.swap(c, d);
+          }
+        }
+        if (made) break;
+        state.swap(a, b);
+      }
+      if (made) break;
+    }
+    if (!made) return;
+  }
+}
+
+/** Issue 36: team t's minimum shared time rules not kept, in sentences. */
+function scheduleViolationsOf(model: Model, t: number, m: number[]): CriteriaViolation[] {
+  const out: CriteriaViolation[] = [];
+  const team = model.input.teams[t]!;
+  for (const r of model.schedules) {
+    const shared = model.scheduleShared(r, m, m.length);
+    if (shared < 0 || shared >= r.min) continue;
+    const why =
+      model.fixedOf[t]!.length === model.sizes[t]
+        ? 'its members are fixed'
+        : "the students' free hours and the other rules left no placement that gives every team as much";
+    out.push({
+      kind: 'SHARED_TIME',
+      teamKey: team.key,
+      userIds: m.filter((i) => r.hours[i]).map((i) => model.ids[i]!),
+      detail: `${team.name} shares ${plural(shared, 'hour')} a week${inBlocks(r.length)}; the rule of "${r.q.prompt}" asks ${r.min}, but ${why}`,
+      questionId: r.q.id,
+    });
   }
   return out;
 }
@@ -2084,12 +2343,15 @@ function measured(model: Model, c: Crit, m: number[], p: number, teamOf: Int32Ar
       const answered = m.filter((i) => c.hours[i]).length;
       if (answered === 0) return `No member answered: ${NEUTRAL_TEXT}`;
       const shared = countShared(c, m);
+      const blocks = inBlocks(c.length);
       const text =
         shared === 0
-          ? `No hour of the week when all ${answered} who answered are free (${c.needed} needed)`
+          ? c.length > 1
+            ? `No ${c.length}-hour block of the week when all ${answered} who answered are free (${c.needed} hours needed)`
+            : `No hour of the week when all ${answered} who answered are free (${c.needed} needed)`
           : shared >= c.needed
-            ? `${plural(shared, 'free hour')} a week shared by all (${c.needed} needed)`
-            : `${shared} of the ${c.needed} shared free hours needed`;
+            ? `${plural(shared, 'free hour')} a week shared by all${blocks} (${c.needed} needed)`
+            : `${shared} of the ${c.needed} shared free hours needed${blocks ? `, counted${blocks}` : ''}`;
       return text + missing(answered);
     }
     case 'SKILL_SIM': {
@@ -2248,7 +2510,7 @@ function reason(model: Model, state: State, c: Crit, i: number, t: number): stri
       if (!c.hours[i]) return null;
       const n = countShared(c, m);
       if (n === 0) return null;
-      return `Shares ${n} free hour${n === 1 ? '' : 's'} a week with the team`;
+      return `Shares ${n} free hour${n === 1 ? '' : 's'} a week with the team${inBlocks(c.length)}`;
     }
     case 'SKILL_SIM': {
       const v = c.mean[i]!;
@@ -2330,9 +2592,7 @@ function countShared(c: Crit & { kind: 'AVAIL' }, m: number[]): number {
     for (let w = 0; w < WORDS; w++) and[w]! &= h[w]!;
   }
   if (!any) return 0;
-  let n = 0;
-  for (let w = 0; w < WORDS; w++) n += popcount(and[w]!);
-  return n;
+  return blockHours(and, c.length);
 }
 
 /**
@@ -2431,6 +2691,8 @@ export function solveCriteria(
     const state = construct(model, random);
     const search = new Search(state, random);
     search.repair(4 * n + 10);
+    // Issue 36: rules of a whole team can need two swaps at once (see compoundRepair).
+    if (state.totals().violations > 0) compoundRepair(state, COMPOUND_REPAIR_TRIES);
     search.run(budget);
     search.anneal(lowestIterations);
     search.run(polish);

@@ -4,7 +4,13 @@
 // merges. Within that shape the criteria solver decides who sits in which seat, maximizing the
 // lowest team score and then the mean. So the fewest teams stay under the minimum (issue 15's
 // promise) and the survey decides the rest.
-import type { FormationCriteria, SurveyAnswers, SurveyQuestion } from '@teamup/shared';
+import {
+  availabilitySettings,
+  scheduleInstant,
+  type FormationCriteria,
+  type SurveyAnswers,
+  type SurveyQuestion,
+} from '@teamup/shared';
 import type {
   AlgoPlacement,
   AlgoProposal,
@@ -21,6 +27,8 @@ export interface FormationSurvey {
   latestAnswerAt: string | null;
   /** The course's answers as the survey's results count them (lib/survey-sql.ts). */
   counts: { activeStudents: number; submitted: number; drafts: number };
+  /** Issue 36: the survey's closing time, whose offsets read hours given in another zone. */
+  closesAt?: string | null;
 }
 
 export interface TeamCriteria {
@@ -39,6 +47,7 @@ export function surveyShapesTeams(survey: FormationSurvey | null): survey is For
     (q) =>
       q.weight > 0 ||
       q.type === 'TEAMMATES' ||
+      (q.type === 'AVAILABILITY' && availabilitySettings(q).minSharedHours > 0) ||
       (q.type === 'DEMOGRAPHIC' &&
         (q.doNotIsolate.length > 0 || (q.notAllOf ?? []).length > 0 || q.requireMixed === true)) ||
       ((q.type === 'ROLE' || q.type === 'SINGLE_CHOICE' || q.type === 'DEMOGRAPHIC') &&
@@ -176,6 +185,8 @@ export function placeByCriteria(
     names,
     teams: criteriaTeams,
     movable: [...movable].sort(),
+    // Decision 153: hours given in another zone are read with the offsets at the survey's close.
+    scheduleAt: scheduleInstant(survey.closesAt, Date.now()),
   };
   const result = solveCriteria(criteriaInput, { seed: options.seed });
   const baseline = randomBaseline(criteriaInput);
@@ -274,6 +285,7 @@ export function surveyRules(
     NOT_MIXED: 'REQUIRE_MIXED',
     INCOMPATIBLE: 'INCOMPATIBLE',
     APART: 'REQUIRED_TEAMMATES',
+    SHARED_TIME: 'MIN_SHARED_TIME',
   };
   const broken = (questionId: string, kind: Rule['kind']) =>
     violations.filter((v) => v.questionId === questionId && KIND_OF[v.kind] === kind).length;
@@ -298,6 +310,13 @@ export function surveyRules(
       if (like !== 'SCORE')
         out.push(rule(q, 'REQUIRED_TEAMMATES', [], { mutual: like === 'REQUIRED_MUTUAL' }));
       return out;
+    }
+    if (q.type === 'AVAILABILITY') {
+      const { minSharedHours, meetingHours, timeZone } = availabilitySettings(q);
+      if (minSharedHours === 0) return [];
+      return [
+        rule(q, 'MIN_SHARED_TIME', [], { schedule: { minSharedHours, meetingHours, timeZone } }),
+      ];
     }
     if (q.type !== 'DEMOGRAPHIC' && q.type !== 'ROLE' && q.type !== 'SINGLE_CHOICE') return [];
     const labelOf = (id: string) => q.options.find((o) => o.id === id)?.label ?? id;

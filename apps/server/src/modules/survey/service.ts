@@ -17,6 +17,7 @@ import {
   type SurveyResponseBody,
   type SurveyResponsesPage,
   type SurveyState,
+  scheduleInstant,
 } from '@teamup/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
@@ -124,6 +125,7 @@ interface AdminViewRow {
   drafts: number;
   copy_sources: AdminSurveyView['copySources'] | null;
   last_reminded_at: string | null;
+  default_time_zone: string | null;
   answer_counts: { q: string; ref: string | null; n: number }[] | null;
 }
 
@@ -163,6 +165,7 @@ export async function getAdminSurvey(
              where ${adminCourseScope(caller)})) as copy_sources,
         (select ${iso(sql`cr.sent_at`)} from course_reminders cr
          where cr.course_id = c.id and cr.kind = 'SURVEY') as last_reminded_at,
+        o.default_time_zone,
         -- Per question: the answers (ref null) and the options, projects and skills they name.
         (select json_agg(json_build_object('q', x.q, 'ref', x.ref, 'n', x.n)) from (
            select a.key as q, ref.value as ref, count(*)::int as n
@@ -204,6 +207,7 @@ export async function getAdminSurvey(
     drafts: row.drafts,
     copySources: row.copy_sources ?? [],
     remindAvailableAt: nextReminderAt(row.last_reminded_at, SURVEY_REMIND_INTERVAL_HOURS),
+    defaultTimeZone: row.default_time_zone,
     answerCounts: countsOf(row.answer_counts ?? []),
   };
 }
@@ -555,6 +559,8 @@ export function answerDetails(
   body: SurveyResponseBody,
   classmates: Set<string>,
   me: string,
+  /** The instant whose offsets read hours given in another time zone (decision 153). */
+  at: number = Date.now(),
 ): ErrorDetail[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const details: ErrorDetail[] = [];
@@ -565,7 +571,7 @@ export function answerDetails(
       details.push({ path, message: 'This question is not in the survey (any more): reload it' });
       continue;
     }
-    const problem = answerProblem(question, answer);
+    const problem = answerProblem(question, answer, at);
     if (problem) {
       details.push({ path, message: problem });
       continue;
@@ -623,7 +629,13 @@ export async function saveResponse(
     ]);
   }
   const classmates = new Set((row.classmates ?? []).map((c) => c.id));
-  const details = answerDetails(questions, body, classmates, userId);
+  const details = answerDetails(
+    questions,
+    body,
+    classmates,
+    userId,
+    scheduleInstant(row.survey.closesAt, Date.now()),
+  );
   if (details.length > 0) {
     throw validation(
       details.length === 1

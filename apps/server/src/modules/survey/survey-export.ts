@@ -65,8 +65,14 @@ export function answerInWords(
 ): string {
   if (!answer || answer.type !== question.type) return '';
   switch (answer.type) {
-    case 'AVAILABILITY':
-      return availabilityInWords(answer.hours);
+    case 'AVAILABILITY': {
+      // Issue 36: hours given in another zone than the grid's say which (as the results do).
+      const grid = question.type === 'AVAILABILITY' ? (question.timeZone ?? 'UTC') : undefined;
+      const words = availabilityInWords(answer.hours);
+      return answer.timeZone && answer.timeZone !== grid && words
+        ? `${words} (${answer.timeZone})`
+        : words;
+    }
     case 'SKILLS': {
       const skills = question.type === 'SKILLS' ? question.skills : [];
       return skills

@@ -33,6 +33,8 @@ function ruleWhat(rule: Rule): string {
       return rule.mutual
         ? 'students who asked for each other share a team'
         : 'students share a team with each classmate they asked for';
+    case 'MIN_SHARED_TIME':
+      return sharedTimeText(rule);
   }
 }
 
@@ -53,6 +55,15 @@ export function ruleStatus(rule: Rule): string | null {
   return rule.broken === 0
     ? 'kept'
     : `not kept ${rule.broken === 1 ? 'once' : `${rule.broken} times`}`;
+}
+
+/** Issue 36: "every team shares at least 4 hours a week in 2-hour blocks (Europe/Paris)". */
+function sharedTimeText(rule: Rule): string {
+  const s = rule.schedule;
+  if (!s) return 'every team shares the minimum time a week';
+  const hours = `${s.minSharedHours} ${s.minSharedHours === 1 ? 'hour' : 'hours'}`;
+  const blocks = s.meetingHours > 1 ? ` in ${s.meetingHours}-hour blocks` : '';
+  return `every team shares at least ${hours} a week${blocks} (hours in ${s.timeZone})`;
 }
 
 const cell = { overflowWrap: 'anywhere' } as const;

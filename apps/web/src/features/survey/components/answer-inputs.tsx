@@ -5,21 +5,145 @@ import {
   Group,
   MultiSelect,
   Radio,
+  Select,
   Stack,
   Text,
 } from '@mantine/core';
 import {
   SURVEY_SKILL_LEVEL_MAX,
   SURVEY_TEAMMATES_MAX,
+  availabilitySettings,
+  offsetText,
+  scheduleInstant,
+  windowHoursIn,
+  windowRowsIn,
+  zoneOffsetMinutes,
+  zoneShiftMinutes,
   type StudentSurveyView,
   type SurveyAnswer,
   type SurveyQuestion,
 } from '@teamup/shared';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { deviceTimeZone } from '@/lib/time-zone';
 import { describeHours } from '../utils/describe-answer';
+import { zonesWith } from '../utils/time-zones';
 import { AvailabilityGrid } from './availability-grid';
 import { moved } from './option-list';
+
+const clock = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+
+/** "13:30–01:30 the next day": the course's daily window read `shift` minutes earlier/later. */
+function windowText(fromHour: number, toHour: number, shift: number): string {
+  const at = (h: number) => {
+    const m = (((h * 60 - shift) % 1440) + 1440) % 1440;
+    return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  };
+  const start = fromHour * 60 - shift;
+  const end = toHour * 60 - shift;
+  const dayOf = (m: number) => Math.floor(m / 1440);
+  const next = dayOf(end - 1) > dayOf(start) ? ' the next day' : '';
+  return `${at(fromHour)}–${at(toHour)}${next}`;
+}
+
+/**
+ * Issue 36 (decision 153): the weekly grid in the student's own time zone (a select, this
+ * browser's zone at first); the course's window is shown read in that zone, and the answer keeps
+ * the zone with the hours. The server reads them in the course's zone before placing.
+ */
+function AvailabilityAnswer({
+  question: q,
+  answer,
+  onChange,
+  disabled,
+  describedBy,
+  closesAt,
+}: {
+  question: Extract<SurveyQuestion, { type: 'AVAILABILITY' }>;
+  answer: Extract<SurveyAnswer, { type: 'AVAILABILITY' }> | undefined;
+  onChange: (answer: SurveyAnswer | undefined) => void;
+  disabled: boolean;
+  describedBy?: string;
+  closesAt?: string | null;
+}) {
+  const { timeZone: courseZone, meetingHours } = availabilitySettings(q);
+  const [chosen, setChosen] = useState(() => deviceTimeZone() ?? courseZone);
+  // A saved answer says its zone; one saved without a zone is in the course's.
+  const zone = answer ? (answer.timeZone ?? courseZone) : chosen;
+  const hours = answer?.hours ?? [];
+  const at = useMemo(() => scheduleInstant(closesAt, Date.now()), [closesAt]);
+  const shift = useMemo(() => {
+    try {
+      return zoneShiftMinutes(zone, courseZone, at);
+    } catch {
+      return 0; // a zone this browser does not know: shown as the course's
+    }
+  }, [zone, courseZone, at]);
+  const rows = useMemo(() => windowRowsIn(q.fromHour, q.toHour, shift), [q, shift]);
+  const noteId = useId();
+
+  const change = (next: string | null) => {
+    if (!next || next === zone) return;
+    setChosen(next);
+    if (!answer) return;
+    // The same cells, in the new zone: those outside its window are dropped.
+    let shown: Set<number>;
+    try {
+      shown = windowHoursIn(q.fromHour, q.toHour, zoneShiftMinutes(next, courseZone, at));
+    } catch {
+      return;
+    }
+    onChange({ type: 'AVAILABILITY', timeZone: next, hours: hours.filter((h) => shown.has(h)) });
+  };
+
+  const other = zone !== courseZone;
+  let offset = '';
+  try {
+    offset = offsetText(zoneOffsetMinutes(zone, at));
+  } catch {
+    offset = '';
+  }
+  return (
+    <Stack gap={6}>
+      <Select
+        label="Your time zone"
+        description="The hours below are in this zone."
+        data={zonesWith(zone)}
+        value={zone}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="No such time zone"
+        disabled={disabled}
+        onChange={change}
+        w={{ base: '100%', xs: 300 }}
+      />
+      <Text size="xs" c="dimmed" id={noteId}>
+        {other
+          ? `The course plans in ${courseZone}, ${clock(q.fromHour)}–${clock(q.toHour)} each day; in ${zone} (UTC${offset}) that is ${windowText(q.fromHour, q.toHour, shift)}.`
+          : `Hours in ${zone}${offset ? ` (UTC${offset})` : ''}, the course's time zone.`}
+        {other && shift % 60 !== 0
+          ? ' Your zone is a half hour off the course’s: an hour of the course counts when you are free for both of your hours around it.'
+          : ''}
+        {meetingHours > 1
+          ? ` Teams meet in ${meetingHours}-hour blocks: a lone free hour does not count, so mark whole stretches.`
+          : ''}
+      </Text>
+      <AvailabilityGrid
+        label={q.prompt}
+        describedBy={[describedBy, noteId].filter(Boolean).join(' ')}
+        rows={rows}
+        value={hours}
+        disabled={disabled}
+        onChange={(next) => onChange({ type: 'AVAILABILITY', timeZone: zone, hours: next })}
+      />
+      <Text size="sm" aria-live="polite">
+        {hours.length === 0
+          ? 'No free hours marked yet.'
+          : `Free: ${describeHours(hours)}${other ? ` (${zone})` : ''}`}
+      </Text>
+    </Stack>
+  );
+}
 
 /** Help text that already explains the levels ("1 = never used it, 5 = could teach it"). */
 const STATES_A_SCALE = /(^|\D)1\s*(=|:|means|is)/i;
@@ -35,6 +159,8 @@ export type AnswerInputProps = {
   disabled: boolean;
   /** The id of the text that describes the question (help, error). */
   describedBy?: string;
+  /** The survey's closing time: its UTC offsets convert between time zones (decision 153). */
+  closesAt?: string | null;
 };
 
 /** The control for one question, by its type. */
@@ -45,27 +171,20 @@ export function AnswerInput({
   classmates,
   disabled,
   describedBy,
+  closesAt,
 }: AnswerInputProps) {
   switch (q.type) {
-    case 'AVAILABILITY': {
-      const hours = answer?.type === 'AVAILABILITY' ? answer.hours : [];
+    case 'AVAILABILITY':
       return (
-        <Stack gap={4}>
-          <AvailabilityGrid
-            label={q.prompt}
-            describedBy={describedBy}
-            fromHour={q.fromHour}
-            toHour={q.toHour}
-            value={hours}
-            disabled={disabled}
-            onChange={(next) => onChange({ type: 'AVAILABILITY', hours: next })}
-          />
-          <Text size="sm" aria-live="polite">
-            {hours.length === 0 ? 'No free hours marked yet.' : `Free: ${describeHours(hours)}`}
-          </Text>
-        </Stack>
+        <AvailabilityAnswer
+          question={q}
+          answer={answer?.type === 'AVAILABILITY' ? answer : undefined}
+          onChange={onChange}
+          disabled={disabled}
+          describedBy={describedBy}
+          closesAt={closesAt}
+        />
       );
-    }
     case 'SKILLS': {
       const levels = answer?.type === 'SKILLS' ? answer.levels : {};
       return (

@@ -10,8 +10,11 @@ const DAYS = SURVEY_DAY_LABELS.length;
 type AvailabilityGridProps = {
   /** Names the grid (the question's prompt). */
   label: string;
-  fromHour: number;
-  toHour: number;
+  /**
+   * The hours of the day shown, in clock order (issue 36: the course's window read in the
+   * student's zone; it can wrap midnight, as 0–1 and 13–23).
+   */
+  rows: readonly number[];
   /** Free hours, d * 24 + h. */
   value: readonly number[];
   onChange: (hours: number[]) => void;
@@ -27,15 +30,14 @@ type AvailabilityGridProps = {
  */
 export function AvailabilityGrid({
   label,
-  fromHour,
-  toHour,
+  rows,
   value,
   onChange,
   disabled = false,
   describedBy,
 }: AvailabilityGridProps) {
   const free = new Set(value);
-  const hours = Array.from({ length: Math.max(0, toHour - fromHour) }, (_, i) => fromHour + i);
+  const hours = rows;
   const [focus, setFocus] = useState({ day: 0, row: 0 });
   // While the pointer is down: the cell it started on, whether the drag makes cells free or busy,
   // and the free hours before it began. A drag paints the rectangle from its first cell to the
@@ -103,7 +105,8 @@ export function AvailabilityGrid({
         </thead>
         <tbody>
           {hours.map((h, row) => (
-            <tr key={h}>
+            // A row after a gap (the window wrapped midnight) is set apart by a line.
+            <tr key={h} data-gap={row > 0 && hours[row - 1] !== h - 1 ? true : undefined}>
               <th scope="row" className={classes.hour}>
                 {`${String(h).padStart(2, '0')}:00`}
               </th>
@@ -152,6 +155,7 @@ export function AvailabilityGrid({
                           drag.start,
                           { day, hour: h },
                           drag.on,
+                          hours,
                         );
                         latest.current = next;
                         onChange(next);

@@ -7,6 +7,7 @@ import {
   Paper,
   Radio,
   SegmentedControl,
+  Select,
   Stack,
   Switch,
   TagsInput,
@@ -16,8 +17,10 @@ import {
 } from '@mantine/core';
 import {
   SURVEY_BALANCE_SCALE,
+  SURVEY_MEETING_HOURS_MAX,
   SURVEY_OPTION_MAX,
   SURVEY_QUESTION_TYPE_LABELS,
+  SURVEY_SHARED_HOURS_MAX,
   SURVEY_TOGETHER_MAX,
   SURVEY_TOGETHER_MIN,
   SURVEY_WEIGHT_MAX,
@@ -25,6 +28,7 @@ import {
   type SurveyLikeRule,
 } from '@teamup/shared';
 import { SIMILAR_ONLY, type DraftOption, type DraftQuestion } from '../utils/questions';
+import { zonesWith } from '../utils/time-zones';
 import { OptionList, PairList, ProjectList, RowActions } from './option-list';
 import classes from './question-editor.module.css';
 
@@ -64,6 +68,7 @@ export function rulesOf(q: DraftQuestion): string[] {
     q.incompatible?.length
   )
     out.push('“may not share a team”');
+  if (q.type === 'AVAILABILITY' && q.minSharedHours > 0) out.push('“minimum shared time”');
   return out;
 }
 
@@ -278,6 +283,19 @@ type TypeFieldsProps = {
 
 const int = (v: number | string, fallback: number) => (typeof v === 'number' ? v : fallback);
 
+/** Meeting lengths in words: "2-hour blocks" (issue 36). */
+const MEETING_LENGTHS = Array.from({ length: SURVEY_MEETING_HOURS_MAX }, (_, i) => ({
+  value: String(i + 1),
+  label: i === 0 ? 'Any hour (1-hour blocks)' : `${i + 1}-hour blocks`,
+}));
+
+/** What the minimum shared time does, in words (a rule, whatever the weight). */
+export function minimumText(minSharedHours: number, meetingHours: number): string {
+  if (minSharedHours === 0) return 'A rule when above 0: no team with less, whatever the weight.';
+  const blocks = meetingHours > 1 ? `, in ${meetingHours}-hour blocks` : '';
+  return `A rule: no team shares less than ${minSharedHours} ${minSharedHours === 1 ? 'hour' : 'hours'} a week${blocks}, whatever the weight (0 = no rule).`;
+}
+
 function TypeFields({ question: q, label, onChange, errors }: TypeFieldsProps) {
   switch (q.type) {
     case 'AVAILABILITY':
@@ -321,6 +339,44 @@ function TypeFields({ question: q, label, onChange, errors }: TypeFieldsProps) {
             error={errors.hoursNeeded}
             onChange={(v) => onChange({ ...q, hoursNeeded: int(v, 1) })}
             w={200}
+          />
+          <Select
+            label="Grid time zone"
+            description="The hours above are in it; each student answers in their own zone."
+            aria-label={`Time zone of the grid for ${label}`}
+            data={zonesWith(q.timeZone)}
+            value={q.timeZone}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="No such time zone"
+            error={errors.timeZone}
+            onChange={(v) => v && onChange({ ...q, timeZone: v })}
+            w={{ base: '100%', xs: 260 }}
+          />
+          <Select
+            label="Meeting length"
+            description="Only shared hours in blocks this long count."
+            aria-label={`Meeting length for ${label}`}
+            data={MEETING_LENGTHS}
+            value={String(q.meetingHours)}
+            allowDeselect={false}
+            error={errors.meetingHours}
+            onChange={(v) => v && onChange({ ...q, meetingHours: Number(v) })}
+            w={{ base: '100%', xs: 220 }}
+          />
+          <NumberInput
+            label="Minimum shared time"
+            description={minimumText(q.minSharedHours, q.meetingHours)}
+            aria-label={`Minimum shared hours a week for ${label}`}
+            min={0}
+            max={SURVEY_SHARED_HOURS_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            suffix=" h a week"
+            value={q.minSharedHours}
+            error={errors.minSharedHours}
+            onChange={(v) => onChange({ ...q, minSharedHours: int(v, 0) })}
+            w={{ base: '100%', xs: 260 }}
           />
         </Group>
       );

@@ -84,7 +84,7 @@ describe('student survey form', () => {
     }
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({
-      answers: { [AVAILABILITY_ID]: { type: 'AVAILABILITY', hours: [9, 10] } },
+      answers: { [AVAILABILITY_ID]: { type: 'AVAILABILITY', timeZone: 'UTC', hours: [9, 10] } },
       submit: false,
     });
     expect(mon9).toHaveAttribute('aria-pressed', 'true');
@@ -98,7 +98,11 @@ describe('student survey form', () => {
     await user.keyboard(' ');
     expect(tue10).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(puts).toHaveLength(2));
-    expect(puts[1]?.answers[AVAILABILITY_ID]).toEqual({ type: 'AVAILABILITY', hours: [9, 10, 34] });
+    expect(puts[1]?.answers[AVAILABILITY_ID]).toEqual({
+      type: 'AVAILABILITY',
+      timeZone: 'UTC',
+      hours: [9, 10, 34],
+    });
     await waitFor(() => expect(within(card).getByRole('status')).toHaveTextContent('Saved'));
     expect(within(card).getByText('Free: 3 h: Mon 9–11, Tue 10–11')).toBeInTheDocument();
 
@@ -134,7 +138,7 @@ describe('student survey form', () => {
     unmount();
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({
-      answers: { [AVAILABILITY_ID]: { type: 'AVAILABILITY', hours: [9] } },
+      answers: { [AVAILABILITY_ID]: { type: 'AVAILABILITY', timeZone: 'UTC', hours: [9] } },
       submit: false,
     });
     expect(puts.keptAlive).toEqual([true]);
@@ -157,7 +161,11 @@ describe('student survey form', () => {
     });
     visibility.mockRestore();
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]?.answers[AVAILABILITY_ID]).toEqual({ type: 'AVAILABILITY', hours: [9] });
+    expect(puts[0]?.answers[AVAILABILITY_ID]).toEqual({
+      type: 'AVAILABILITY',
+      timeZone: 'UTC',
+      hours: [9],
+    });
     await waitFor(() => expect(status).toHaveTextContent('Saved'));
 
     // The tab is closed.
@@ -167,7 +175,11 @@ describe('student survey form', () => {
       window.dispatchEvent(new Event('pagehide'));
     });
     await waitFor(() => expect(puts).toHaveLength(2));
-    expect(puts[1]?.answers[AVAILABILITY_ID]).toEqual({ type: 'AVAILABILITY', hours: [9, 10] });
+    expect(puts[1]?.answers[AVAILABILITY_ID]).toEqual({
+      type: 'AVAILABILITY',
+      timeZone: 'UTC',
+      hours: [9, 10],
+    });
     expect(puts.keptAlive).toEqual([true, true]);
     await waitFor(() => expect(status).toHaveTextContent('Saved'));
 
@@ -376,7 +388,7 @@ describe('student survey form', () => {
     await user.click(mon10);
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({
-      answers: { [AVAILABILITY_ID]: { type: 'AVAILABILITY', hours: [9, 10] } },
+      answers: { [AVAILABILITY_ID]: { type: 'AVAILABILITY', timeZone: 'UTC', hours: [9, 10] } },
       submit: true,
     });
     // Still open after the save: the form does not fold away under the student's hands.

@@ -390,6 +390,7 @@ function SurveyForm({ courseId, view, onClosed }: SurveyFormProps) {
               classmates={view.classmates}
               disabled={closed}
               describedBy={describedBy}
+              closesAt={survey.closesAt}
             />
           )}
         </QuestionBlock>

@@ -150,7 +150,9 @@ export function SurveyBuilder({ view, save, onReload }: SurveyBuilderProps) {
             variant="default"
             leftSection={<IconPlus size={16} aria-hidden />}
             disabled={!canAdd(type) || questions.length >= SURVEY_QUESTION_MAX}
-            onClick={() => edit([...questions, newQuestion(type)])}
+            onClick={() =>
+              edit([...questions, newQuestion(type, { timeZone: view.defaultTimeZone })])
+            }
           >
             Add question
           </Button>

@@ -52,8 +52,12 @@ export function describeAnswer(
 ): string {
   if (!answer || answer.type !== question.type) return '—';
   switch (answer.type) {
-    case 'AVAILABILITY':
-      return describeHours(answer.hours);
+    case 'AVAILABILITY': {
+      // Issue 36: hours given in another zone than the grid's say which.
+      const grid = question.type === 'AVAILABILITY' ? (question.timeZone ?? 'UTC') : undefined;
+      const zone = answer.timeZone && answer.timeZone !== grid ? ` (${answer.timeZone})` : '';
+      return describeHours(answer.hours) + (answer.hours.length > 0 ? zone : '');
+    }
     case 'SKILLS': {
       const skills = question.type === 'SKILLS' ? question.skills : Object.keys(answer.levels);
       const given = skills.filter((s) => answer.levels[s] !== undefined);

@@ -4,12 +4,21 @@ export type GridCell = { day: number; hour: number };
 /**
  * The hours a drag from `start` to `end` covers: the rectangle between the two cells (every
  * day between them, every hour between them), as d * 24 + h, whichever way the drag went.
+ * `rows`: the hours of the day the grid shows, in its order (issue 36: in another time zone the
+ * window can wrap midnight, 0–1 and 13–23); the rectangle takes the rows between the two cells.
  */
-export function rectangleHours(start: GridCell, end: GridCell): number[] {
+export function rectangleHours(start: GridCell, end: GridCell, rows?: readonly number[]): number[] {
   const [d0, d1] = [Math.min(start.day, end.day), Math.max(start.day, end.day)];
-  const [h0, h1] = [Math.min(start.hour, end.hour), Math.max(start.hour, end.hour)];
+  let between: number[];
+  if (rows) {
+    const [r0, r1] = [rows.indexOf(start.hour), rows.indexOf(end.hour)];
+    between = rows.slice(Math.min(r0, r1), Math.max(r0, r1) + 1);
+  } else {
+    const [h0, h1] = [Math.min(start.hour, end.hour), Math.max(start.hour, end.hour)];
+    between = Array.from({ length: h1 - h0 + 1 }, (_, i) => h0 + i);
+  }
   const hours: number[] = [];
-  for (let d = d0; d <= d1; d++) for (let h = h0; h <= h1; h++) hours.push(d * 24 + h);
+  for (let d = d0; d <= d1; d++) for (const h of between) hours.push(d * 24 + h);
   return hours;
 }
 
@@ -23,9 +32,10 @@ export function paintRectangle(
   start: GridCell,
   end: GridCell,
   on: boolean,
+  rows?: readonly number[],
 ): number[] {
   const next = new Set(before);
-  for (const h of rectangleHours(start, end)) {
+  for (const h of rectangleHours(start, end, rows)) {
     if (on) next.add(h);
     else next.delete(h);
   }

@@ -2,9 +2,11 @@ import {
   SURVEY_QUESTION_TYPE_LABELS,
   type SurveyGoal,
   type SurveyLikeRule,
+  availabilitySettings,
   type SurveyQuestion,
   type SurveyQuestionType,
 } from '@teamup/shared';
+import { deviceTimeZone } from '@/lib/time-zone';
 
 /** A v4 uuid: the browser's when it has one (secure contexts), else from random bytes. */
 export function newId(): string {
@@ -94,7 +96,16 @@ type Common = {
 
 /** The builder's copy of a question: the schema's fields, options with their freshness. */
 export type DraftQuestion =
-  | (Common & { type: 'AVAILABILITY'; fromHour: number; toHour: number; hoursNeeded: number })
+  | (Common & {
+      type: 'AVAILABILITY';
+      fromHour: number;
+      toHour: number;
+      hoursNeeded: number;
+      /** Issue 36: the grid's zone, the meeting length and the minimum shared time (a rule). */
+      timeZone: string;
+      meetingHours: number;
+      minSharedHours: number;
+    })
   | (Common & { type: 'SKILLS'; skills: string[] })
   | (Common & {
       type: 'ROLE' | 'SINGLE_CHOICE';
@@ -156,8 +167,14 @@ export function genderQuestion(): DraftQuestion {
   } as DraftQuestion;
 }
 
-/** A new question of a type, with a prompt and fields an instructor adjusts. */
-export function newQuestion(type: SurveyQuestionType): DraftQuestion {
+/**
+ * A new question of a type, with a prompt and fields an instructor adjusts. An availability grid
+ * starts in `timeZone` (the organization's), else this browser's zone, else UTC (issue 36).
+ */
+export function newQuestion(
+  type: SurveyQuestionType,
+  defaults: { timeZone?: string | null } = {},
+): DraftQuestion {
   const common: Common = {
     id: newId(),
     prompt: PROMPTS[type],
@@ -168,7 +185,16 @@ export function newQuestion(type: SurveyQuestionType): DraftQuestion {
   };
   switch (type) {
     case 'AVAILABILITY':
-      return { ...common, type, fromHour: 8, toHour: 20, hoursNeeded: 6 };
+      return {
+        ...common,
+        type,
+        fromHour: 8,
+        toHour: 20,
+        hoursNeeded: 6,
+        timeZone: defaults.timeZone || deviceTimeZone() || 'UTC',
+        meetingHours: 1,
+        minSharedHours: 0,
+      };
     case 'SKILLS':
       return { ...common, type, goal: 'DIVERSE', skills: [] };
     case 'ROLE':
@@ -240,6 +266,8 @@ export function toDraft(q: SurveyQuestion): DraftQuestion {
       return { ...q, options: saved(q.options) };
     case 'PROJECT':
       return { ...q, projects: q.projects.map((p) => ({ ...p, fresh: false })) };
+    case 'AVAILABILITY':
+      return { ...q, ...availabilitySettings(q) };
     default:
       return { ...q };
   }
@@ -280,6 +308,9 @@ export function fromDraft(q: DraftQuestion): SurveyQuestion {
         fromHour: q.fromHour,
         toHour: q.toHour,
         hoursNeeded: q.hoursNeeded,
+        timeZone: q.timeZone,
+        meetingHours: q.meetingHours,
+        minSharedHours: q.minSharedHours,
       };
     case 'SKILLS':
       return { ...common, type: q.type, skills: q.skills };
