@@ -119,10 +119,12 @@ const common = {
  * Issue 36: pairs of options of one choice question that may not share a team (a hard rule,
  * whatever the weight). Optional: absent means none, so stored surveys stay as they were.
  */
-const incompatible = z
-  .array(z.tuple([surveyOptionIdSchema, surveyOptionIdSchema]))
-  .max(SURVEY_INCOMPATIBLE_MAX)
-  .optional();
+// A pair is an array of exactly two, typed as a pair (a zod tuple renders in the OpenAPI document
+// as an `anyOf` of the same schema twice, which its lint refuses).
+const optionPair = z.array(surveyOptionIdSchema).length(2) as unknown as z.ZodType<
+  [string, string]
+>;
+const incompatible = z.array(optionPair).max(SURVEY_INCOMPATIBLE_MAX).optional();
 
 export const surveyQuestionSchema = z.discriminatedUnion('type', [
   z.strictObject({
