@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from './test';
+import { expect, test, type Locator, type Page } from './test';
 import { call, createCourseWithStudents, signedIn, type Signed } from './fixtures';
 import {
   colorSchemeOf,
@@ -71,6 +71,21 @@ async function bothViews(page: Page, label: string, shoot: (file: string) => Pro
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+/**
+ * A screenshot of one element, cut from a full-page capture: an element taller than the screen is
+ * not stitched under the sticky header.
+ */
+async function shotOf(page: Page, element: Locator, file: string) {
+  await element.scrollIntoViewIfNeeded();
+  const box = (await element.boundingBox())!;
+  const scroll = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
+  await page.screenshot({
+    path: file,
+    fullPage: true,
+    clip: { x: box.x + scroll.x, y: box.y + scroll.y, width: box.width, height: box.height },
+  });
+}
+
 type Question = {
   id: string;
   type: string;
@@ -115,7 +130,9 @@ test('an instructor sets "at least 3 or none", "never a whole team", "every team
       .getByRole('radiogroup', { name: 'Fewest together for question 1' })
       .getByRole('radio', { name: 'At least 3' }),
   ).toBeChecked();
-  await section.getByRole('checkbox', { name: 'No team entirely of option 2 of question 1' }).check();
+  await section
+    .getByRole('checkbox', { name: 'No team entirely of option 2 of question 1' })
+    .check();
   await section.getByRole('switch', { name: 'Every team mixed for question 1' }).check();
   await expect(
     section.getByRole('group', { name: 'Rules of question 1' }).getByRole('listitem'),
@@ -159,10 +176,10 @@ test('an instructor sets "at least 3 or none", "never a whole team", "every team
   ).toBeVisible();
 
   await bothViews(page, 'gender rules', (file) =>
-    section.getByRole('article', { name: 'Question 1' }).screenshot({ path: file }),
+    shotOf(page, section.getByRole('article', { name: 'Question 1' }), file),
   );
-  await bothViews(page, 'incompatible roles', (file) => role.screenshot({ path: file }));
-  await bothViews(page, 'balanced skills', (file) => skillsQuestion.screenshot({ path: file }));
+  await bothViews(page, 'incompatible roles', (file) => shotOf(page, role, file));
+  await bothViews(page, 'balanced skills', (file) => shotOf(page, skillsQuestion, file));
   await section.getByRole('button', { name: 'Save survey' }).click();
   await expect(section.getByText('Saved.')).toBeVisible();
 
@@ -238,7 +255,9 @@ test('an instructor sets "at least 3 or none", "never a whole team", "every team
   const criteria = formation.getByRole('group', { name: 'Survey criteria' });
   const alert = criteria.getByRole('alert');
   await expect(alert).toContainText('1 rule could not be kept');
-  await expect(alert).toContainText('answered "Woman" to "What is your gender?" (at least 3 or none)');
+  await expect(alert).toContainText(
+    'answered "Woman" to "What is your gender?" (at least 3 or none)',
+  );
   await criteria.getByText('Scores by question, beside a random placement').click();
   const list = criteria.getByRole('list', { name: 'Rules of the survey' });
   const ruleTexts = await list.getByRole('listitem').allTextContents();
@@ -266,8 +285,6 @@ test('an instructor sets "at least 3 or none", "never a whole team", "every team
     ).toBeVisible();
 
   await waitForNetworkQuiet(page);
-  await bothViews(page, 'proposal rules', (file) => criteria.screenshot({ path: file }));
-  await bothViews(page, 'proposal balanced team', (file) =>
-    teams.first().screenshot({ path: file }),
-  );
+  await bothViews(page, 'proposal rules', (file) => shotOf(page, criteria, file));
+  await bothViews(page, 'proposal balanced team', (file) => shotOf(page, teams.first(), file));
 });
