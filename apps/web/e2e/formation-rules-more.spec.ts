@@ -76,14 +76,10 @@ async function bothViews(page: Page, label: string, shoot: (file: string) => Pro
  * not stitched under the sticky header.
  */
 async function shotOf(page: Page, element: Locator, file: string) {
-  await element.scrollIntoViewIfNeeded();
+  // From the top of the page: the sticky header is then over the page's top, not the element.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const box = (await element.boundingBox())!;
-  const scroll = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
-  await page.screenshot({
-    path: file,
-    fullPage: true,
-    clip: { x: box.x + scroll.x, y: box.y + scroll.y, width: box.width, height: box.height },
-  });
+  await page.screenshot({ path: file, fullPage: true, clip: box });
 }
 
 type Question = {
