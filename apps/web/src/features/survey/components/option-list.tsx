@@ -14,6 +14,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import type { ReactNode } from 'react';
 import type { DraftOption, DraftPair, DraftProject } from '../utils/questions';
 import { withIds } from '../utils/questions';
+import classes from './option-list.module.css';
 
 /** Moves item i by `by` places (−1 up, +1 down); out of range leaves the list as it is. */
 export function moved<T>(list: readonly T[], i: number, by: number): T[] {
@@ -152,7 +153,13 @@ export function OptionList({
       onAdd={() => set([...options, { id: '', label: '', fresh: true }])}
     >
       {options.map((o, i) => (
-        <Group key={i} gap="xs" align="flex-start" wrap="wrap">
+        <Group
+          key={i}
+          gap="xs"
+          align="flex-start"
+          wrap="wrap"
+          className={withDoNotIsolate ? classes.ruled : undefined}
+        >
           <TextInput
             aria-label={`Option ${i + 1} of ${questionLabel}`}
             placeholder={`Option ${i + 1}`}

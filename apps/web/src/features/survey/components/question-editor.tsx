@@ -214,6 +214,9 @@ export function QuestionEditor({
           aria-label={`Help of ${label}`}
           autosize
           minRows={1}
+          // At most six lines, then it scrolls: after a change of width (a phone turned, the
+          // window narrowed) the autosize measured this one-line help at about 1,200 px tall.
+          maxRows={6}
           maxLength={500}
           value={q.help}
           error={errors.help}
