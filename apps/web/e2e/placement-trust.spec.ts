@@ -148,7 +148,7 @@ test('the editor: a weight scores, a rule applies whatever the weight; the selec
   await expect(gender.getByRole('textbox', { name: 'Prompt of question 6' })).toHaveValue('Gender');
   await expect(gender).toContainText('Not scored; its rule “do not isolate” still applies');
   await expect(gender).not.toContainText('asked but not used for placement');
-  await expect(gender).toContainText(/“Do not isolate” is a rule, not a score/);
+  await expect(gender).toContainText(/These are rules, not scores, kept whatever the question’s weight/);
   const hours = survey.getByRole('article', { name: 'Question 1' });
   await expect(hours).toContainText("Counts 5 in a team's score (0 = not scored)");
   const mates = survey.getByRole('article', { name: 'Question 5' });
