@@ -1996,8 +1996,19 @@ function construct(model: Model, random: () => number): State {
 
 /** Annealing iterations for n students to place: a smooth function of n (decision 151). */
 export function annealFor(n: number): number {
-  return Math.round(Math.min(ANNEAL_PER_SQUARE * n * n, ANNEAL_CAP));
+  return Math.round(Math.min(ANNEAL_PER_SQUARE * n * n, ANNEAL_CAP) * smallBoost(n));
 }
+
+/**
+ * Small classes get about three times the restarts and the annealing (decision 151): they are
+ * cheap, and their optimum (every team within a hundredth or two of the others) is met by more
+ * restarts far more often than by longer ones. 1 + (30 / n)³: 2.95 at 24 students, 1.13 at 60,
+ * 1.003 at 200; smooth in n.
+ */
+function smallBoost(n: number): number {
+  return 1 + (SMALL_CLASS / Math.max(n, 1)) ** 3;
+}
+const SMALL_CLASS = 30;
 const ANNEAL_PER_SQUARE = 400;
 const ANNEAL_CAP = 150_000;
 /** The mean phase's iterations, as a share of the lowest phase's. */
@@ -2008,7 +2019,7 @@ const MEAN_SHARE = 0.5;
  * local optima), one from 384 students. The annealing's iterations are shared among them.
  */
 export function restartsFor(n: number): number {
-  return Math.max(1, Math.min(16, Math.round(384 / Math.max(n, 1))));
+  return Math.max(1, Math.min(48, Math.round((384 / Math.max(n, 1)) * smallBoost(n))));
 }
 
 function budgetFor(n: number, teams: number): SearchBudget {
