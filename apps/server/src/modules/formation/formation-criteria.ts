@@ -45,7 +45,7 @@
 //
 // The movable students are first put in an order that does not depend on their ids
 // (canonicalOrder). Algorithm, per seeded restart (the best by violations, then lowest, then
-// mean is kept; min(16, round(384 / n)) restarts, decision 151):
+// mean is kept; min(48, round(384 / n · b)) restarts with b = 1 + (30 / n)³, decision 151):
 // 1. Construction: fixed members stay; the hardest students first (protected groups placed as
 //    pairs or triples, a team with one fixed member of a group first gets one more; then the most
 //    "would rather not" links) go, each, to the feasible team where the score loses least (or
@@ -63,7 +63,8 @@
 //    team) and project moves on a smooth stand-in for (violations, lowest, mean); the best state
 //    met is restored; then steps 3–4 again.
 // 6. Annealing for the mean: the sum of the scores, no team below the lowest, no rule broken;
-//    then steps 3–4 again. Iterations min(400·n², 150,000) and half that, shared by the restarts.
+//    then steps 3–4 again. Iterations min(400·n², 150,000) · b and half that, shared by the
+//    restarts.
 // Outside the annealing no move ever adds a violation; moves that remove one are always taken
 // (the annealing's best state is judged by violations first). Budgets are counts
 // (max-min steps, rounds, candidate swaps), so the result depends on the input and seed only.
