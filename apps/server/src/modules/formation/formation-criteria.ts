@@ -45,7 +45,7 @@
 //
 // The movable students are first put in an order that does not depend on their ids
 // (canonicalOrder). Algorithm, per seeded restart (the best by violations, then lowest, then
-// mean is kept; min(48, round(384 / n · b)) restarts with b = 1 + (30 / n)³, decision 151):
+// mean is kept; min(16·b, 384 / n · b) restarts, b = smallBoost(n) up to 3, decision 151):
 // 1. Construction: fixed members stay; the hardest students first (protected groups placed as
 //    pairs or triples, a team with one fixed member of a group first gets one more; then the most
 //    "would rather not" links) go, each, to the feasible team where the score loses least (or
@@ -2001,13 +2001,15 @@ export function annealFor(n: number): number {
 }
 
 /**
- * Small classes get about three times the restarts and the annealing (decision 151): they are
+ * Small classes get up to three times the restarts and the annealing (decision 151): they are
  * cheap, and their optimum (every team within a hundredth or two of the others) is met by more
- * restarts far more often than by longer ones. 1 + (30 / n)³: 2.95 at 24 students, 1.13 at 60,
- * 1.003 at 200; smooth in n.
+ * restarts far more often than by longer ones. 1 + 2·min(1, (30 / n)³ / 2)·min(1, (n / 12)²):
+ * 3 from 12 to 23 students, 2.95 at 24, 1.13 at 60, 1.003 at 200, and less again under 12
+ * students (a class that small is solved long before); continuous in n.
  */
 function smallBoost(n: number): number {
-  return 1 + (SMALL_CLASS / Math.max(n, 1)) ** 3;
+  const m = Math.max(n, 1);
+  return 1 + 2 * Math.min(1, (SMALL_CLASS / m) ** 3 / 2) * Math.min(1, (m / 12) ** 2);
 }
 const SMALL_CLASS = 30;
 const ANNEAL_PER_SQUARE = 400;
@@ -2020,7 +2022,8 @@ const MEAN_SHARE = 0.5;
  * local optima), one from 384 students. The annealing's iterations are shared among them.
  */
 export function restartsFor(n: number): number {
-  return Math.max(1, Math.min(48, Math.round((384 / Math.max(n, 1)) * smallBoost(n))));
+  const b = smallBoost(n);
+  return Math.max(1, Math.min(Math.round(16 * b), Math.round((384 / Math.max(n, 1)) * b)));
 }
 
 function budgetFor(n: number, teams: number): SearchBudget {
