@@ -45,7 +45,7 @@
 //
 // The movable students are first put in an order that does not depend on their ids
 // (canonicalOrder). Algorithm, per seeded restart (the best by violations, then lowest, then
-// mean is kept; min(16·b, 384 / n · b) restarts, b = smallBoost(n) up to 3, decision 151):
+// mean is kept; min(16, round(384 / n)) restarts, decision 151):
 // 1. Construction: fixed members stay; the hardest students first (protected groups placed as
 //    pairs or triples, a team with one fixed member of a group first gets one more; then the most
 //    "would rather not" links) go, each, to the feasible team where the score loses least (or
@@ -63,8 +63,7 @@
 //    team) and project moves on a smooth stand-in for (violations, lowest, mean); the best state
 //    met is restored; then steps 3–4 again.
 // 6. Annealing for the mean: the sum of the scores, no team below the lowest, no rule broken;
-//    then steps 3–4 again. Iterations min(400·n², 150,000) · b and half that, shared by the
-//    restarts.
+//    then steps 3–4 again. Iterations min(400·n², 150,000) and half that, shared by the restarts.
 // Outside the annealing no move ever adds a violation; moves that remove one are always taken
 // (the annealing's best state is judged by violations first). Budgets are counts
 // (max-min steps, rounds, candidate swaps), so the result depends on the input and seed only.
@@ -1997,21 +1996,8 @@ function construct(model: Model, random: () => number): State {
 
 /** Annealing iterations for n students to place: a smooth function of n (decision 151). */
 export function annealFor(n: number): number {
-  return Math.round(Math.min(ANNEAL_PER_SQUARE * n * n, ANNEAL_CAP) * smallBoost(n));
+  return Math.round(Math.min(ANNEAL_PER_SQUARE * n * n, ANNEAL_CAP));
 }
-
-/**
- * Small classes get up to three times the restarts and the annealing (decision 151): they are
- * cheap, and their optimum (every team within a hundredth or two of the others) is met by more
- * restarts far more often than by longer ones. 1 + 2·min(1, (30 / n)³ / 2)·min(1, (n / 12)²):
- * 3 from 12 to 23 students, 2.95 at 24, 1.13 at 60, 1.003 at 200, and less again under 12
- * students (a class that small is solved long before); continuous in n.
- */
-function smallBoost(n: number): number {
-  const m = Math.max(n, 1);
-  return 1 + 2 * Math.min(1, (SMALL_CLASS / m) ** 3 / 2) * Math.min(1, (m / 12) ** 2);
-}
-const SMALL_CLASS = 30;
 const ANNEAL_PER_SQUARE = 400;
 const ANNEAL_CAP = 150_000;
 /** The mean phase's iterations, as a share of the lowest phase's. */
@@ -2022,8 +2008,7 @@ const MEAN_SHARE = 0.5;
  * local optima), one from 384 students. The annealing's iterations are shared among them.
  */
 export function restartsFor(n: number): number {
-  const b = smallBoost(n);
-  return Math.max(1, Math.min(Math.round(16 * b), Math.round((384 / Math.max(n, 1)) * b)));
+  return Math.max(1, Math.min(16, Math.round(384 / Math.max(n, 1))));
 }
 
 function budgetFor(n: number, teams: number): SearchBudget {
