@@ -27,7 +27,12 @@ import {
   STALE_MESSAGE,
   type Checked,
 } from './formation-service.js';
-import { surveyRules, surveyShapesTeams, type FormationSurvey } from './formation-survey.js';
+import {
+  questionSummaries,
+  surveyRules,
+  surveyShapesTeams,
+  type FormationSurvey,
+} from './formation-survey.js';
 
 export async function evaluateFormation(
   db: DbOrTx,
@@ -141,26 +146,13 @@ function score(
     ),
     criteria: {
       surveyVersion: survey.version,
-      questions: survey.questions
-        .filter((q) => q.weight > 0)
-        .map((q) => ({
-          id: q.id,
-          prompt: q.prompt,
-          type: q.type,
-          weight: q.weight,
-          goal: q.goal,
-          meanScore: scored.length
-            ? scored.reduce(
-                (sum, t) => sum + (t.criteria.find((c) => c.questionId === q.id)?.score ?? 0),
-                0,
-              ) / scored.length
-            : 0,
-        })),
+      questions: questionSummaries(survey, scored),
       lowestScore: result.lowestScore,
       meanScore: result.meanScore,
       respondents,
       nonRespondents: everyone.length - respondents,
-      rules: surveyRules(survey),
+      // Each rule says whether the edited assignment keeps it (as the preview's do).
+      rules: surveyRules(survey, result.violations),
       violations: result.violations.map((v) =>
         editedViolation(v, survey, names, teamName, members.get(v.teamKey) ?? []),
       ),

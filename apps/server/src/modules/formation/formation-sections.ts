@@ -20,6 +20,7 @@ import {
   type FormationInput,
 } from './formation-algorithm.js';
 import {
+  byTeamThenUser,
   placeByCriteria,
   surveyShapesTeams,
   type FormationSurvey,
@@ -270,17 +271,7 @@ export function placeBySection(
     reasons.push(`teams with members in more than one section are left alone`);
   }
 
-  placements.sort((a, b) =>
-    a.teamKey < b.teamKey
-      ? -1
-      : a.teamKey > b.teamKey
-        ? 1
-        : a.userId < b.userId
-          ? -1
-          : a.userId > b.userId
-            ? 1
-            : 0,
-  );
+  placements.sort(byTeamThenUser);
   return {
     proposal: {
       teams,

@@ -204,17 +204,7 @@ export function placeByCriteria(
       explanation: result.explanations.get(userId) ?? 'Balances the teams’ scores',
     });
   }
-  placements.sort((a, b) =>
-    a.teamKey < b.teamKey
-      ? -1
-      : a.teamKey > b.teamKey
-        ? 1
-        : a.userId < b.userId
-          ? -1
-          : a.userId > b.userId
-            ? 1
-            : 0,
-  );
+  placements.sort(byTeamThenUser);
 
   const teams = new Map<string, TeamCriteria>();
   for (const t of result.teams) {
@@ -233,16 +223,7 @@ export function placeByCriteria(
     teams,
     criteria: {
       surveyVersion: survey.version,
-      questions: survey.questions
-        .filter((q) => q.weight > 0)
-        .map((q) => ({
-          id: q.id,
-          prompt: q.prompt,
-          type: q.type,
-          weight: q.weight,
-          goal: q.goal,
-          meanScore: meanOver(scoredTeams, q.id),
-        })),
+      questions: questionSummaries(survey, scoredTeams),
       lowestScore: result.lowestScore,
       meanScore: result.meanScore,
       respondents: result.respondents,
@@ -259,6 +240,29 @@ export function placeByCriteria(
       violations: result.violations,
     },
   };
+}
+
+/** The weighted questions, in the survey's order, each with its mean over the scored teams. */
+export function questionSummaries(
+  survey: FormationSurvey,
+  scored: { criteria: { questionId: string; score: number }[] }[],
+): FormationCriteria['questions'] {
+  return survey.questions
+    .filter((q) => q.weight > 0)
+    .map((q) => ({
+      id: q.id,
+      prompt: q.prompt,
+      type: q.type,
+      weight: q.weight,
+      goal: q.goal,
+      meanScore: meanOver(scored, q.id),
+    }));
+}
+
+/** Proposal placements in a stable order: by team key, then user id. */
+export function byTeamThenUser(a: { teamKey: string; userId: string }, b: typeof a): number {
+  if (a.teamKey !== b.teamKey) return a.teamKey < b.teamKey ? -1 : 1;
+  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 }
 
 /** A question's mean score over the teams (0 without teams). */

@@ -249,6 +249,8 @@ describe('POST /admin/courses/{courseId}/formation/evaluate', () => {
     expect(isolated.find((v) => v.userIds[0] === nia.id)!.detail).toBe(
       `Nia Morning is the only member of ${niaTeam.name} who answered “Group B” to “Background” (not to be isolated)`,
     );
+    // The rules list says the edit breaks "do not isolate" twice, as the preview's list would.
+    expect(moved.criteria!.rules.find((r) => r.kind === 'DO_NOT_ISOLATE')!.broken).toBe(2);
 
     // Nothing changed.
     expect(await courseMembers(w.course.id)).toEqual(before);
