@@ -17,6 +17,9 @@ import {
   type CriteriaInput,
 } from '../../../src/modules/formation/formation-criteria.js';
 
+/** Many solves: a bound for a loaded machine, not a speed check (speed is the bench's). */
+const PROPERTY_TIMEOUT = 90_000;
+
 const uuid = (kind: number, n: number) =>
   `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const S = (n: number) => uuid(1, n);
@@ -159,33 +162,37 @@ function* placements(input: CriteriaInput): Generator<string[][]> {
 }
 
 describe('minimum shared time (property)', () => {
-  it('is kept whenever a placement keeps it, and otherwise the short teams are exactly the ones named', () => {
-    fc.assert(
-      fc.property(classArb, ({ input, seed, length, min }) => {
-        const grid = gridOf(input);
-        let possible = false;
-        for (const teams of placements(input)) {
-          if (teams.every((m) => !short(m, grid, length, min))) {
-            possible = true;
-            break;
+  it(
+    'is kept whenever a placement keeps it, and otherwise the short teams are exactly the ones named',
+    () => {
+      fc.assert(
+        fc.property(classArb, ({ input, seed, length, min }) => {
+          const grid = gridOf(input);
+          let possible = false;
+          for (const teams of placements(input)) {
+            if (teams.every((m) => !short(m, grid, length, min))) {
+              possible = true;
+              break;
+            }
           }
-        }
-        const r = solveCriteria(input, { seed });
-        const members = input.teams.map((t) => [...t.fixed]);
-        for (const [id, key] of r.assignment) members[Number(key.slice(1))]!.push(id);
-        const shortTeams = input.teams
-          .filter((_, t) => short(members[t]!, grid, length, min))
-          .map((t) => t.key);
-        if (possible) expect(r.violations).toEqual([]);
-        else expect(shortTeams.length).toBeGreaterThan(0);
-        expect(r.violations.map((v) => v.teamKey)).toEqual(shortTeams);
-        for (const v of r.violations) {
-          expect(v.kind).toBe('SHARED_TIME');
-          expect(v.detail).toMatch(/^Team \d shares \d+ hours? a week/);
-          expect(v.detail).toContain(`asks ${min}`);
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
+          const r = solveCriteria(input, { seed });
+          const members = input.teams.map((t) => [...t.fixed]);
+          for (const [id, key] of r.assignment) members[Number(key.slice(1))]!.push(id);
+          const shortTeams = input.teams
+            .filter((_, t) => short(members[t]!, grid, length, min))
+            .map((t) => t.key);
+          if (possible) expect(r.violations).toEqual([]);
+          else expect(shortTeams.length).toBeGreaterThan(0);
+          expect(r.violations.map((v) => v.teamKey)).toEqual(shortTeams);
+          for (const v of r.violations) {
+            expect(v.kind).toBe('SHARED_TIME');
+            expect(v.detail).toMatch(/^Team \d shares \d+ hours? a week/);
+            expect(v.detail).toContain(`asks ${min}`);
+          }
+        }),
+        { numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
