@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Button,
   Checkbox,
+  Divider,
   Group,
   NativeSelect,
   NumberInput,
@@ -11,10 +12,9 @@ import {
 } from '@mantine/core';
 import { SURVEY_OPTION_MAX, SURVEY_PROJECT_MAX } from '@teamup/shared';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { DraftOption, DraftPair, DraftProject } from '../utils/questions';
 import { withIds } from '../utils/questions';
-import classes from './option-list.module.css';
 
 /** Moves item i by `by` places (−1 up, +1 down); out of range leaves the list as it is. */
 export function moved<T>(list: readonly T[], i: number, by: number): T[] {
@@ -153,61 +153,62 @@ export function OptionList({
       onAdd={() => set([...options, { id: '', label: '', fresh: true }])}
     >
       {options.map((o, i) => (
-        <Group
-          key={i}
-          gap="xs"
-          align="flex-start"
-          wrap="wrap"
-          className={withDoNotIsolate ? classes.ruled : undefined}
-        >
-          <TextInput
-            aria-label={`Option ${i + 1} of ${questionLabel}`}
-            placeholder={`Option ${i + 1}`}
-            value={o.label}
-            maxLength={120}
-            error={
-              errors[`options.${i}.label`] ?? errors[`options.${i}.id`] ?? errors[`options.${i}`]
-            }
-            onChange={(e) => {
-              const label = e.currentTarget.value;
-              set(options.map((x, j) => (j === i ? { ...x, label } : x)));
-            }}
-            style={{ flex: '1 1 12rem' }}
-          />
-          {withDoNotIsolate && (
-            // The two rules of an option side by side, on a phone too (under its label).
-            <Group gap="md" wrap="nowrap">
-              <Checkbox
-                mt={8}
-                label="Do not isolate"
-                aria-label={`Do not isolate option ${i + 1} of ${questionLabel}`}
-                checked={Boolean(o.doNotIsolate)}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  set(options.map((x, j) => (j === i ? { ...x, doNotIsolate: checked } : x)));
-                }}
-              />
-              <Checkbox
-                mt={8}
-                label="Never a whole team"
-                aria-label={`No team entirely of option ${i + 1} of ${questionLabel}`}
-                checked={Boolean(o.notAll)}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  set(options.map((x, j) => (j === i ? { ...x, notAll: checked } : x)));
-                }}
-              />
-            </Group>
-          )}
-          <RowActions
-            what={`option ${i + 1}`}
-            index={i}
-            count={options.length}
-            min={2}
-            onMove={(by) => set(moved(options, i, by))}
-            onRemove={() => set(options.filter((_, j) => j !== i))}
-          />
-        </Group>
+        <Fragment key={i}>
+          <Group gap="xs" align="flex-start" wrap="wrap">
+            <TextInput
+              aria-label={`Option ${i + 1} of ${questionLabel}`}
+              placeholder={`Option ${i + 1}`}
+              value={o.label}
+              maxLength={120}
+              error={
+                errors[`options.${i}.label`] ?? errors[`options.${i}.id`] ?? errors[`options.${i}`]
+              }
+              onChange={(e) => {
+                const label = e.currentTarget.value;
+                set(options.map((x, j) => (j === i ? { ...x, label } : x)));
+              }}
+              style={{ flex: '1 1 12rem' }}
+            />
+            {withDoNotIsolate && (
+              // The two rules of an option side by side, on a phone too (under its label).
+              <Group gap="md" wrap="nowrap">
+                <Checkbox
+                  mt={8}
+                  label="Do not isolate"
+                  aria-label={`Do not isolate option ${i + 1} of ${questionLabel}`}
+                  checked={Boolean(o.doNotIsolate)}
+                  onChange={(e) => {
+                    const checked = e.currentTarget.checked;
+                    set(options.map((x, j) => (j === i ? { ...x, doNotIsolate: checked } : x)));
+                  }}
+                />
+                <Checkbox
+                  mt={8}
+                  label="Never a whole team"
+                  aria-label={`No team entirely of option ${i + 1} of ${questionLabel}`}
+                  checked={Boolean(o.notAll)}
+                  onChange={(e) => {
+                    const checked = e.currentTarget.checked;
+                    set(options.map((x, j) => (j === i ? { ...x, notAll: checked } : x)));
+                  }}
+                />
+              </Group>
+            )}
+            <RowActions
+              what={`option ${i + 1}`}
+              index={i}
+              count={options.length}
+              min={2}
+              onMove={(by) => set(moved(options, i, by))}
+              onRemove={() => set(options.filter((_, j) => j !== i))}
+            />
+          </Group>
+          {/* Issue 36: on a phone an option of a background question takes three lines (its
+            label, its two rules, then move and remove): a line under each says where it ends,
+            so the buttons read as the option's above them, not the next one's. Mantine's
+            hiddenFrom needs no CSS file of its own (a tiny one would load on every page). */}
+          {withDoNotIsolate && <Divider hiddenFrom="sm" />}
+        </Fragment>
       ))}
     </ListShell>
   );
