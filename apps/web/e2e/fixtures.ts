@@ -105,6 +105,8 @@ export async function createCourseWithStudents(
   admin: Signed,
   course: { code: string; title: string },
   people: { email: string; name: string }[],
+  /** Course staff appointed by email after the students (a course instructor, a TA). */
+  staff: { email: string; role: 'INSTRUCTOR' | 'TA' }[] = [],
 ): Promise<{ id: string; code: string }> {
   const existing = await call<{ items: { organizationId: string }[] }>(
     admin,
@@ -127,5 +129,7 @@ export async function createCourseWithStudents(
       fullname: person.name,
     });
   }
+  for (const person of staff)
+    await call(admin, 'post', `/admin/courses/${created.id}/staff`, person);
   return created;
 }

@@ -99,11 +99,8 @@ test('an instructor sets "at least 3 or none", "never a whole team", "every team
     admin,
     { code: `MORE-${run}`.toUpperCase(), title: `More rules ${run}` },
     STUDENTS,
+    [{ email: INSTRUCTOR.email, role: 'INSTRUCTOR' }],
   );
-  await call(admin, 'post', `/admin/courses/${course.id}/staff`, {
-    email: INSTRUCTOR.email,
-    role: 'INSTRUCTOR',
-  });
   const instructor = await signedIn(browser, INSTRUCTOR.email, INSTRUCTOR.name);
   const students = new Map<string, Signed>();
   for (const s of STUDENTS) students.set(s.name, await signedIn(browser, s.email, s.name));

@@ -70,11 +70,8 @@ test('an instructor sets identity and teammate rules, and sees them kept or name
     admin,
     { code: `RULE-${run}`.toUpperCase(), title: `Rules ${run}` },
     STUDENTS,
+    [{ email: INSTRUCTOR.email, role: 'INSTRUCTOR' }],
   );
-  await call(admin, 'post', `/admin/courses/${course.id}/staff`, {
-    email: INSTRUCTOR.email,
-    role: 'INSTRUCTOR',
-  });
   const instructor = await signedIn(browser, INSTRUCTOR.email, INSTRUCTOR.name);
   const students = new Map<string, Signed>();
   for (const s of STUDENTS) students.set(s.name, await signedIn(browser, s.email, s.name));

@@ -58,11 +58,8 @@ test('a student answers in her own zone; the instructor sets 2-hour blocks and a
     admin,
     { code: `SCH-${run}`.toUpperCase(), title: `Schedule ${run}` },
     STUDENTS,
+    [{ email: INSTRUCTOR.email, role: 'INSTRUCTOR' }],
   );
-  await call(admin, 'post', `/admin/courses/${course.id}/staff`, {
-    email: INSTRUCTOR.email,
-    role: 'INSTRUCTOR',
-  });
   await call(admin, 'put', `/admin/courses/${course.id}/survey`, {
     version: 0,
     questions: [QUESTION],

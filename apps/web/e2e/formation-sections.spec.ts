@@ -40,11 +40,12 @@ test('an instructor places each section into its own teams, with a team of 4 in 
   mkdirSync(SHOTS, { recursive: true });
   const admin = await signedIn(browser, ADMIN);
   const code = `SEC-${run}`.toUpperCase();
-  const course = await createCourseWithStudents(admin, { code, title: `Sections ${run}` }, []);
-  await call(admin, 'post', `/admin/courses/${course.id}/staff`, {
-    email: INSTRUCTOR.email,
-    role: 'INSTRUCTOR',
-  });
+  const course = await createCourseWithStudents(
+    admin,
+    { code, title: `Sections ${run}` },
+    [],
+    [{ email: INSTRUCTOR.email, role: 'INSTRUCTOR' }],
+  );
   const instructor = await signedIn(browser, INSTRUCTOR.email, INSTRUCTOR.name);
 
   // The instructor uploads the roster with its section column.
