@@ -2711,9 +2711,195 @@ export function solveCriteria(
       bestTotals = totals;
     }
   }
+  // Issue 36 (decision 151, third pass): in a small class the lowest team score is proven,
+  // then the mean raised above it.
+  const proven = proveLowest(model, bestTotals);
+  if (proven) {
+    const random = prng(mixSeed(options.seed, restarts));
+    const search = new Search(proven, random);
+    search.anneal(meanIterations, 'mean');
+    search.run(polish);
+    proven.rescoreAll();
+    const totals = proven.totals();
+    if (
+      totals.violations < bestTotals.violations ||
+      (totals.violations === bestTotals.violations && totals.lowest > bestTotals.lowest + EPS)
+    ) {
+      best = proven;
+      bestTotals = totals;
+    }
+  }
   // Issue 36: a rule the search could not keep in a small class is settled exactly.
   if (bestTotals.violations > 0) best = exactIfSmall(model, best!, bestTotals) ?? best;
   return finish(model, best!);
+}
+
+/**
+ * The exact step's bounds: sets of students to score (every set of each team size: 24 students
+ * in teams of 3 to 5 make 55,154), and teams looked at while covering (about 0.5 s here).
+ */
+const PROOF_TEAMS = 60_000;
+const PROOF_WORK = 64_000_000;
+/** Past this many teams that fit, a student is not a better place to branch than another. */
+const PROOF_FEWEST = 64;
+
+interface ProofTeam {
+  mask: number;
+  size: number;
+  project: number;
+  score: number;
+}
+
+/**
+ * Issue 36 (decision 151, third pass): the highest lowest team score of a small class, proven by
+ * branch and bound. Every set of students of each size the teams need (at most PROOF_TEAMS sets)
+ * that keeps every hard rule is scored with each project; only those above the search's lowest
+ * (`totals`, when it keeps every rule) are kept. Each step takes the student held by the fewest
+ * teams that still fit (none: a dead end; past PROOF_FEWEST they count alike) and tries each of
+ * them, best first, while the team counts by size and the projects' capacities allow, stopping at
+ * a team not above the best lowest found. Null when the class has fixed members, is too large, or
+ * no placement beats the search; else the best placement found (its projects set) within
+ * PROOF_WORK teams looked at: bounded by counts, so a seed gives one answer on any machine.
+ */
+function proveLowest(
+  model: Model,
+  totals: { lowest: number; mean: number; violations: number },
+): State | null {
+  const n = model.movable.length;
+  if (n < 2 || n > 30 || model.totalWeight === 0) return null;
+  if (model.fixedOf.some((f) => f.length > 0)) return null;
+  const T = model.teamCount;
+  const left = new Int32Array(n + 1);
+  let teams = 0;
+  for (let t = 0; t < T; t++)
+    if (model.sizes[t]! > 0) {
+      left[model.sizes[t]!]!++;
+      teams++;
+    }
+  if (teams < 2) return null;
+  let subsets = 0;
+  for (let size = 1; size <= n; size++) {
+    if (left[size] === 0) continue;
+    let c = 1;
+    for (let k = 1; k <= size; k++) c = (c * (n - k + 1)) / k;
+    subsets += c;
+    if (subsets > PROOF_TEAMS) return null;
+  }
+  const pc = model.projectCrit;
+  const pm = pc ? model.project! : null;
+  const projects: number[] = [];
+  if (pm) {
+    let room = 0;
+    for (let p = 0; p < pm.count; p++) {
+      projects.push(p);
+      room += pm.capacity[p]!;
+    }
+    // Fewer places than teams: a team may go without one.
+    if (room < teams) projects.push(-1);
+  } else projects.push(-1);
+  const bound = totals.violations === 0 ? totals.lowest : -Infinity;
+  const teamOf = new Int32Array(model.ids.length).fill(-1);
+  const found: ProofTeam[] = [];
+  const m: number[] = [];
+  const picked: number[] = [];
+  const visit = (start: number, size: number) => {
+    if (picked.length === size) {
+      for (const i of m) teamOf[i] = 0;
+      if (model.teamViolations(m, size, 0, teamOf) === 0) {
+        let base = 0;
+        for (const c of model.crits)
+          if (c !== pc) base += c.weight * model.critScore(c, m, size, -1, teamOf);
+        let mask = 0;
+        for (const k of picked) mask |= 1 << k;
+        for (const p of projects) {
+          const score =
+            (pc ? base + pc.weight * model.critScore(pc, m, size, p, teamOf) : base) /
+            model.totalWeight;
+          if (score > bound + EPS) {
+            found.push({ mask, size, project: p, score });
+          }
+        }
+      }
+      for (const i of m) teamOf[i] = -1;
+      return;
+    }
+    for (let k = start; k <= n - (size - picked.length); k++) {
+      picked.push(k);
+      m.push(model.movable[k]!);
+      visit(k + 1, size);
+      picked.pop();
+      m.pop();
+    }
+  };
+  for (let size = 1; size <= n; size++) if (left[size]! > 0) visit(0, size);
+  const byStudent: ProofTeam[][] = Array.from({ length: n }, () => []);
+  for (const team of found)
+    for (let k = 0; k < n; k++) if (team.mask & (1 << k)) byStudent[k]!.push(team);
+  for (const list of byStudent) list.sort((a, b) => b.score - a.score);
+  const full = (1 << n) - 1;
+  const used = new Int32Array(pm ? pm.count : 0);
+  const path: ProofTeam[] = [];
+  let bestLowest = bound;
+  let bestPath: ProofTeam[] | null = null;
+  let work = 0;
+  const fits = (team: ProofTeam, covered: number) =>
+    (team.mask & covered) === 0 &&
+    left[team.size]! > 0 &&
+    (team.project < 0 || used[team.project]! < pm!.capacity[team.project]!);
+  const cover = (covered: number, low: number): void => {
+    if (covered === full) {
+      if (low > bestLowest + EPS) {
+        bestLowest = low;
+        bestPath = path.slice();
+      }
+      return;
+    }
+    // The student with the fewest teams that still fit (none: a dead end).
+    let pick = -1;
+    let fewest = PROOF_FEWEST;
+    for (let k = 0; k < n; k++) {
+      if (covered & (1 << k)) continue;
+      let count = 0;
+      for (const team of byStudent[k]!) {
+        work++;
+        if (team.score <= bestLowest + EPS) break;
+        if (fits(team, covered) && ++count >= fewest) break;
+      }
+      if (count === 0) return;
+      if (pick < 0) pick = k;
+      if (count < fewest) {
+        fewest = count;
+        pick = k;
+      }
+    }
+    for (const team of byStudent[pick]!) {
+      work++;
+      if (team.score <= bestLowest + EPS || work >= PROOF_WORK) return;
+      if (!fits(team, covered)) continue;
+      left[team.size]!--;
+      if (team.project >= 0) used[team.project]!++;
+      path.push(team);
+      cover(covered | team.mask, Math.min(low, team.score));
+      path.pop();
+      if (team.project >= 0) used[team.project]!--;
+      left[team.size]!++;
+    }
+  };
+  cover(0, Infinity);
+  const chosen = bestPath as ProofTeam[] | null;
+  if (!chosen) return null;
+  // Teams without fixed members differ by size only: each found team takes one of its size.
+  const state = new State(model);
+  const taken = new Uint8Array(T);
+  for (const team of chosen) {
+    let t = 0;
+    while (taken[t] || model.sizes[t] !== team.size) t++;
+    taken[t] = 1;
+    for (let k = 0; k < n; k++) if (team.mask & (1 << k)) state.put(model.movable[k]!, t);
+    if (pc) state.setProject(t, team.project);
+  }
+  state.rescoreAll();
+  return state;
 }
 
 /** Placements of a class at most this large (counted as seatings) are tried one by one. */

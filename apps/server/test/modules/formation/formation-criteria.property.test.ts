@@ -15,6 +15,8 @@ const uuid = (kind: number, n: number) =>
 const S = (n: number) => uuid(1, n);
 const Q = (n: number) => uuid(2, n);
 const common = { help: '', required: false };
+// Hundreds of solves each: the bench measures speed, not these (bound for a loaded machine).
+const PROPERTY_TIMEOUT = 90_000;
 
 const QUESTIONS: SurveyQuestion[] = [
   {
@@ -169,7 +171,7 @@ describe('solveCriteria properties', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it('breaks no hard constraint when the class is satisfiable', () => {
     fc.assert(
@@ -178,7 +180,7 @@ describe('solveCriteria properties', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it('gives the same proposal for the same input and seed', () => {
     fc.assert(
@@ -190,5 +192,5 @@ describe('solveCriteria properties', () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 });
