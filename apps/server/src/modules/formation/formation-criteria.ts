@@ -955,8 +955,31 @@ class Model {
           agg.a = sum;
           break;
         }
-        case 'LIKE':
-          break; // computed per candidate (members ≤ a team)
+        case 'LIKE': {
+          // Listers among the others (a), those already with someone they like (b), and the
+          // rest (the first c of `list`), whom only the candidate could make happy.
+          let listers = 0;
+          let happy = 0;
+          let waiting = 0;
+          for (let k = 0; k < n; k++) {
+            const j = o[k]!;
+            const liked = this.likes[j]!;
+            if (liked.length === 0) continue;
+            listers++;
+            let found = false;
+            for (const x of liked)
+              if (isOther(o, n, x)) {
+                found = true;
+                break;
+              }
+            if (found) happy++;
+            else agg.list[waiting++] = j;
+          }
+          agg.a = listers;
+          agg.b = happy;
+          agg.c = waiting;
+          break;
+        }
       }
     }
   }
@@ -1059,6 +1082,7 @@ class Replacement {
     d: number;
     bits: Uint32Array;
     counts: Int32Array;
+    list: Int32Array;
   }[];
   /** Scratch: a candidate's hours with the others' (meeting lengths over 1 hour). */
   private readonly and = new Uint32Array(WORDS);
@@ -1075,6 +1099,7 @@ class Replacement {
       d: 0,
       bits: new Uint32Array(WORDS),
       counts: new Int32Array(c.kind === 'OPT' ? c.labels.length : 0),
+      list: new Int32Array(c.kind === 'LIKE' ? Math.max(1, maxSize) : 0),
     }));
   }
 
@@ -1179,15 +1204,14 @@ class Replacement {
           break;
         }
         case 'LIKE': {
-          let listers = 0;
-          let happy = 0;
-          for (let k = 0; k <= n; k++) {
-            const j = k < n ? o[k]! : i;
-            const liked = model.likes[j]!;
-            if (liked.length === 0) continue;
+          let listers = agg.a;
+          let happy = agg.b;
+          for (let k = 0; k < agg.c; k++) if (model.likes[agg.list[k]!]!.includes(i)) happy++;
+          const liked = model.likes[i]!;
+          if (liked.length > 0) {
             listers++;
             for (const x of liked)
-              if (x === i || isOther(o, n, x)) {
+              if (isOther(o, n, x)) {
                 happy++;
                 break;
               }
@@ -1414,7 +1438,6 @@ class Search {
   readonly movable: Int32Array;
   readonly order: Int32Array;
   private readonly rep: Replacement;
-  private readonly rep2: Replacement;
   /** What is left of the pairwise passes' budget (candidate swaps). */
   trialsLeft = Infinity;
 
@@ -1424,7 +1447,6 @@ class Search {
   ) {
     this.model = state.model;
     this.rep = new Replacement(this.model, Math.max(1, ...this.model.sizes));
-    this.rep2 = new Replacement(this.model, Math.max(1, ...this.model.sizes));
     this.movable = Int32Array.from(this.model.movable);
     this.order = Int32Array.from(this.model.movable);
     for (let i = this.order.length - 1; i > 0; i--) {
@@ -1724,8 +1746,25 @@ class Search {
     const linked = model.linked;
     const pm = model.projectCrit ? model.project : null;
     const random = this.random;
-    const rep = this.rep;
-    const rep2 = this.rep2;
+    // Each student's seat, prepared once and kept while neither its team nor that team's
+    // project changes (a team's stamp rises with each accepted move that touches it): most
+    // moves are refused late in the walk, so most seats are prepared already.
+    const maxSize = Math.max(1, ...model.sizes);
+    const seats: (Replacement | null)[] = new Array<Replacement | null>(model.ids.length).fill(
+      null,
+    );
+    const seatStamp = new Int32Array(model.ids.length).fill(-1);
+    const stamp = new Int32Array(T);
+    const seat = (i: number, t: number): Replacement => {
+      let r = seats[i];
+      if (!r) r = seats[i] = new Replacement(model, maxSize);
+      if (seatStamp[i] !== stamp[t] || r.t !== t) {
+        const m = s.members[t]!;
+        model.prepare(r, t, m, m.length, i, s.project[t]!);
+        seatStamp[i] = stamp[t]!;
+      }
+      return r;
+    };
     // λ sharpens from 40 to 100: ever closer to the lowest team alone.
     const L0 = 40;
     const L1 = 100;
@@ -1819,7 +1858,9 @@ class Search {
             s.project[x] = p;
             s.project[y] = px;
             s.score[y] = ny;
+            stamp[y]!++;
           } else s.setProject(x, p);
+          stamp[x]!++;
           s.score[x] = nx;
           consider(y >= 0 ? Math.min(nx, ny) : nx);
         }
@@ -1838,12 +1879,8 @@ class Search {
       const ta = s.teamOf[a]!;
       const tb = s.teamOf[b]!;
       if (ta === tb) continue;
-      const ma = s.members[ta]!;
-      const mb = s.members[tb]!;
-      model.prepare(rep, ta, ma, ma.length, a, s.project[ta]!);
-      model.prepare(rep2, tb, mb, mb.length, b, s.project[tb]!);
-      const na = rep.score(b);
-      const nb = rep2.score(a);
+      const na = seat(a, ta).score(b);
+      const nb = seat(b, tb).score(a);
       const sa = s.score[ta]!;
       const sb = s.score[tb]!;
       const links = linked[a]! | linked[b]!;
@@ -1860,6 +1897,8 @@ class Search {
       if (delta <= 0 || random() < Math.exp(-delta / temp)) {
         s.swap(a, b);
         this.set(ta, tb, na, nb, nva, nvb);
+        stamp[ta]!++;
+        stamp[tb]!++;
         viol += dv;
         sum += na + nb - sa - sb;
         consider(Math.min(na, nb));
