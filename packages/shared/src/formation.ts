@@ -440,6 +440,8 @@ export const formationEvaluateBodySchema = z.strictObject({
     leaveClosedTeamsAlone: z.boolean().default(true),
     excludeUserIds: z.array(z.uuid()).max(FORMATION_EXCLUDE_MAX).default([]),
     useSurvey: z.boolean().default(true),
+    /** The preview's: each section is scored as its own class (decision 154). */
+    bySection: z.boolean().default(false),
   }),
 });
 export type FormationEvaluateBody = z.input<typeof formationEvaluateBodySchema>;

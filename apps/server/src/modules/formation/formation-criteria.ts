@@ -1131,8 +1131,13 @@ class Replacement {
               if (agg.a === 0) and.set(h);
               else for (let w = 0; w < WORDS; w++) and[w] = agg.bits[w]! & h[w]!;
               shared = blockHours(and, c.length);
-            } else if (agg.a === 0) for (let w = 0; w < WORDS; w++) shared += popcount(h[w]!);
-            else for (let w = 0; w < WORDS; w++) shared += popcount(agg.bits[w]! & h[w]!);
+            } else if (agg.a === 0) {
+              for (let w = 0; w < WORDS && shared < c.needed; w++) shared += popcount(h[w]!);
+            } else {
+              // Counted until the team has the hours it needs (the score is 1 from there).
+              for (let w = 0; w < WORDS && shared < c.needed; w++)
+                shared += popcount(agg.bits[w]! & h[w]!);
+            }
             v = shared >= c.needed ? 1 : shared / c.needed;
           }
           break;
@@ -1908,7 +1913,7 @@ class Search {
     s.rescoreAll();
   }
 
-  run(budget: SearchBudget): void {
+  run(budget: SearchBudget, meanPass = true): void {
     this.trialsLeft = budget.pairTrials;
     // Team-Maker's pairwise passes first (every team gains), then the lowest team again and
     // again, with pairwise passes between to make room; last, the mean above the lowest.
@@ -1921,9 +1926,11 @@ class Search {
     }
     if (steps > 0) this.maxMin(steps, budget.chain);
     // The mean: one more pass of its own (the lowest is settled; no team may fall below it).
-    const floor = this.state.totals().lowest;
-    this.trialsLeft = this.movable.length * Math.min(budget.partners, this.movable.length);
-    this.pairwise(budget.partners, floor);
+    if (meanPass) {
+      const floor = this.state.totals().lowest;
+      this.trialsLeft = this.movable.length * Math.min(budget.partners, this.movable.length);
+      this.pairwise(budget.partners, floor);
+    }
     improveProjects(this.state, this.model.teamCount);
   }
 }
@@ -2732,7 +2739,8 @@ export function solveCriteria(
     search.repair(4 * n + 10);
     // Issue 36: rules of a whole team can need two swaps at once (see compoundRepair).
     if (state.totals().violations > 0) compoundRepair(state, COMPOUND_REPAIR_TRIES);
-    search.run(budget);
+    // The first passes' mean pass would be undone by the annealing that follows (third pass).
+    search.run(budget, false);
     search.anneal(lowestIterations);
     search.run(polish);
     search.anneal(meanIterations, 'mean');

@@ -27,6 +27,7 @@ import {
   STALE_MESSAGE,
   type Checked,
 } from './formation-service.js';
+import { byName, teamSection } from './formation-sections.js';
 import {
   questionSummaries,
   surveyRules,
@@ -124,17 +125,13 @@ function score(
   for (const t of [...checked.newTeams].sort((a, b) => newNumber(a.key) - newNumber(b.key))) {
     teams.push({ key: t.key, name: t.name, fixed: [], size: t.userIds.length });
   }
-  const movable = [...target.keys()].sort();
   const projects = body.projects
     ? new Map(body.projects.map((p) => [p.teamKey, p.projectId]))
     : undefined;
-  const result = evaluateAssignment(
-    { questions: survey.questions, answers: survey.answers, names, teams, movable },
-    target,
-    projects,
-  );
+  const result = scoreBySection(input, body, survey, names, teams, target, projects);
 
-  const scored = result.teams.filter((_, k) => teams[k]!.size > 0);
+  const isScored = (k: number) => teams[k]!.size > 0 && !result.unscored.has(teams[k]!.key);
+  const scored = result.teams.filter((_, k) => isScored(k));
   const members = new Map(teams.map((t) => [t.key, [...t.fixed]]));
   for (const [userId, key] of target) members.get(key)?.push(userId);
   const everyone = teams.flatMap((t) => members.get(t.key) ?? []);
@@ -142,7 +139,7 @@ function score(
   const teamName = new Map(teams.map((t) => [t.key, t.name]));
   return {
     teams: result.teams.map((t, k) =>
-      teams[k]!.size > 0 ? t : { key: t.key, score: null, criteria: [], project: null },
+      isScored(k) ? t : { key: t.key, score: null, criteria: [], project: null },
     ),
     criteria: {
       surveyVersion: survey.version,
@@ -157,6 +154,84 @@ function score(
         editedViolation(v, survey, names, teamName, members.get(v.teamKey) ?? []),
       ),
     },
+  };
+}
+
+/**
+ * The edited assignment scored as the preview scored its own: the whole class at once, or with
+ * the preview's `bySection` each section as a class of its own (its own class means, for
+ * Balanced), a team in its members' section (a new team: the section most of them are in) and a
+ * team whose members span sections not scored, as the preview leaves it alone.
+ */
+function scoreBySection(
+  input: FormationInput,
+  body: Body,
+  survey: FormationSurvey,
+  names: Map<string, string>,
+  teams: CriteriaTeamInput[],
+  target: Map<string, string>,
+  projects: Map<string, string> | undefined,
+): ReturnType<typeof evaluateAssignment> & { unscored: Set<string> } {
+  const whole = (part: CriteriaTeamInput[]) => {
+    const keys = new Set(part.map((t) => t.key));
+    const movable = [...target.keys()].filter((id) => keys.has(target.get(id)!)).sort();
+    const assignment = new Map(movable.map((id) => [id, target.get(id)!]));
+    return evaluateAssignment(
+      { questions: survey.questions, answers: survey.answers, names, teams: part, movable },
+      assignment,
+      projects,
+    );
+  };
+  const unscored = new Set<string>();
+  if (!body.options.bySection) return { ...whole(teams), unscored };
+  const sectionOf = new Map<string, string | null>();
+  for (const s of input.students) sectionOf.set(s.userId, s.section ?? null);
+  for (const t of input.teams)
+    for (const m of t.members) sectionOf.set(m.userId, m.section ?? null);
+  const existing = new Map(input.teams.map((t) => [t.id, t]));
+  const placedIn = new Map<string, string[]>();
+  for (const [userId, key] of target) placedIn.set(key, [...(placedIn.get(key) ?? []), userId]);
+  const groups = new Map<string | null, CriteriaTeamInput[]>();
+  for (const t of teams) {
+    const team = existing.get(t.key);
+    let section: string | null;
+    if (team && team.members.length > 0) {
+      const found = teamSection(team);
+      if (found === 'spans') {
+        unscored.add(t.key);
+        continue;
+      }
+      section = found.section;
+    } else {
+      const count = new Map<string | null, number>();
+      for (const id of [...t.fixed, ...(placedIn.get(t.key) ?? [])]) {
+        const s = sectionOf.get(id) ?? null;
+        count.set(s, (count.get(s) ?? 0) + 1);
+      }
+      section = [...count].sort((a, b) => b[1] - a[1] || byName(a[0], b[0]))[0]?.[0] ?? null;
+    }
+    groups.set(section, [...(groups.get(section) ?? []), t]);
+  }
+  const byKey = new Map<string, ReturnType<typeof evaluateAssignment>['teams'][number]>();
+  const violations: CriteriaViolation[] = [];
+  for (const part of groups.values()) {
+    const result = whole(part);
+    result.teams.forEach((r) => byKey.set(r.key, r));
+    violations.push(...result.violations);
+  }
+  const results = teams.map(
+    (t) => byKey.get(t.key) ?? { key: t.key, score: 0, criteria: [], project: null },
+  );
+  const scores = teams.flatMap((t) => {
+    const r = byKey.get(t.key);
+    return r && t.size > 0 && !unscored.has(t.key) ? [r.score] : [];
+  });
+  return {
+    teams: results,
+    lowestScore: scores.length ? Math.min(...scores) : 0,
+    meanScore: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : 0,
+    violations,
+    unscored,
   };
 }
 

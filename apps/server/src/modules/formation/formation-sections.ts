@@ -49,7 +49,7 @@ export interface PlacedProposal {
   sections: SectionFigures[];
 }
 
-const byName = (a: string | null, b: string | null) =>
+export const byName = (a: string | null, b: string | null) =>
   a === b
     ? 0
     : a === null
@@ -72,7 +72,7 @@ export function hasSections(input: FormationInput): boolean {
 }
 
 /** The section a team belongs to: its members' one section, or `spans` when they differ. */
-function teamSection(team: AlgoTeam): { section: string | null } | 'spans' {
+export function teamSection(team: AlgoTeam): { section: string | null } | 'spans' {
   const found = new Set(team.members.map((m) => m.section ?? null));
   if (found.size > 1) return 'spans';
   return { section: found.size === 1 ? [...found][0]! : null };

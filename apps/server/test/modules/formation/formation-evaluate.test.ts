@@ -4,7 +4,7 @@
 // nothing; apply takes the edited proposal and still refuses a stale one.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   FormationApplyBody,
@@ -13,7 +13,7 @@ import type {
   SurveyAnswers,
   SurveyQuestion,
 } from '@teamup/shared';
-import { courseStaff, teamMembers, teams } from '../../../src/db/schema/index.js';
+import { courseStaff, enrollments, teamMembers, teams } from '../../../src/db/schema/index.js';
 import { readSurveyForFormation } from '../../../src/lib/survey-sql.js';
 import { evaluateAssignment } from '../../../src/modules/formation/formation-criteria.js';
 import { makeCourse, makeUser } from '../../fixtures.js';
@@ -401,6 +401,50 @@ describe('POST /admin/courses/{courseId}/formation/evaluate', () => {
       body,
     );
     expect(res.statusCode).toBe(409);
+  });
+
+  it('with sections, scores each section as the preview did (a balanced question measures each section against its own mean)', async () => {
+    const { w, am, pm } = await setup();
+    const { db } = await getWorkerDb();
+    const balanced = questions.map((q) => (q.id === Q.skills ? { ...q, goal: 'BALANCED' } : q));
+    await db.execute(sql`update course_surveys set questions = ${JSON.stringify(balanced)}::jsonb
+      where course_id = ${w.course.id}`);
+    const inSection = async (ids: string[], section: string) =>
+      db
+        .update(enrollments)
+        .set({ section })
+        .where(and(eq(enrollments.courseId, w.course.id), inArray(enrollments.userId, ids)));
+    await inSection([w.lea.id, w.max.id, w.mia.id, w.sue.id, ...am.map((s) => s.id)], 'A');
+    await inSection(
+      pm.map((s) => s.id),
+      'B',
+    );
+    // Section B is the stronger one: rated 5 in both skills against A's 2 and 5.
+    for (const s of pm) {
+      await answer(w.course.id, s.id, {
+        [Q.hours]: { type: 'AVAILABILITY', hours: afternoon },
+        [Q.skills]: { type: 'SKILLS', levels: { React: 5, SQL: 5 } },
+        [Q.project]: { type: 'PROJECT', ranking: ['beacon', 'atlas'] },
+        [Q.group]: { type: 'DEMOGRAPHIC', option: 'a' },
+      });
+    }
+    const p = await preview(w);
+    expect(p.options.bySection).toBe(true);
+
+    const res = await evaluate(w, { ...asBody(p), options: { ...OPTIONS, bySection: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    const e = res.json().data as FormationEvaluation;
+    expect(e.criteria!.lowestScore).toBeCloseTo(p.criteria!.lowestScore, 12);
+    expect(e.criteria!.meanScore).toBeCloseTo(p.criteria!.meanScore, 12);
+    for (const t of p.teams.filter((x) => !x.locked)) {
+      const got = e.teams.find((x) => x.key === t.key)!;
+      if (t.score === null) expect(got.score).toBeNull();
+      else expect(got.score).toBeCloseTo(t.score, 12);
+    }
+    // Scored as one class, the same teams read otherwise (the class mean is the whole course's).
+    const whole = await evaluate(w, withOptions(asBody(p)));
+    const other = (whole.json().data as FormationEvaluation).criteria!;
+    expect(Math.abs(other.meanScore - p.criteria!.meanScore)).toBeGreaterThan(1e-6);
   });
 
   it('without the survey: checks the edit, scores nothing', async () => {

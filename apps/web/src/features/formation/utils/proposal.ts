@@ -147,6 +147,7 @@ export function evaluateBody(
       leaveClosedTeamsAlone: proposal.options.leaveClosedTeamsAlone,
       excludeUserIds: proposal.options.excludeUserIds,
       useSurvey: proposal.options.useSurvey,
+      bySection: proposal.options.bySection,
     },
   };
 }
