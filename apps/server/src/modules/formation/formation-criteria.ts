@@ -2758,6 +2758,17 @@ export function solveCriteria(
       bestTotals = totals;
     }
   }
+  // Third pass: the lowest team re-split with each other team, then the mean again above it
+  // (an annealing and one pass of pairwise swaps, no team below the new lowest).
+  if (bestTotals.violations === 0 && repartition(best!, repartitionFor(n))) {
+    const random = prng(mixSeed(options.seed, restarts + 1));
+    const search = new Search(best!, random);
+    search.anneal(meanIterations, 'mean');
+    search.trialsLeft = budget.pairTrials;
+    search.pairwise(budget.partners, best!.totals().lowest);
+    best!.rescoreAll();
+    bestTotals = best!.totals();
+  }
   // Issue 36 (decision 151, third pass): in a small class the lowest team score is proven,
   // then the mean raised above it.
   const proven = proveLowest(model, bestTotals);
@@ -2779,6 +2790,104 @@ export function solveCriteria(
   // Issue 36: a rule the search could not keep in a small class is settled exactly.
   if (bestTotals.violations > 0) best = exactIfSmall(model, best!, bestTotals) ?? best;
   return finish(model, best!);
+}
+
+/**
+ * Pair re-partition: the lowest team and each other team pool their movable members and every
+ * split of the pool into the two teams' seats is tried; the best split by (lower of the two,
+ * then their sum), when it raises the lower without breaking a rule, is kept. Again from the new
+ * lowest team, within `splits` splits tried in all (a count, so a seed gives one answer). True
+ * when anything changed.
+ */
+const REPARTITION_SPLITS = 50_000;
+/**
+ * The splits for n students: 50,000 up to 200 students, fewer above (smooth in n): large classes
+ * have the annealing's margin, and a split of two teams of 5 there is one of 252 per team.
+ */
+export function repartitionFor(n: number): number {
+  return Math.round((REPARTITION_SPLITS * 200) / Math.max(n, 200));
+}
+function repartition(state: State, splits: number): boolean {
+  const model = state.model;
+  const T = model.teamCount;
+  let changed = false;
+  const teamOf = state.teamOf;
+  let left = splits;
+  while (left > 0) {
+    let t0 = -1;
+    for (let t = 0; t < T; t++)
+      if (model.sizes[t]! > 0 && (t0 < 0 || state.score[t]! < state.score[t0]!)) t0 = t;
+    if (t0 < 0) break;
+    const s0 = state.score[t0]!;
+    let bestGain: { t: number; pick: number[]; rest: number[]; lo: number; sum: number } | null =
+      null;
+    for (let t = 0; t < T; t++) {
+      if (t === t0 || model.sizes[t] === 0) continue;
+      const f0 = model.fixedOf[t0]!;
+      const f1 = model.fixedOf[t]!;
+      const pool = [...state.members[t0]!, ...state.members[t]!].filter((i) => !model.fixed[i]);
+      const k = state.members[t0]!.length - f0.length;
+      const oldLo = Math.min(s0, state.score[t]!);
+      const oldSum = s0 + state.score[t]!;
+      const v = state.viol[t0]! + state.viol[t]!;
+      const pick: number[] = [];
+      const m0: number[] = [];
+      const m1: number[] = [];
+      const visit = (start: number) => {
+        if (left <= 0) return;
+        if (pick.length === k) {
+          left--;
+          m0.length = 0;
+          m1.length = 0;
+          m0.push(...f0);
+          m1.push(...f1);
+          let j = 0;
+          for (let x = 0; x < pool.length; x++) {
+            if (j < pick.length && pick[j] === x) {
+              m0.push(pool[x]!);
+              j++;
+            } else m1.push(pool[x]!);
+          }
+          for (const i of m0) teamOf[i] = t0;
+          for (const i of m1) teamOf[i] = t;
+          const a = model.teamScore(m0, m0.length, state.project[t0]!, teamOf);
+          const b = model.teamScore(m1, m1.length, state.project[t]!, teamOf);
+          const lo = Math.min(a, b);
+          const ref = bestGain ?? { lo: oldLo, sum: oldSum };
+          if (
+            lo > ref.lo + EPS ||
+            (lo >= ref.lo - EPS && lo > oldLo + EPS && a + b > ref.sum + EPS)
+          ) {
+            const nv =
+              model.teamViolations(m0, m0.length, t0, teamOf) +
+              model.teamViolations(m1, m1.length, t, teamOf);
+            if (nv <= v) bestGain = { t, pick: [...m0], rest: [...m1], lo, sum: a + b };
+          }
+          return;
+        }
+        for (let x = start; x <= pool.length - (k - pick.length); x++) {
+          pick.push(x);
+          visit(x + 1);
+          pick.pop();
+        }
+      };
+      visit(0);
+      for (const i of state.members[t0]!) teamOf[i] = t0;
+      for (const i of state.members[t]!) teamOf[i] = t;
+    }
+    if (!bestGain) break;
+    const g = bestGain as { t: number; pick: number[]; rest: number[] };
+    state.members[t0]!.length = 0;
+    state.members[g.t]!.length = 0;
+    for (const i of g.pick) state.put(i, t0);
+    for (const i of g.rest) state.put(i, g.t);
+    state.score[t0] = state.scoreOf(t0);
+    state.score[g.t] = state.scoreOf(g.t);
+    state.viol[t0] = state.violOf(t0);
+    state.viol[g.t] = state.violOf(g.t);
+    changed = true;
+  }
+  return changed;
 }
 
 /**
