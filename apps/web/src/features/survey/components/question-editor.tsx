@@ -177,11 +177,20 @@ export function QuestionEditor({
     <Paper withBorder radius="md" p="sm" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
             <Text fw={600} id={headingId}>
               Question {index + 1}
             </Text>
-            <Badge variant="light" color="gray" autoContrast>
+            {/* A long type name wraps inside its badge on a phone instead of being cut off. */}
+            <Badge
+              variant="light"
+              color="gray"
+              autoContrast
+              h="auto"
+              maw="100%"
+              py={2}
+              styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.35 } }}
+            >
               {SURVEY_QUESTION_TYPE_LABELS[q.type]}
             </Badge>
           </Group>
