@@ -1360,6 +1360,14 @@ class State {
       if (this.project[t] === -1 && this.used[p]! < pm.capacity[p]!) this.setProject(t, p);
   }
 
+  /** The team with the lowest score (the first of equals); -1 when no team has a seat. */
+  lowestTeam(): number {
+    let t0 = -1;
+    for (let t = 0; t < this.model.teamCount; t++)
+      if (this.model.sizes[t]! > 0 && (t0 < 0 || this.score[t]! < this.score[t0]!)) t0 = t;
+    return t0;
+  }
+
   totals(): { lowest: number; mean: number; violations: number } {
     let lowest = Infinity;
     let sum = 0;
@@ -1381,11 +1389,8 @@ class State {
 function improveProjects(state: State, rounds: number): void {
   const pm = state.model.project;
   if (!pm || !state.model.projectCrit) return;
-  const T = state.model.teamCount;
   for (let r = 0; r < rounds; r++) {
-    let t0 = -1;
-    for (let t = 0; t < T; t++)
-      if (state.model.sizes[t]! > 0 && (t0 < 0 || state.score[t]! < state.score[t0]!)) t0 = t;
+    const t0 = state.lowestTeam();
     if (t0 < 0 || !projectMove(state, t0)) return;
   }
 }
@@ -1546,14 +1551,6 @@ class Search {
     }
   }
 
-  private lowest(): number {
-    const s = this.state;
-    let t0 = -1;
-    for (let t = 0; t < this.model.teamCount; t++)
-      if (this.model.sizes[t]! > 0 && (t0 < 0 || s.score[t]! < s.score[t0]!)) t0 = t;
-    return t0;
-  }
-
   /**
    * The lowest team tries every swap of a movable member with a movable student elsewhere; the
    * first acceptable one is made. Swaps that raise the lowest team but sink the other below the
@@ -1661,7 +1658,7 @@ class Search {
     let used = 0;
     while (used < steps) {
       used++;
-      const t0 = this.lowest();
+      const t0 = this.state.lowestTeam();
       if (t0 < 0) break;
       const candidates: Chain[] = [];
       if (this.model.projectCrit && projectMove(this.state, t0)) continue;
@@ -1813,12 +1810,6 @@ class Search {
       return lo;
     };
     const FOCUS = mean ? 0 : 0.5;
-    const lowestTeam = () => {
-      let t0 = -1;
-      for (let t = 0; t < T; t++)
-        if (model.sizes[t]! > 0 && (t0 < 0 || s.score[t]! < s.score[t0]!)) t0 = t;
-      return t0;
-    };
     let low = -1;
     const consider = (lo2: number) => {
       if (viol > best.violations || (viol === best.violations && lo2 < best.lowest - EPS)) return;
@@ -1873,7 +1864,7 @@ class Search {
       }
       // Half the swaps start from the lowest team (found again every 32 iterations): the
       // objective is ruled by it, so that is where a swap most often counts.
-      if ((it & 31) === 0) low = lowestTeam();
+      if ((it & 31) === 0) low = s.lowestTeam();
       let a = movable[Math.floor(random() * nm)]!;
       if (low >= 0 && random() < FOCUS) {
         const m = s.members[low]!;
@@ -2761,24 +2752,18 @@ export function solveCriteria(
   // Third pass: the lowest team re-split with each other team, then the mean again above it
   // (an annealing and one pass of pairwise swaps, no team below the new lowest).
   if (bestTotals.violations === 0 && repartition(best!, repartitionFor(n))) {
-    const random = prng(mixSeed(options.seed, restarts + 1));
-    const search = new Search(best!, random);
-    search.anneal(meanIterations, 'mean');
-    search.trialsLeft = budget.pairTrials;
-    search.pairwise(budget.partners, best!.totals().lowest);
-    best!.rescoreAll();
-    bestTotals = best!.totals();
+    bestTotals = raiseMean(best!, mixSeed(options.seed, restarts + 1), meanIterations, (search) => {
+      search.trialsLeft = budget.pairTrials;
+      search.pairwise(budget.partners, best!.totals().lowest);
+    });
   }
   // Issue 36 (decision 151, third pass): in a small class the lowest team score is proven,
   // then the mean raised above it.
   const proven = proveLowest(model, bestTotals);
   if (proven) {
-    const random = prng(mixSeed(options.seed, restarts));
-    const search = new Search(proven, random);
-    search.anneal(meanIterations, 'mean');
-    search.run(polish);
-    proven.rescoreAll();
-    const totals = proven.totals();
+    const totals = raiseMean(proven, mixSeed(options.seed, restarts), meanIterations, (search) =>
+      search.run(polish),
+    );
     if (
       totals.violations < bestTotals.violations ||
       (totals.violations === bestTotals.violations && totals.lowest > bestTotals.lowest + EPS)
@@ -2792,13 +2777,6 @@ export function solveCriteria(
   return finish(model, best!);
 }
 
-/**
- * Pair re-partition: the lowest team and each other team pool their movable members and every
- * split of the pool into the two teams' seats is tried; the best split by (lower of the two,
- * then their sum), when it raises the lower without breaking a rule, is kept. Again from the new
- * lowest team, within `splits` splits tried in all (a count, so a seed gives one answer). True
- * when anything changed.
- */
 const REPARTITION_SPLITS = 50_000;
 /**
  * The splits for n students: 50,000 up to 200 students, fewer above (smooth in n): large classes
@@ -2807,6 +2785,13 @@ const REPARTITION_SPLITS = 50_000;
 export function repartitionFor(n: number): number {
   return Math.round((REPARTITION_SPLITS * 200) / Math.max(n, 200));
 }
+/**
+ * Pair re-partition: the lowest team and each other team pool their movable members and every
+ * split of the pool into the two teams' seats is tried; the best split by (lower of the two,
+ * then their sum), when it raises the lower without breaking a rule, is kept. Again from the new
+ * lowest team, within `splits` splits tried in all (a count, so a seed gives one answer). True
+ * when anything changed.
+ */
 function repartition(state: State, splits: number): boolean {
   const model = state.model;
   const T = model.teamCount;
@@ -2814,9 +2799,7 @@ function repartition(state: State, splits: number): boolean {
   const teamOf = state.teamOf;
   let left = splits;
   while (left > 0) {
-    let t0 = -1;
-    for (let t = 0; t < T; t++)
-      if (model.sizes[t]! > 0 && (t0 < 0 || state.score[t]! < state.score[t0]!)) t0 = t;
+    const t0 = state.lowestTeam();
     if (t0 < 0) break;
     const s0 = state.score[t0]!;
     let bestGain: { t: number; pick: number[]; rest: number[]; lo: number; sum: number } | null =
@@ -3056,6 +3039,23 @@ function proveLowest(
   }
   state.rescoreAll();
   return state;
+}
+
+/**
+ * A placement whose lowest score was just raised: its mean raised above that lowest (a mean
+ * annealing, then `polish`), rescored; its totals.
+ */
+function raiseMean(
+  state: State,
+  seed: number,
+  iterations: number,
+  polish: (search: Search) => void,
+): { lowest: number; mean: number; violations: number } {
+  const search = new Search(state, prng(seed));
+  search.anneal(iterations, 'mean');
+  polish(search);
+  state.rescoreAll();
+  return state.totals();
 }
 
 /** Placements of a class at most this large (counted as seatings) are tried one by one. */
